@@ -1,0 +1,46 @@
+"""ragas-temporal: temporal metrics for RAG and LLM evaluation that plug into ragas.
+
+The focus-time extractor is imported eagerly (it is light); metric classes are imported on first
+use so that ``ragas-temporal extract`` and ``import ragas_temporal`` stay fast and do not import
+ragas until a metric is needed.
+
+>>> from ragas_temporal import extract_focus_time
+>>> sorted(extract_focus_time("The crisis started in 2007 and ended in 2010.").years)
+[2007, 2010]
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ragas_temporal.focus_time import FocusTime, TemporalMention, extract_focus_time, extract_many
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it (imported lazily, see __getattr__)
+_LAZY: dict[str, str] = {
+    "TemporalFaithfulness": "ragas_temporal.metrics",
+    "TemporalPrecisionAtK": "ragas_temporal.metrics",
+    "TemporalRecallAtK": "ragas_temporal.metrics",
+    "TemporalNDCGAtK": "ragas_temporal.metrics",
+    "TemporalMRR": "ragas_temporal.metrics",
+    "TemporalMAP": "ragas_temporal.metrics",
+    "AnswerTemporalRecall": "ragas_temporal.metrics",
+    "TemporalFactuality": "ragas_temporal.tecfap",
+}
+
+__all__ = ["FocusTime", "TemporalMention", "extract_focus_time", "extract_many", "__version__", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ragas_temporal' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # cache: the next lookup is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -1,0 +1,131 @@
+"""Immutable value types for focus time: a text's temporal mentions and the years they cover.
+
+Example
+-------
+>>> m = TemporalMention(start=3, end=7, text="2008", kind="year", value="2008", years=frozenset({2008}))
+>>> ft = FocusTime(years=frozenset({2008}), mentions=(m,))
+>>> ft | FocusTime.from_years([2009])
+FocusTime(years=[2008, 2009])
+>>> ft.jaccard(FocusTime.from_years([2008, 2009]))
+0.5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+#: Kinds of mention the extractor emits (TIMEX3-like granularity plus how the year was found).
+MENTION_KINDS = (
+    "date",  # a full or partial calendar date: 2019-03-03, March 3, 2019, March 2019
+    "year",  # a bare year: 2008, '08, AD 14, 753 BC
+    "fiscal_year",  # FY2021, fiscal 2021
+    "range",  # 2008-2010, from 1990 to 1995
+    "decade",  # 1990s, the '90s, the nineties, early 1990s
+    "century",  # 19th century, the 1800s, mid-1700s
+    "relative",  # deictic: last year, yesterday, three years ago (needs the reference date)
+    "anaphoric",  # the following year, that March (needs an earlier date in the text)
+    "named_period",  # World War II, the Cold War
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TemporalMention:
+    """One temporal expression found in a text.
+
+    ``text == source[start:end]`` always holds. ``value`` is a TIMEX3-style normalised value
+    (``2019-03-03``, ``2019-03``, ``2008``, ``199`` for a decade, ``19`` for a century,
+    ``2008/2010`` for a range, ``BC0753`` for a BCE year) or ``None`` when the expression could
+    not be anchored (a relative expression without a reference date). ``years`` is the set of
+    integer years it covers (BCE years negative), empty when unanchored.
+    """
+
+    start: int
+    end: int
+    text: str
+    kind: str
+    value: str | None
+    years: frozenset[int] = field(default_factory=frozenset)
+
+    def to_dict(self) -> dict:
+        """Plain JSON-serialisable form (years sorted)."""
+        return {
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "kind": self.kind,
+            "value": self.value,
+            "years": sorted(self.years),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FocusTime:
+    """The set of years a text is about, with the mentions that put them there.
+
+    Set operators (``|``, ``&``, ``-``) combine the year sets and keep both sides' mentions.
+    """
+
+    years: frozenset[int] = field(default_factory=frozenset)
+    mentions: tuple[TemporalMention, ...] = ()
+
+    @classmethod
+    def from_years(cls, years: Iterable[int]) -> "FocusTime":
+        """A focus time with the given years and no mentions (handy in tests and for users' own sets)."""
+        return cls(years=frozenset(int(y) for y in years))
+
+    @classmethod
+    def from_mentions(cls, mentions: Iterable[TemporalMention]) -> "FocusTime":
+        """Union of the mentions' years, mentions kept in order."""
+        ms = tuple(mentions)
+        return cls(years=frozenset().union(*(m.years for m in ms)) if ms else frozenset(), mentions=ms)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.years
+
+    def __bool__(self) -> bool:
+        return bool(self.years)
+
+    def __len__(self) -> int:
+        return len(self.years)
+
+    def __contains__(self, year: object) -> bool:
+        return year in self.years
+
+    def __iter__(self):
+        return iter(sorted(self.years))
+
+    def _years_of(self, other: "FocusTime | Iterable[int]") -> frozenset[int]:
+        return other.years if isinstance(other, FocusTime) else frozenset(other)
+
+    def __or__(self, other: "FocusTime") -> "FocusTime":
+        other_mentions = other.mentions if isinstance(other, FocusTime) else ()
+        return FocusTime(self.years | self._years_of(other), self.mentions + other_mentions)
+
+    def __and__(self, other: "FocusTime") -> "FocusTime":
+        return FocusTime(self.years & self._years_of(other), self.mentions)
+
+    def __sub__(self, other: "FocusTime") -> "FocusTime":
+        return FocusTime(self.years - self._years_of(other), self.mentions)
+
+    def union(self, *others: "FocusTime") -> "FocusTime":
+        out = self
+        for o in others:
+            out = out | o
+        return out
+
+    def intersection(self, other: "FocusTime | Iterable[int]") -> "FocusTime":
+        return self & other
+
+    def jaccard(self, other: "FocusTime | Iterable[int]") -> float:
+        """|A ∩ B| / |A ∪ B|; 0.0 when both are empty (nothing in common to reward)."""
+        b = self._years_of(other)
+        union = self.years | b
+        return len(self.years & b) / len(union) if union else 0.0
+
+    def to_dict(self) -> dict:
+        return {"years": sorted(self.years), "mentions": [m.to_dict() for m in self.mentions]}
+
+    def __repr__(self) -> str:
+        return f"FocusTime(years={sorted(self.years)})"
