@@ -1,0 +1,377 @@
+"""A loopback OpenAI-compatible HTTP server for offline tests of the real client paths.
+
+:class:`LoopbackOpenAIServer` listens on ``127.0.0.1`` (a free port), serves requests from a
+daemon thread (stdlib ``http.server``, no extra dependency) and answers
+
+- ``POST /v1/chat/completions`` (plain, JSON mode ``response_format``, tool calling with
+  ``tools``/``tool_choice``, and ``stream: true`` as server-sent events), and
+- ``POST /v1/completions``
+
+with text produced by a *responder* ``(request) -> reply``. The request is a
+:class:`RecordedRequest` (path, parsed JSON body, convenience ``.messages`` and ``.prompt_text``).
+Every request is recorded in ``server.requests``. Replies carry proper OpenAI JSON: ``id``,
+``object``, ``model``, ``choices[0].message.content`` (or ``tool_calls``), ``finish_reason`` and
+``usage`` token counts (counted with :func:`tests.support.fake_llm.count_tokens`).
+
+Responder results:
+
+- ``str``: the reply text (for tool calls, the JSON arguments string);
+- :class:`HTTPReply`: a chosen status code and JSON body (e.g. a 500 or 429 error);
+- :data:`HANG`: never answer; the handler blocks until the server stops (or ``hang_limit``);
+- an exception raised by the responder becomes an HTTP 500 with the message.
+
+Use it as a context manager or via the pytest fixtures below; import the fixtures into a test
+module (``from tests.support.openai_server import openai_server  # noqa: F401``).
+
+Example
+-------
+>>> import json, urllib.request
+>>> with LoopbackOpenAIServer(lambda req: "pong") as server:
+...     body = json.dumps({"model": "m", "messages": [{"role": "user", "content": "ping"}]}).encode()
+...     request = urllib.request.Request(server.base_url + "/chat/completions", data=body,
+...                                      headers={"Content-Type": "application/json"})
+...     reply = json.load(urllib.request.urlopen(request, timeout=5))
+>>> reply["choices"][0]["message"]["content"], reply["usage"]["prompt_tokens"]
+('pong', 1)
+>>> server.requests[0].prompt_text
+'ping'
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import typing as t
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from tests.support.fake_llm import count_tokens
+
+__all__ = [
+    "HANG",
+    "HTTPReply",
+    "RecordedRequest",
+    "LoopbackOpenAIServer",
+    "refused_base_url",
+    "openai_server",
+    "openai_server_factory",
+]
+
+
+class _Hang:
+    def __repr__(self) -> str:
+        return "HANG"
+
+
+HANG = _Hang()
+"""Responder result: do not answer until the server stops (simulates a dead endpoint)."""
+
+
+@dataclass(frozen=True)
+class HTTPReply:
+    """Responder result: answer with this status code and JSON body."""
+
+    status: int
+    body: dict = field(default_factory=dict)
+
+
+@dataclass
+class RecordedRequest:
+    """One request received by the server."""
+
+    path: str
+    body: dict
+
+    @property
+    def messages(self) -> list[dict]:
+        return list(self.body.get("messages") or [])
+
+    @property
+    def prompt_text(self) -> str:
+        """All message contents joined by newlines (or the ``prompt`` of /v1/completions)."""
+        if "messages" in self.body:
+            parts = []
+            for message in self.messages:
+                content = message.get("content")
+                if isinstance(content, list):  # content parts
+                    content = "\n".join(p.get("text", "") for p in content if isinstance(p, dict))
+                parts.append(content or "")
+            return "\n".join(parts)
+        prompt = self.body.get("prompt", "")
+        return "\n".join(prompt) if isinstance(prompt, list) else str(prompt)
+
+    @property
+    def user_text(self) -> str:
+        """Contents of the user messages only (instructor adds its schema as a system message)."""
+        return "\n".join(
+            str(m.get("content") or "") for m in self.messages if m.get("role") == "user"
+        )
+
+
+Responder = t.Callable[[RecordedRequest], t.Any]
+
+
+class LoopbackOpenAIServer:
+    """OpenAI-compatible server on 127.0.0.1 for tests; see the module docstring.
+
+    Parameters
+    ----------
+    responder : callable, optional
+        ``RecordedRequest -> str | HTTPReply | HANG``. Defaults to replying ``"{}"``.
+    hang_limit : float, default=30.0
+        Upper bound (seconds) on how long a :data:`HANG` handler blocks, so a forgotten
+        server can never hold a test run for long.
+    """
+
+    def __init__(self, responder: Responder | None = None, *, hang_limit: float = 30.0):
+        self.responder: Responder = responder or (lambda request: "{}")
+        self.hang_limit = hang_limit
+        self.requests: list[RecordedRequest] = []
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+        self._counter = 0
+
+    # lifecycle ----------------------------------------------------------------------
+    @property
+    def port(self) -> int:
+        if self._httpd is None:
+            raise RuntimeError("server is not running")
+        return self._httpd.server_address[1]
+
+    @property
+    def base_url(self) -> str:
+        """Base URL for OpenAI clients, e.g. ``http://127.0.0.1:PORT/v1``."""
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    def start(self) -> "LoopbackOpenAIServer":
+        handler = _make_handler(self)
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()  # releases hanging handlers
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._httpd = None
+        self._thread = None
+
+    def __enter__(self) -> "LoopbackOpenAIServer":
+        return self.start()
+
+    def __exit__(self, *exc: t.Any) -> None:
+        self.stop()
+
+    # helpers used by the handler ------------------------------------------------------
+    def _record(self, request: RecordedRequest) -> int:
+        with self._lock:
+            self.requests.append(request)
+            self._counter += 1
+            return self._counter
+
+    def _wait_hang(self) -> None:
+        self._stopping.wait(self.hang_limit)
+
+    # clients --------------------------------------------------------------------------
+    def async_client(self, **kwargs: t.Any):
+        """An ``openai.AsyncOpenAI`` pointed at this server (no retries, short timeout)."""
+        from openai import AsyncOpenAI
+
+        kwargs.setdefault("api_key", "sk-loopback")
+        kwargs.setdefault("max_retries", 0)
+        kwargs.setdefault("timeout", 10.0)
+        return AsyncOpenAI(base_url=self.base_url, **kwargs)
+
+    def sync_client(self, **kwargs: t.Any):
+        """An ``openai.OpenAI`` pointed at this server (no retries, short timeout)."""
+        from openai import OpenAI
+
+        kwargs.setdefault("api_key", "sk-loopback")
+        kwargs.setdefault("max_retries", 0)
+        kwargs.setdefault("timeout", 10.0)
+        return OpenAI(base_url=self.base_url, **kwargs)
+
+
+def _usage(prompt_text: str, reply: str) -> dict:
+    prompt_tokens, completion_tokens = count_tokens(prompt_text), count_tokens(reply)
+    return {
+        "prompt_tokens": prompt_tokens,
+        "completion_tokens": completion_tokens,
+        "total_tokens": prompt_tokens + completion_tokens,
+    }
+
+
+def _chat_completion(request: RecordedRequest, reply: str, number: int) -> dict:
+    body = request.body
+    message: dict[str, t.Any] = {"role": "assistant", "content": reply}
+    tools = body.get("tools") or []
+    if tools:
+        # Tool-calling mode (e.g. instructor Mode.TOOLS): answer with a call of the forced
+        # tool, or the only/first tool, whose arguments are the reply JSON.
+        choice = body.get("tool_choice")
+        if isinstance(choice, dict) and choice.get("function"):
+            name = choice["function"]["name"]
+        else:
+            name = tools[0].get("function", {}).get("name", "tool")
+        message = {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": f"call_{number}",
+                    "type": "function",
+                    "function": {"name": name, "arguments": reply},
+                }
+            ],
+        }
+    return {
+        "id": f"chatcmpl-loopback-{number}",
+        "object": "chat.completion",
+        "created": 0,
+        "model": body.get("model", "loopback"),
+        "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": "stop"}],
+        "usage": _usage(request.prompt_text, reply),
+    }
+
+
+def _text_completion(request: RecordedRequest, reply: str, number: int) -> dict:
+    return {
+        "id": f"cmpl-loopback-{number}",
+        "object": "text_completion",
+        "created": 0,
+        "model": request.body.get("model", "loopback"),
+        "choices": [{"index": 0, "text": reply, "logprobs": None, "finish_reason": "stop"}],
+        "usage": _usage(request.prompt_text, reply),
+    }
+
+
+def _make_handler(server: LoopbackOpenAIServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: t.Any) -> None:  # keep test output quiet
+            return
+
+        def _send_json(self, status: int, payload: dict) -> None:
+            data = json.dumps(payload).encode("utf-8")
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _send_stream(self, completion: dict) -> None:
+            # Server-sent events: one content chunk, a final chunk with usage, then [DONE].
+            choice = completion["choices"][0]
+            delta = dict(choice["message"])
+            chunks = [
+                {**completion, "object": "chat.completion.chunk", "usage": None,
+                 "choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
+                {**completion, "object": "chat.completion.chunk",
+                 "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]},
+            ]
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            for chunk in chunks:
+                self.wfile.write(b"data: " + json.dumps(chunk).encode("utf-8") + b"\n\n")
+            self.wfile.write(b"data: [DONE]\n\n")
+            self.wfile.flush()
+            self.close_connection = True
+
+        def do_GET(self) -> None:  # /v1/models, handy for clients that probe
+            if self.path.rstrip("/").endswith("/models"):
+                self._send_json(200, {"object": "list", "data": [{"id": "loopback", "object": "model"}]})
+            else:
+                self._send_json(404, {"error": {"message": f"unknown path {self.path}"}})
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            try:
+                body = json.loads(raw.decode("utf-8") or "{}")
+            except ValueError:
+                self._send_json(400, {"error": {"message": "request body is not JSON"}})
+                return
+            path = self.path.split("?", 1)[0].rstrip("/")
+            request = RecordedRequest(path=path, body=body)
+            number = server._record(request)
+            if not (path.endswith("/chat/completions") or path.endswith("/completions")):
+                self._send_json(404, {"error": {"message": f"unknown path {path}"}})
+                return
+            try:
+                reply = server.responder(request)
+            except Exception as exc:  # the responder's fault becomes a server error
+                self._send_json(500, {"error": {"message": f"{type(exc).__name__}: {exc}", "type": "server_error"}})
+                return
+            if reply is HANG:
+                server._wait_hang()
+                self.close_connection = True
+                return
+            if isinstance(reply, HTTPReply):
+                self._send_json(reply.status, reply.body)
+                return
+            reply = str(reply)
+            if path.endswith("/chat/completions"):
+                completion = _chat_completion(request, reply, number)
+                if body.get("stream"):
+                    self._send_stream(completion)
+                else:
+                    self._send_json(200, completion)
+            else:
+                self._send_json(200, _text_completion(request, reply, number))
+
+    return Handler
+
+
+def refused_base_url() -> str:
+    """A loopback base URL on which nothing listens (connections are refused at once).
+
+    The port is bound and released, so nothing else holds it at that moment.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"
+
+
+# pytest fixtures ---------------------------------------------------------------------
+try:
+    import pytest
+except ImportError:  # pragma: no cover - fixtures are only for the test suite
+    pytest = None  # type: ignore[assignment]
+
+if pytest is not None:
+
+    @pytest.fixture
+    def openai_server_factory():
+        """Start loopback servers with a given responder; all are stopped at teardown.
+
+        ``server = openai_server_factory(lambda request: '{"verdict": 1}')``
+        """
+        servers: list[LoopbackOpenAIServer] = []
+
+        def start(responder: Responder | None = None, **kwargs: t.Any) -> LoopbackOpenAIServer:
+            server = LoopbackOpenAIServer(responder, **kwargs).start()
+            servers.append(server)
+            return server
+
+        yield start
+        for server in servers:
+            server.stop()
+
+    @pytest.fixture
+    def openai_server(openai_server_factory):
+        """A running loopback server; set ``openai_server.responder`` in the test."""
+        return openai_server_factory()
