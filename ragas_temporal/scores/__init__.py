@@ -1,0 +1,89 @@
+"""Pure scoring functions on plain Python values: year sets, relevance grades, ids, verdict labels.
+
+Nothing here imports ragas or the rest of ragas_temporal, so every function works inside
+``datasets.Dataset.map``, pandas ``apply``, Spark or Ray UDFs. Each returns a :class:`Score`
+(``value``, ``reason``; ``float(score)`` gives the value) unless its docstring says otherwise, and
+``value`` is NaN, never an exception, when a score is legitimately undefined for the input
+(an answer without years, a query without relevant documents). Invalid arguments raise
+``ValueError`` (bad values, e.g. ``k=0``) or ``TypeError`` (wrong container, e.g. ``None`` or a
+string where years are expected) with a message naming the argument.
+
+Modules, one job each:
+
+- :mod:`.year_sets`: focus-time scores (faithfulness, hallucination rate, answer recall,
+  overlap/Jaccard relevance, retrieved-year precision/recall);
+- :mod:`.ranking`: P@k, R@k, RR@k, AP@k, DCG@k, NDCG@k with trec_eval conventions;
+- :mod:`.gold`: grades from retrieved ids and gold ids or graded qrels;
+- :mod:`.verdicts`: LLM verdict labels to a faithfulness score;
+- :mod:`.answers`: event-order Kendall tau, duration accuracy, consistency across answers.
+
+Examples
+--------
+>>> from ragas_temporal.scores import temporal_faithfulness, jaccard_grades, ndcg_at_k
+>>> temporal_faithfulness({2007, 2010}, [{2008}, {2009}]).reason
+'answer years 2007, 2010 not found in the retrieved contexts'
+>>> float(ndcg_at_k(jaccard_grades({2020, 2021}, [{2020, 2021}, {2019}]), k=2))
+1.0
+"""
+
+from __future__ import annotations
+
+from ragas_temporal.scores._result import Score, undefined
+from ragas_temporal.scores._validation import format_years
+from ragas_temporal.scores.answers import duration_accuracy, event_order_tau, kendall_tau_b, temporal_consistency
+from ragas_temporal.scores.gold import gold_grades, gold_ideal_grades, n_relevant_gold
+from ragas_temporal.scores.ranking import (
+    GAINS,
+    average_precision_at_k,
+    dcg_at_k,
+    ndcg_at_k,
+    precision_at_k,
+    recall_at_k,
+    reciprocal_rank_at_k,
+)
+from ragas_temporal.scores.verdicts import VERDICT_CREDIT, VERDICT_LABELS, claim_verdict_score, normalise_verdict
+from ragas_temporal.scores.year_sets import (
+    answer_temporal_recall,
+    jaccard_grades,
+    overlap_relevance,
+    retrieved_year_precision,
+    retrieved_year_recall,
+    temporal_faithfulness,
+    temporal_hallucination_rate,
+)
+
+__all__ = [
+    "Score",
+    "undefined",
+    "format_years",
+    # focus time
+    "temporal_faithfulness",
+    "temporal_hallucination_rate",
+    "answer_temporal_recall",
+    "overlap_relevance",
+    "jaccard_grades",
+    "retrieved_year_precision",
+    "retrieved_year_recall",
+    # ranking
+    "GAINS",
+    "precision_at_k",
+    "recall_at_k",
+    "reciprocal_rank_at_k",
+    "average_precision_at_k",
+    "dcg_at_k",
+    "ndcg_at_k",
+    # gold ids
+    "gold_grades",
+    "gold_ideal_grades",
+    "n_relevant_gold",
+    # LLM verdicts
+    "VERDICT_LABELS",
+    "VERDICT_CREDIT",
+    "normalise_verdict",
+    "claim_verdict_score",
+    # answer-side companions
+    "kendall_tau_b",
+    "event_order_tau",
+    "duration_accuracy",
+    "temporal_consistency",
+]

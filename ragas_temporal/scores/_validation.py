@@ -1,0 +1,161 @@
+"""Input checks shared by the scoring functions, and the formatting of years in reasons.
+
+Every check raises with a message naming the argument and showing the offending value, so a user
+reading a traceback from a ``datasets.map`` worker knows which column to fix.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Iterable, Mapping, Set
+
+__all__ = [
+    "check_k",
+    "check_count",
+    "check_finite_non_negative",
+    "as_year_set",
+    "as_year_sets",
+    "as_ranked_grades",
+    "as_ordered",
+    "format_years",
+]
+
+# Lists longer than this (after collapsing runs of consecutive years) are cut with "and N more".
+_MAX_LISTED = 12
+
+
+def _is_int(value: object) -> bool:
+    # bool is an int subclass in Python, but True as "k" or as a year is always a bug upstream.
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def check_k(k: object) -> int:
+    """Return ``k`` as an int, or raise ``ValueError`` unless it is a positive integer (bool excluded)."""
+    if not _is_int(k) or k < 1:  # type: ignore[operator]
+        raise ValueError(f"k must be a positive integer, got {k!r}")
+    return int(k)  # type: ignore[call-overload]
+
+
+def check_count(value: object, name: str) -> int:
+    """Return ``value`` as an int, or raise ``ValueError`` unless it is a non-negative integer."""
+    if not _is_int(value) or value < 0:  # type: ignore[operator]
+        raise ValueError(f"{name} must be a non-negative integer, got {value!r}")
+    return int(value)  # type: ignore[call-overload]
+
+
+def check_finite_non_negative(value: object, name: str) -> float:
+    """Return ``value`` as a float, or raise ``ValueError`` unless it is a finite number >= 0 (bool excluded)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a finite non-negative number, got {value!r}")
+    as_float = float(value)
+    if not math.isfinite(as_float) or as_float < 0:
+        raise ValueError(f"{name} must be a finite non-negative number, got {value!r}")
+    return as_float
+
+
+def as_year_set(years: object, name: str) -> frozenset[int]:
+    """Validate a collection of integer years and return it as a frozenset.
+
+    Accepts any iterable of integers (sets, lists, tuples, numpy arrays) or an object with a
+    ``years`` attribute (such as ``FocusTime``). Strings are refused rather than iterated character by
+    character, and so are floats: a year is an integer (BCE years negative).
+    """
+    years = getattr(years, "years", years)
+    if type(years) is frozenset and all(type(y) is int for y in years):
+        return years  # the common case (FocusTime.years): nothing to copy
+    if years is None or isinstance(years, (str, bytes)) or not isinstance(years, Iterable):
+        raise TypeError(f"{name} must be an iterable of integer years, got {_describe(years)}")
+    out: set[int] = set()
+    for year in years:
+        if type(year) is not int:
+            if not _is_int(year):
+                raise TypeError(f"{name} must contain integer years only, got {year!r}")
+            year = int(year)
+        out.add(year)
+    return frozenset(out)
+
+
+def as_year_sets(collections: object, name: str) -> list[frozenset[int]]:
+    """Validate an iterable of year collections (one per document) and return a list of frozensets."""
+    if collections is None or isinstance(collections, (str, bytes)) or not isinstance(collections, Iterable):
+        raise TypeError(
+            f"{name} must be an iterable of year collections (one per document), got {_describe(collections)}"
+        )
+    return [as_year_set(years, f"{name}[{i}]") for i, years in enumerate(collections)]
+
+
+def as_ordered(items: object, name: str) -> list:
+    """Return ``items`` as a list, refusing unordered or string inputs where rank order matters."""
+    if (
+        items is None
+        or isinstance(items, (str, bytes, Set, Mapping))
+        or not isinstance(items, Iterable)
+    ):
+        raise TypeError(f"{name} must be an ordered sequence (rank 1 first), got {_describe(items)}")
+    return list(items)
+
+
+def as_ranked_grades(grades: object, name: str) -> list[float]:
+    """Validate relevance grades given in rank order and return them as floats.
+
+    Grades are finite non-negative numbers; ``True``/``False`` are accepted as 1/0 because binary
+    relevance lists often arrive as booleans.
+    """
+    out = as_ordered(grades, name)
+    for i, grade in enumerate(out):
+        if type(grade) is float or type(grade) is int:
+            if grade >= 0 and grade != math.inf:  # NaN fails ">= 0"
+                continue
+        elif isinstance(grade, numbers.Real):
+            as_float = float(grade)
+            if math.isfinite(as_float) and as_float >= 0:
+                out[i] = as_float
+                continue
+        raise ValueError(f"{name} must contain finite non-negative numbers, got {grade!r} at rank {i + 1}")
+    return out
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "None"
+    if isinstance(value, (str, bytes)):
+        return f"{type(value).__name__} {value!r}"
+    return type(value).__name__
+
+
+def format_year(year: int) -> str:
+    """``2008`` -> ``"2008"``, ``-753`` -> ``"753 BC"`` (historical numbering: BCE years are negative)."""
+    return f"{-year} BC" if year < 0 else str(year)
+
+
+def format_years(years: Iterable[int]) -> str:
+    """Sorted years for a reason; runs of three or more consecutive years collapse to ``first-last``.
+
+    >>> format_years({2010, 2007})
+    '2007, 2010'
+    >>> format_years(range(1990, 2000))
+    '1990-1999'
+    >>> format_years({-753, -44, 14})
+    '753 BC, 44 BC, 14'
+    """
+    ordered = sorted(years)
+    parts: list[str] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{format_year(ordered[i])}-{format_year(ordered[j])}")
+        else:
+            parts.extend(format_year(y) for y in ordered[i : j + 1])
+        i = j + 1
+    if len(parts) > _MAX_LISTED:
+        parts = parts[:_MAX_LISTED] + [f"and {len(parts) - _MAX_LISTED} more"]
+    return ", ".join(parts)
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """``plural(1, "year")`` -> ``"year"``, ``plural(2, "year")`` -> ``"years"``."""
+    return singular if count == 1 else (plural_form or singular + "s")

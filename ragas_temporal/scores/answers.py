@@ -1,0 +1,236 @@
+"""Answer-side companions: event ordering, duration accuracy and consistency across answers."""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from itertools import combinations
+
+from ragas_temporal.scores._result import Score, undefined
+from ragas_temporal.scores._validation import as_ordered, as_year_set, format_years, plural
+
+__all__ = ["kendall_tau_b", "event_order_tau", "duration_accuracy", "temporal_consistency"]
+
+_MAX_NAMED_EVENTS = 5
+
+
+def _sign(a: object, b: object) -> int:
+    return (a > b) - (a < b)  # type: ignore[operator]
+
+
+def _pair_counts(x: Sequence, y: Sequence) -> tuple[int, int, int, int, int]:
+    """(concordant, discordant, tied in x, tied in y, pairs) over all pairs i < j."""
+    concordant = discordant = tied_x = tied_y = 0
+    n = len(x)
+    for i in range(n):
+        xi, yi = x[i], y[i]
+        for j in range(i + 1, n):
+            sx, sy = _sign(xi, x[j]), _sign(yi, y[j])
+            if sx == 0:
+                tied_x += 1
+            if sy == 0:
+                tied_y += 1
+            if sx * sy > 0:
+                concordant += 1
+            elif sx * sy < 0:
+                discordant += 1
+    return concordant, discordant, tied_x, tied_y, n * (n - 1) // 2
+
+
+def kendall_tau_b(x: Sequence, y: Sequence) -> float:
+    """Kendall rank correlation tau-b between two paired sequences of comparable values.
+
+    ``tau_b = (C − D) / sqrt((P − T_x) · (P − T_y))`` with ``C``/``D`` the concordant/discordant pairs,
+    ``P = n(n−1)/2`` and ``T_x``/``T_y`` the pairs tied in ``x``/``y``. Same value as
+    ``scipy.stats.kendalltau`` (variant "b"), in pure Python, O(n²): meant for short event lists.
+
+    Returns NaN when fewer than two items are given or when every pair is tied in one sequence.
+
+    Examples
+    --------
+    >>> kendall_tau_b([1, 2, 3, 4], [1, 3, 2, 4])  # 5 concordant, 1 discordant of 6 pairs
+    0.6666666666666666
+    >>> round(kendall_tau_b([1, 1, 2], [1, 2, 3]), 6)  # one pair tied in x: 2 / sqrt(2 · 3)
+    0.816497
+    """
+    if len(x) != len(y):
+        raise ValueError(f"x and y must have the same length, got {len(x)} and {len(y)}")
+    concordant, discordant, tied_x, tied_y, pairs = _pair_counts(x, y)
+    denominator = math.sqrt((pairs - tied_x) * (pairs - tied_y))
+    if denominator == 0:
+        return math.nan
+    return (concordant - discordant) / denominator
+
+
+def _positions(order: object, name: str) -> dict[Hashable, object]:
+    """Event -> sort key: the index in a sequence, or the value of a mapping (ties allowed)."""
+    if isinstance(order, Mapping):
+        return dict(order)
+    positions: dict[Hashable, object] = {}
+    for index, event in enumerate(as_ordered(order, name)):
+        try:
+            if event in positions:
+                raise ValueError(
+                    f"event {event!r} appears twice in {name}; give a mapping event -> time to express ties"
+                )
+        except TypeError:
+            raise TypeError(f"{name} must hold hashable events, got {event!r}") from None
+        positions[event] = index
+    return positions
+
+
+def _name_events(events: list) -> str:
+    shown = ", ".join(map(str, events[:_MAX_NAMED_EVENTS]))
+    if len(events) > _MAX_NAMED_EVENTS:
+        shown += f" and {len(events) - _MAX_NAMED_EVENTS} more"
+    return shown
+
+
+def event_order_tau(
+    predicted_order: Sequence[Hashable] | Mapping[Hashable, object],
+    gold_order: Sequence[Hashable] | Mapping[Hashable, object],
+) -> Score:
+    """Agreement of the answer's event order with the gold order: Kendall tau-b over shared events.
+
+    Only events present in both orders are compared; events the answer leaves out are named in the
+    reason (score them separately with a recall if they matter).
+
+    Parameters
+    ----------
+    predicted_order, gold_order : sequence of hashable, or mapping hashable -> comparable
+        Either the events in chronological order (each event at most once), or a mapping from event
+        to a time such as a year, where equal times are ties (tau-b accounts for them).
+
+    Returns
+    -------
+    Score
+        Value in **[-1, 1]**: 1 same order, -1 reversed, about 0 unrelated. NaN when fewer than two
+        events are shared, or when all shared events are tied in one of the orders.
+
+    Examples
+    --------
+    >>> event_order_tau(["a", "c", "b", "d"], ["a", "b", "c", "d"])
+    Score(value=0.6666666666666666, reason='Kendall tau-b over 4 shared events: 5 concordant, 1 discordant pairs')
+    >>> event_order_tau({"moon landing": 1969, "sputnik": 1957}, ["sputnik", "moon landing", "iss"])
+    Score(value=1.0, reason='Kendall tau-b over 2 shared events: 1 concordant, 0 discordant pairs; not in the prediction: iss')
+    """
+    predicted = _positions(predicted_order, "predicted_order")
+    gold = _positions(gold_order, "gold_order")
+    shared = [event for event in gold if event in predicted]
+    missing = [event for event in gold if event not in predicted]
+    missing_note = f"; not in the prediction: {_name_events(missing)}" if missing else ""
+    if len(shared) < 2:
+        return undefined(
+            f"fewer than 2 events appear in both orders ({len(shared)} shared): ordering is undefined{missing_note}"
+        )
+    x = [gold[event] for event in shared]
+    y = [predicted[event] for event in shared]
+    try:
+        concordant, discordant, tied_x, tied_y, pairs = _pair_counts(x, y)
+    except TypeError as exc:
+        raise TypeError(f"event times must be comparable with each other: {exc}") from None
+    if tied_x == pairs or tied_y == pairs:
+        which = "gold" if tied_x == pairs else "predicted"
+        return undefined(f"all {len(shared)} shared events are tied in the {which} order: ordering is undefined")
+    value = (concordant - discordant) / math.sqrt((pairs - tied_x) * (pairs - tied_y))
+    reason = (
+        f"Kendall tau-b over {len(shared)} shared events: {concordant} concordant, "
+        f"{discordant} discordant pairs"
+    )
+    ties = pairs - concordant - discordant
+    if ties:
+        reason += f", {ties} tied"
+    return Score(value, reason + missing_note)
+
+
+def _check_duration(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a finite non-negative number of years, got {value!r}")
+    return float(value)
+
+
+def duration_accuracy(predicted_years: float, gold_years: float, tolerance: float = 0.0) -> Score:
+    """Closeness of a predicted duration to the gold one, with an optional tolerance.
+
+    ``1`` when ``|p − g| <= tolerance``; otherwise ``1 − min(1, (|p − g| − tolerance) / g)``: the score
+    falls linearly with the error beyond the tolerance and reaches 0 when that error equals the gold
+    duration itself (e.g. answering 20 or 0 years for a 10-year war). A gold duration of 0 gives 1 within
+    the tolerance and 0 beyond it (a relative error is undefined). With the default ``tolerance=0``
+    this is ``1 − min(1, |p − g| / g)``.
+
+    Parameters
+    ----------
+    predicted_years : float
+        Duration stated by the answer, in years (finite, >= 0).
+    gold_years : float
+        Reference duration in years (finite, >= 0).
+    tolerance : float, default=0.0
+        Absolute error in years that still counts as exact (finite, >= 0).
+
+    Returns
+    -------
+    Score
+        Value in [0, 1].
+
+    Examples
+    --------
+    >>> duration_accuracy(8, 10)  # 1 - 2/10
+    Score(value=0.8, reason='predicted 8 years for a gold duration of 10 years: off by 2')
+    >>> duration_accuracy(11, 10, tolerance=1).value
+    1.0
+    """
+    predicted = _check_duration(predicted_years, "predicted_years")
+    gold = _check_duration(gold_years, "gold_years")
+    tol = _check_duration(tolerance, "tolerance")
+    error = abs(predicted - gold)
+    stated = f"predicted {predicted:g} years for a gold duration of {gold:g} years"
+    if error <= tol:
+        within = f" (within the tolerance of {tol:g})" if tol else ""
+        return Score(1.0, f"{stated}: exact{within}" if error == 0 else f"{stated}: off by {error:g}{within}")
+    if gold == 0:
+        return Score(0.0, f"{stated}: off by {error:g}, and a zero gold duration allows no relative error")
+    value = 1.0 - min(1.0, (error - tol) / gold)
+    beyond = f", {error - tol:g} beyond the tolerance" if tol else ""
+    return Score(value, f"{stated}: off by {error:g}{beyond}")
+
+
+def temporal_consistency(answers_years: Sequence[Iterable[int]]) -> Score:
+    """Agreement of the focus times of several answers to the same question: mean pairwise Jaccard.
+
+    ``mean over pairs (a, b) of |Y_a ∩ Y_b| / |Y_a ∪ Y_b|``. Two answers that both mention no year
+    agree (Jaccard 1 for that pair); one with years and one without disagree (0).
+
+    Parameters
+    ----------
+    answers_years : sequence of iterables of int
+        Focus time of each answer (e.g. samples drawn at a temperature, or paraphrased questions).
+
+    Returns
+    -------
+    Score
+        Value in [0, 1]. NaN with fewer than two answers, or when no answer mentions a year.
+
+    Examples
+    --------
+    >>> temporal_consistency([{2008}, {2008, 2009}, {2008}])  # pairs: 1/2, 1, 1/2
+    Score(value=0.6666666666666666, reason='mean Jaccard over 3 pairs of 3 answers; years in every answer: 2008; in only some: 2009')
+    """
+    sets = [as_year_set(years, f"answers_years[{i}]") for i, years in enumerate(as_ordered(answers_years, "answers_years"))]
+    if len(sets) < 2:
+        return undefined(f"consistency needs at least 2 answers, got {len(sets)}")
+    union = frozenset().union(*sets)
+    if not union:
+        return undefined(f"none of the {len(sets)} answers makes a temporal claim")
+    total = 0.0
+    pairs = 0
+    for a, b in combinations(sets, 2):
+        pair_union = len(a | b)
+        total += len(a & b) / pair_union if pair_union else 1.0
+        pairs += 1
+    common = frozenset.intersection(*sets)
+    reason = f"mean Jaccard over {pairs} {plural(pairs, 'pair')} of {len(sets)} answers"
+    reason += f"; years in every answer: {format_years(common)}" if common else "; no year in every answer"
+    if union - common:
+        reason += f"; in only some: {format_years(union - common)}"
+    return Score(total / pairs, reason)

@@ -1,0 +1,299 @@
+"""Scores on focus times: sets of integer years of the answer (AFT), query (QFT) and documents (DFT).
+
+Year arguments accept any iterable of integers (BCE years negative) or an object with a ``years``
+attribute such as ``FocusTime``. ``None`` or a string raise ``TypeError``: the metric layer decides
+what a missing text means before calling these functions.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Iterable
+
+from ragas_temporal.scores._result import Score, undefined
+from ragas_temporal.scores._validation import as_year_set, as_year_sets, format_years, plural
+
+__all__ = [
+    "temporal_faithfulness",
+    "temporal_hallucination_rate",
+    "answer_temporal_recall",
+    "overlap_relevance",
+    "jaccard_grades",
+    "retrieved_year_precision",
+    "retrieved_year_recall",
+]
+
+NO_ANSWER_CLAIM = "answer makes no temporal claim"
+NO_QUERY_FOCUS = "query has no temporal focus"
+
+
+def _context_union(context_years: object, name: str) -> frozenset[int]:
+    return frozenset().union(*as_year_sets(context_years, name))
+
+
+def _unsupported_reason(unsupported: frozenset[int]) -> str:
+    return (
+        f"answer {plural(len(unsupported), 'year')} {format_years(unsupported)} "
+        "not found in the retrieved contexts"
+    )
+
+
+def temporal_faithfulness(answer_years: Iterable[int], context_years: Iterable[Iterable[int]]) -> Score:
+    """Share of the answer's years found in at least one retrieved context.
+
+    ``|AFT ∩ (∪_i DFT_i)| / |AFT|``.
+
+    Parameters
+    ----------
+    answer_years : iterable of int
+        Focus time of the answer (AFT).
+    context_years : iterable of iterables of int
+        Focus time of each retrieved context (DFT_i). An empty iterable (no contexts) leaves every
+        answer year unsupported.
+
+    Returns
+    -------
+    Score
+        Value in [0, 1]. NaN when the answer has no year ("answer makes no temporal claim"). The
+        reason lists the unsupported years.
+
+    Examples
+    --------
+    >>> temporal_faithfulness({2008, 2009}, [{2008}, {2009}])
+    Score(value=1.0, reason='all answer years (2008, 2009) found in the retrieved contexts')
+    >>> temporal_faithfulness({2007, 2010}, [{2008}, {2009}])
+    Score(value=0.0, reason='answer years 2007, 2010 not found in the retrieved contexts')
+    >>> temporal_faithfulness({-753, 2008}, [{2008}])
+    Score(value=0.5, reason='answer year 753 BC not found in the retrieved contexts')
+    >>> temporal_faithfulness(set(), [{2008}]).reason
+    'answer makes no temporal claim'
+    """
+    aft = as_year_set(answer_years, "answer_years")
+    contexts = _context_union(context_years, "context_years")
+    if not aft:
+        return undefined(NO_ANSWER_CLAIM)
+    unsupported = aft - contexts
+    value = (len(aft) - len(unsupported)) / len(aft)
+    if unsupported:
+        return Score(value, _unsupported_reason(unsupported))
+    return Score(value, f"all answer years ({format_years(aft)}) found in the retrieved contexts")
+
+
+def temporal_hallucination_rate(
+    answer_years: Iterable[int], context_years: Iterable[Iterable[int]]
+) -> Score:
+    """Share of the answer's years that no retrieved context mentions (lower is better).
+
+    ``|AFT − ∪_i DFT_i| / |AFT|``, i.e. ``1 − temporal_faithfulness`` whenever both are defined.
+
+    Parameters
+    ----------
+    answer_years : iterable of int
+        Focus time of the answer (AFT).
+    context_years : iterable of iterables of int
+        Focus time of each retrieved context (DFT_i).
+
+    Returns
+    -------
+    Score
+        Value in [0, 1], **lower is better**. NaN when the answer has no year.
+
+    Examples
+    --------
+    >>> temporal_hallucination_rate({2007, 2008, 2009, 2010}, [{2008}, {2009}])
+    Score(value=0.5, reason='answer years 2007, 2010 not found in the retrieved contexts')
+    >>> temporal_hallucination_rate({2008}, [{2008}])
+    Score(value=0.0, reason='every answer year (2008) is found in the retrieved contexts')
+    """
+    aft = as_year_set(answer_years, "answer_years")
+    contexts = _context_union(context_years, "context_years")
+    if not aft:
+        return undefined(NO_ANSWER_CLAIM)
+    unsupported = aft - contexts
+    value = len(unsupported) / len(aft)
+    if unsupported:
+        return Score(value, _unsupported_reason(unsupported))
+    return Score(value, f"every answer year ({format_years(aft)}) is found in the retrieved contexts")
+
+
+def answer_temporal_recall(answer_years: Iterable[int], query_years: Iterable[int]) -> Score:
+    """Share of the query's years that the answer covers.
+
+    ``|AFT ∩ QFT| / |QFT|``.
+
+    Parameters
+    ----------
+    answer_years : iterable of int
+        Focus time of the answer (AFT).
+    query_years : iterable of int
+        Focus time of the query (QFT).
+
+    Returns
+    -------
+    Score
+        Value in [0, 1]. NaN when the query has no year ("query has no temporal focus"). An answer
+        without years scores 0 for a query with a temporal focus.
+
+    Examples
+    --------
+    >>> answer_temporal_recall({2020}, {2020, 2021})
+    Score(value=0.5, reason='answer covers 1 of 2 query years; missing: 2021')
+    >>> answer_temporal_recall({2020, 2021, 2022}, {2020, 2021})
+    Score(value=1.0, reason='answer covers every query year (2020, 2021)')
+    """
+    aft = as_year_set(answer_years, "answer_years")
+    qft = as_year_set(query_years, "query_years")
+    if not qft:
+        return undefined(NO_QUERY_FOCUS)
+    missing = qft - aft
+    covered = len(qft) - len(missing)
+    value = covered / len(qft)
+    if missing:
+        return Score(
+            value,
+            f"answer covers {covered} of {len(qft)} query {plural(len(qft), 'year')}; "
+            f"missing: {format_years(missing)}",
+        )
+    return Score(value, f"answer covers every query year ({format_years(qft)})")
+
+
+def overlap_relevance(query_years: Iterable[int], doc_years_list: Iterable[Iterable[int]]) -> list[int]:
+    """Binary temporal relevance of each document: 1 iff it shares a year with the query.
+
+    ``rel(d) = 1 if QFT ∩ DFT_d ≠ ∅ else 0``, in the order of ``doc_years_list``.
+
+    Parameters
+    ----------
+    query_years : iterable of int
+        Focus time of the query (QFT). When empty, every document gets 0: the metric layer should
+        report NaN ("query has no temporal focus") instead of calling this.
+    doc_years_list : iterable of iterables of int
+        Focus time of each document, in rank order.
+
+    Returns
+    -------
+    list of int
+        One 0/1 value per document (a plain list, not a Score).
+
+    Examples
+    --------
+    >>> overlap_relevance({2020, 2021}, [{2021, 2022}, {2019}, set()])
+    [1, 0, 0]
+    """
+    qft = as_year_set(query_years, "query_years")
+    return [0 if qft.isdisjoint(dft) else 1 for dft in as_year_sets(doc_years_list, "doc_years_list")]
+
+
+def jaccard_grades(
+    query_years: Iterable[int], doc_years_list: Iterable[Iterable[int]], scale: float = 4.0
+) -> list[float]:
+    """Graded temporal relevance of each document: Jaccard(QFT, DFT_d) times ``scale``.
+
+    ``grade(d) = scale · |QFT ∩ DFT_d| / |QFT ∪ DFT_d|``; the default scale 4 maps it onto the 0-4
+    grading used by NDCG judges. A pair of empty sets has Jaccard 0 (no shared year, nothing to grade).
+
+    Parameters
+    ----------
+    query_years : iterable of int
+        Focus time of the query (QFT).
+    doc_years_list : iterable of iterables of int
+        Focus time of each document, in rank order.
+    scale : float, default=4.0
+        Finite positive multiplier.
+
+    Returns
+    -------
+    list of float
+        One grade in [0, scale] per document (a plain list, not a Score).
+
+    Examples
+    --------
+    >>> jaccard_grades({2020, 2021}, [{2020, 2021}, {2019}])
+    [4.0, 0.0]
+    >>> jaccard_grades({2020, 2021}, [{2021, 2022}], scale=1.0)  # 1 shared of 3 years
+    [0.3333333333333333]
+    """
+    if (
+        isinstance(scale, bool)
+        or not isinstance(scale, numbers.Real)
+        or not math.isfinite(scale)
+        or scale <= 0
+    ):
+        raise ValueError(f"scale must be a finite positive number, got {scale!r}")
+    qft = as_year_set(query_years, "query_years")
+    grades = []
+    for dft in as_year_sets(doc_years_list, "doc_years_list"):
+        union = len(qft | dft)
+        grades.append(scale * len(qft & dft) / union if union else 0.0)
+    return grades
+
+
+def retrieved_year_precision(
+    query_years: Iterable[int], doc_years_list: Iterable[Iterable[int]]
+) -> Score:
+    """Share of the years mentioned by the retrieved documents that the query asks about.
+
+    ``|QFT ∩ ∪_d DFT_d| / |∪_d DFT_d|``.
+
+    Parameters
+    ----------
+    query_years : iterable of int
+        Focus time of the query (QFT).
+    doc_years_list : iterable of iterables of int
+        Focus time of each retrieved document.
+
+    Returns
+    -------
+    Score
+        Value in [0, 1]. NaN when no retrieved document mentions a year.
+
+    Examples
+    --------
+    >>> retrieved_year_precision({2020}, [{2020, 2021}, {2019}])
+    Score(value=0.3333333333333333, reason='1 of 3 retrieved years in the query focus; off-focus: 2019, 2021')
+    """
+    qft = as_year_set(query_years, "query_years")
+    retrieved = _context_union(doc_years_list, "doc_years_list")
+    if not retrieved:
+        return undefined("no retrieved document mentions a year")
+    on_focus = len(qft & retrieved)
+    off_focus = retrieved - qft
+    reason = f"{on_focus} of {len(retrieved)} retrieved {plural(len(retrieved), 'year')} in the query focus"
+    if off_focus:
+        reason += f"; off-focus: {format_years(off_focus)}"
+    return Score(on_focus / len(retrieved), reason)
+
+
+def retrieved_year_recall(query_years: Iterable[int], doc_years_list: Iterable[Iterable[int]]) -> Score:
+    """Share of the query's years mentioned by at least one retrieved document.
+
+    ``|QFT ∩ ∪_d DFT_d| / |QFT|``.
+
+    Parameters
+    ----------
+    query_years : iterable of int
+        Focus time of the query (QFT).
+    doc_years_list : iterable of iterables of int
+        Focus time of each retrieved document.
+
+    Returns
+    -------
+    Score
+        Value in [0, 1]. NaN when the query has no year ("query has no temporal focus").
+
+    Examples
+    --------
+    >>> retrieved_year_recall({2020, 2021}, [{2020}, {2019}])
+    Score(value=0.5, reason='1 of 2 query years retrieved; missing: 2021')
+    """
+    qft = as_year_set(query_years, "query_years")
+    retrieved = _context_union(doc_years_list, "doc_years_list")
+    if not qft:
+        return undefined(NO_QUERY_FOCUS)
+    missing = qft - retrieved
+    found = len(qft) - len(missing)
+    reason = f"{found} of {len(qft)} query {plural(len(qft), 'year')} retrieved"
+    if missing:
+        reason += f"; missing: {format_years(missing)}"
+    return Score(found / len(qft), reason)
