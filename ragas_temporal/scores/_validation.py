@@ -99,8 +99,8 @@ def as_ordered(items: object, name: str) -> list:
 def as_ranked_grades(grades: object, name: str) -> list[float]:
     """Validate relevance grades given in rank order and return them as floats.
 
-    Grades are finite non-negative numbers; ``True``/``False`` are accepted as 1/0 because binary
-    relevance lists often arrive as booleans.
+    Grades are finite non-negative numbers; ``True``/``False`` (Python or numpy) are accepted as 1/0
+    because binary relevance lists often arrive as booleans.
     """
     out = as_ordered(grades, name)
     for i, grade in enumerate(out):
@@ -112,6 +112,9 @@ def as_ranked_grades(grades: object, name: str) -> list[float]:
             if math.isfinite(as_float) and as_float >= 0:
                 out[i] = as_float
                 continue
+        elif getattr(getattr(grade, "dtype", None), "kind", None) == "b":
+            out[i] = float(grade)  # numpy.bool_ is not registered as a numbers.Real
+            continue
         raise ValueError(f"{name} must contain finite non-negative numbers, got {grade!r} at rank {i + 1}")
     return out
 
