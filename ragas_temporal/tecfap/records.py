@@ -1,0 +1,78 @@
+"""Prediction records: the row key, JSONL reading and "last record wins" de-duplication.
+
+A prediction record is a plain dict: the probe row's fields (``relation``, ``pattern_id``,
+``direction``, ``key_step``, ``gold``, ...) plus ``prediction`` and, when the call failed,
+``error``. :func:`run_probe` appends one JSON line per finished row, so a file may hold several
+records for one row (a failed attempt, then a successful rerun): the last one wins.
+
+>>> recs = [
+...     {"relation": 0, "pattern_id": "p1", "direction": "forward", "key_step": 0, "prediction": "", "error": "timeout"},
+...     {"relation": 0, "pattern_id": "p1", "direction": "forward", "key_step": 0, "prediction": "b"},
+... ]
+>>> [r["prediction"] for r in latest_by_key(recs)]
+['b']
+>>> row_key(recs[0])
+(0, 'p1', 'forward', 0)
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+RowKey = tuple[int, str, str, int]
+KEY_FIELDS = ("relation", "pattern_id", "direction", "key_step")
+
+
+def row_key(record: Mapping[str, Any]) -> RowKey:
+    """The identity of a probe row: (relation, pattern id, direction, key time step).
+
+    The key step (a position), not the key entity's name, identifies the row: a name can repeat
+    in a relation's entity list.
+    """
+    missing = [f for f in KEY_FIELDS if f not in record]
+    if missing:
+        raise ValueError(f"prediction record lacks field(s) {missing}: {dict(record)!r:.200}")
+    return (int(record["relation"]), str(record["pattern_id"]), str(record["direction"]), int(record["key_step"]))
+
+
+def is_failed(record: Mapping[str, Any]) -> bool:
+    """True when the record carries an error (the LLM call failed after its retries)."""
+    return bool(record.get("error"))
+
+
+def latest_by_key(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Keep the last record of every row key, in the order keys were first seen."""
+    latest: dict[RowKey, dict[str, Any]] = {}
+    for rec in records:
+        # assigning to an existing key keeps its first position: a rerun does not reshuffle rows
+        latest[row_key(rec)] = dict(rec)
+    return list(latest.values())
+
+
+def read_predictions(path: str | Path) -> list[dict[str, Any]]:
+    """Read a predictions JSONL file, last record per row key winning.
+
+    A line that is not valid JSON (e.g. the last line of a run killed mid-write) is skipped with
+    a warning naming the line: one bad line never loses the others.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"predictions file not found: {path}")
+    records: list[dict[str, Any]] = []
+    with path.open(encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError as exc:
+                warnings.warn(f"{path}:{lineno}: skipped a line that is not valid JSON ({exc})", stacklevel=2)
+                continue
+            if not isinstance(rec, dict):
+                warnings.warn(f"{path}:{lineno}: skipped a line that is not a JSON object", stacklevel=2)
+                continue
+            records.append(rec)
+    return latest_by_key(records)

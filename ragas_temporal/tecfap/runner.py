@@ -1,0 +1,299 @@
+"""Run TeCFaP probe rows through a ragas LLM, appending predictions to a JSONL file.
+
+Accepted LLMs: any ``ragas.llms.BaseRagasLLM`` (e.g. ``LangchainLLMWrapper``; called with
+``agenerate_text`` on a ``StringPromptValue``) and any ``InstructorBaseRagasLLM`` from
+``ragas.llms.llm_factory`` (called with ``agenerate`` and a one-field response model
+``{"completion": str}``; a synchronous client is run in a worker thread).
+
+Behaviour:
+
+- at most ``max_concurrency`` calls in flight; a progress bar (tqdm) unless ``show_progress=False``;
+- each failed call is retried ``max_retries`` times with exponential back-off
+  (``retry_wait * 2**attempt`` seconds, capped at ``max_wait``); a row still failing is
+  recorded with its ``error`` and an empty prediction, and the run goes on;
+- every finished row is appended to ``out`` (one JSON object a line, flushed) as it arrives;
+  a rerun with the same ``out`` skips rows already answered (key: relation, pattern id,
+  direction, key step) and retries rows recorded as failed; a stored row whose prompt differs
+  from the new one (the probe was built differently) is an error, not a silent mix;
+- the completion is the text after the query when the model echoes the sentence (as the
+  reference inference code does), else the whole reply;
+- closed vocabulary (rows built with ``closed_vocabulary=True``): the prompt lists the
+  candidates and the completion is snapped to the best-matching candidate entity
+  (:func:`~ragas_temporal.tecfap.scoring.snap_to_candidate`); ``completion`` keeps the
+  unsnapped text and ``snapped`` says whether a candidate matched.
+
+>>> extract_completion("kid a was followed by", "Kid A was followed by Amnesiac.")
+'Amnesiac.'
+>>> extract_completion("kid a was followed by", "Amnesiac")
+'Amnesiac'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from pydantic import BaseModel, Field
+
+from ragas_temporal.tecfap.probe import ProbeRow
+from ragas_temporal.tecfap.records import is_failed, read_predictions, row_key
+from ragas_temporal.tecfap.scoring import snap_to_candidate
+
+
+class SentenceCompletion(BaseModel):
+    """Response model for structured (instructor) LLMs."""
+
+    completion: str = Field(description="Only the words that complete the given sentence")
+
+
+def extract_completion(query: str, response: str) -> str:
+    """The answer part of a reply: the text after the query if the reply echoes it."""
+    text = str(response).strip()
+    position = text.lower().find(query.lower()) if query else -1
+    if position >= 0:
+        text = text[position + len(query) :].strip()
+    return text
+
+
+def _as_rows(rows: Iterable[ProbeRow | Mapping[str, Any]]) -> list[ProbeRow]:
+    out = []
+    for row in rows:
+        if isinstance(row, ProbeRow):
+            out.append(row)
+        elif isinstance(row, Mapping):
+            out.append(ProbeRow.from_dict(row))
+        else:
+            raise TypeError(f"probe rows must be ProbeRow or mappings, got {type(row).__name__}")
+    return out
+
+
+async def _call_llm(llm: Any, prompt: str, temperature: float | None) -> str:
+    from ragas.llms.base import BaseRagasLLM, InstructorBaseRagasLLM
+
+    if isinstance(llm, BaseRagasLLM):
+        from langchain_core.prompt_values import StringPromptValue
+
+        result = await llm.agenerate_text(StringPromptValue(text=prompt), n=1, temperature=temperature)
+        return result.generations[0][0].text
+    if isinstance(llm, InstructorBaseRagasLLM):
+        if getattr(llm, "is_async", True):
+            reply = await llm.agenerate(prompt, SentenceCompletion)
+        else:  # a synchronous client: keep the event loop free
+            reply = await asyncio.to_thread(llm.generate, prompt, SentenceCompletion)
+        return reply.completion
+    raise TypeError(
+        "llm must be a ragas BaseRagasLLM (e.g. LangchainLLMWrapper) or an InstructorBaseRagasLLM "
+        f"from ragas.llms.llm_factory, got {type(llm).__name__}"
+    )
+
+
+def _check_resumable(row: ProbeRow, stored: Mapping[str, Any], out: Path) -> None:
+    for field in ("prompt", "gold"):
+        if field in stored and stored[field] != getattr(row, field):
+            raise ValueError(
+                f"{out} holds row {row.row_id} with a different {field}: the probe was built with other "
+                "settings (split, shots, context, seed, closed vocabulary); write to a new file"
+            )
+
+
+async def arun_probe(
+    rows: Iterable[ProbeRow | Mapping[str, Any]],
+    llm: Any,
+    *,
+    max_concurrency: int = 8,
+    out: str | Path | None = None,
+    max_retries: int = 2,
+    retry_wait: float = 1.0,
+    max_wait: float = 8.0,
+    timeout: float | None = None,
+    temperature: float | None = 0.0,
+    show_progress: bool = True,
+) -> list[dict[str, Any]]:
+    """Asynchronous :func:`run_probe` (use it inside a running event loop)."""
+    if not isinstance(max_concurrency, int) or max_concurrency < 1:
+        raise ValueError(f"max_concurrency must be a positive integer, got {max_concurrency!r}")
+    if not isinstance(max_retries, int) or max_retries < 0:
+        raise ValueError(f"max_retries must be a non-negative integer, got {max_retries!r}")
+    if retry_wait < 0 or max_wait < 0:
+        raise ValueError("retry_wait and max_wait must be >= 0")
+    if timeout is not None and timeout <= 0:
+        raise ValueError(f"timeout must be positive, got {timeout!r}")
+    probe = _as_rows(rows)
+    keys = [row_key(r.to_dict()) for r in probe]
+    if len(set(keys)) != len(keys):
+        raise ValueError("probe rows repeat a (relation, pattern, direction, key step) key")
+    out_path = Path(out) if out is not None else None
+    done: dict[tuple, dict[str, Any]] = {}
+    if out_path is not None and out_path.exists():
+        for rec in read_predictions(out_path):
+            if not is_failed(rec):
+                done[row_key(rec)] = rec
+    for row, key in zip(probe, keys):
+        if key in done:
+            _check_resumable(row, done[key], out_path)  # type: ignore[arg-type]
+    pending = [(i, row) for i, (row, key) in enumerate(zip(probe, keys)) if key not in done]
+
+    results: dict[int, dict[str, Any]] = {}
+    semaphore = asyncio.Semaphore(max_concurrency)
+    fh = None
+    if out_path is not None:
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        fh = out_path.open("a", encoding="utf-8")
+
+    async def one(index: int, row: ProbeRow) -> tuple[int, dict[str, Any]]:
+        error: str | None = None
+        raw = ""
+        attempts = 0
+        async with semaphore:
+            for attempt in range(max_retries + 1):
+                attempts = attempt + 1
+                try:
+                    call = _call_llm(llm, row.prompt, temperature)
+                    raw = await (asyncio.wait_for(call, timeout) if timeout else call)
+                    error = None
+                    break
+                except Exception as exc:  # noqa: BLE001 - any provider error is recorded, not fatal
+                    error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+                    if attempt < max_retries:
+                        await asyncio.sleep(min(max_wait, retry_wait * 2**attempt))
+        return index, _record(row, raw, error, attempts)
+
+    try:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=len(pending), desc="TeCFaP probe", disable=not show_progress or not pending)
+        tasks = [asyncio.ensure_future(one(i, row)) for i, row in pending]
+        try:
+            for finished in asyncio.as_completed(tasks):
+                index, record = await finished
+                results[index] = record
+                if fh is not None:
+                    fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    fh.flush()
+                bar.update(1)
+        finally:
+            for task in tasks:
+                task.cancel()
+            bar.close()
+    finally:
+        if fh is not None:
+            fh.close()
+    return [results[i] if i in results else done[key] for i, key in enumerate(keys)]
+
+
+def _record(row: ProbeRow, raw: str, error: str | None, attempts: int) -> dict[str, Any]:
+    record = row.to_dict()
+    completion = "" if error else extract_completion(row.query, raw)
+    prediction = completion
+    if row.closed_vocabulary and not error:
+        snapped = snap_to_candidate(completion, row.candidates)
+        record["snapped"] = snapped is not None
+        prediction = snapped if snapped is not None else completion
+    record.update(prediction=prediction, completion=completion, raw_response=raw, error=error, attempts=attempts)
+    return record
+
+
+def run_probe(
+    rows: Iterable[ProbeRow | Mapping[str, Any]],
+    llm: Any,
+    *,
+    max_concurrency: int = 8,
+    out: str | Path | None = None,
+    max_retries: int = 2,
+    retry_wait: float = 1.0,
+    max_wait: float = 8.0,
+    timeout: float | None = None,
+    temperature: float | None = 0.0,
+    show_progress: bool = True,
+) -> list[dict[str, Any]]:
+    """Ask ``llm`` every probe question; return one prediction record per row, in row order.
+
+    Parameters
+    ----------
+    rows : iterable of ProbeRow (or their dicts)
+        From :func:`build_probe`.
+    llm : BaseRagasLLM or InstructorBaseRagasLLM
+        A ragas LLM wrapper (``LangchainLLMWrapper(...)`` or ``llm_factory(...)``).
+    max_concurrency : int, default 8
+        Calls in flight at once.
+    out : path, optional
+        JSONL file the records are appended to as they arrive; rows already answered in it
+        are skipped (resume), rows recorded as failed are retried.
+    max_retries : int, default 2
+        Extra attempts after a failed call; back-off ``retry_wait * 2**attempt`` capped at ``max_wait``.
+    timeout : float, optional
+        Seconds allowed per call (a timeout counts as a failed attempt).
+    temperature : float, default 0.0
+        Passed to ``BaseRagasLLM.agenerate_text`` (instructor LLMs use their own settings).
+    show_progress : bool, default True
+        Show a tqdm progress bar.
+
+    Returns
+    -------
+    list of dict
+        The row's fields plus ``prediction`` (what is scored), ``completion``, ``raw_response``,
+        ``error`` (None or the last error message) and ``attempts``; ``snapped`` in
+        closed-vocabulary mode. Feed it (or the JSONL file) to :func:`score_probe`.
+
+    Notes
+    -----
+    This is a blocking wrapper around :func:`arun_probe`; inside Jupyter it works through
+    ragas's nest_asyncio support, in other running loops ``await arun_probe(...)``.
+    """
+    from ragas.async_utils import run
+
+    return run(
+        arun_probe(
+            rows,
+            llm,
+            max_concurrency=max_concurrency,
+            out=out,
+            max_retries=max_retries,
+            retry_wait=retry_wait,
+            max_wait=max_wait,
+            timeout=timeout,
+            temperature=temperature,
+            show_progress=show_progress,
+        )
+    )
+
+
+def openai_compatible_llm(
+    model: str,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    *,
+    structured: bool = False,
+    timeout: float = 60.0,
+) -> Any:
+    """A ragas LLM for any OpenAI-compatible endpoint (used by the CLI).
+
+    ``structured=False`` (default): ``LangchainLLMWrapper(ChatOpenAI(...))``, plain chat
+    completions, which every OpenAI-compatible server supports. ``structured=True``:
+    ``llm_factory(model, client=AsyncOpenAI(...))``, instructor tool calls returning
+    ``{"completion": ...}`` (needs a server with tool calling). The client's own retries are
+    off: :func:`run_probe` retries.
+    """
+    if not model:
+        raise ValueError("a model name is required")
+    api_key = api_key or "not-needed"  # local servers ignore it; the client refuses to start without one
+    if structured:
+        from openai import AsyncOpenAI
+        from ragas.llms import llm_factory
+
+        client = AsyncOpenAI(base_url=base_url, api_key=api_key, max_retries=0, timeout=timeout)
+        return llm_factory(model, client=client)
+    import warnings
+
+    from langchain_openai import ChatOpenAI
+    from ragas.llms.base import LangchainLLMWrapper
+
+    chat = ChatOpenAI(model=model, base_url=base_url, api_key=api_key, max_retries=0, timeout=timeout, temperature=0)
+    with warnings.catch_warnings():  # the wrapper is deprecated in ragas 0.4 but is the plain-text path
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return LangchainLLMWrapper(chat)
+
+
+__all__: Sequence[str] = ["run_probe", "arun_probe", "extract_completion", "openai_compatible_llm", "SentenceCompletion"]
