@@ -1,27 +1,138 @@
-"""TEMPORARY bootstrap extractor (4-digit years only); the real scanner replaces this module."""
+"""The focus-time scanner: text (+ optional reference date) -> ``FocusTime``.
+
+One left-to-right pass of the combined rule regex (``patterns.SCANNER``); each match is read by
+its rule's interpreter (``interpret.py``), which may reject it (a count, an amount, a room
+number). Explicit dates update the anchor that later anaphoric expressions ("the following
+year", "in March") resolve against; deictic ones ("yesterday") use the reference date only.
+The wall clock is never read.
+
+Results are memoised on ``(text, reference date)``: metrics ask for the focus time of the same
+contexts many times, and ``FocusTime`` is immutable so sharing it is safe.
+``extract_focus_time.cache_clear()`` empties the cache.
+
+>>> ft = extract_focus_time("Revenue grew from 2008 to 2010; last year it fell.", reference_date="2019-06-01")
+>>> sorted(ft.years)
+[2008, 2009, 2010, 2018]
+>>> [(m.text, m.kind, m.value) for m in ft.mentions]
+[('from 2008 to 2010', 'range', '2008/2010'), ('last year', 'relative', '2018')]
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-import re
-from typing import Iterable, Sequence
+import functools
+from typing import Iterable, Sequence, Union
 
+from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups
 from ragas_temporal.focus_time.model import FocusTime, TemporalMention
+from ragas_temporal.focus_time.patterns import RULES_BY_NAME, SCANNER
+from ragas_temporal.focus_time.reference import parse_reference_date
 
-_YEAR = re.compile(r"(?<![\d$,.])(1[0-9]{3}|20[0-9]{2})(?![\d,.]\d)")
+ReferenceDate = Union[dt.date, dt.datetime, str, None]
+
+#: Cache size: enough for every context of a large evaluation run, bounded for long-lived processes.
+CACHE_SIZE = 65_536
+
+_DISPATCH = {name: (INTERPRETERS[rule.interpreter], rule.kind) for name, rule in RULES_BY_NAME.items()}
 
 
-def extract_focus_time(text: str, reference_date: dt.date | str | None = None) -> FocusTime:
+def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, ...]:
+    """All temporal mentions of ``text`` in order (uncached; ``text`` must be a str).
+
+    Examples
+    --------
+    >>> [(m.start, m.end, m.text) for m in scan("On 3 March 2019 and the following year.")]
+    [(3, 15, '3 March 2019'), (20, 38, 'the following year')]
+    """
+    ctx = Context(text, reference)
+    out: list[TemporalMention] = []
+    for match in SCANNER.finditer(text):
+        rule_name = match.lastgroup
+        interpret, kind = _DISPATCH[rule_name]
+        reading = interpret(Groups(match, rule_name), ctx, kind)
+        if reading is None:
+            continue
+        start, end = match.span()
+        out.append(TemporalMention(start, end, text[start:end], reading.kind, reading.value, reading.years))
+        if reading.anchor is not None:
+            ctx.anchor = reading.anchor
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _extract_cached(text: str, reference: dt.date | None) -> FocusTime:
+    return FocusTime.from_mentions(scan(text, reference))
+
+
+def extract_focus_time(text: str, reference_date: ReferenceDate = None) -> FocusTime:
+    """Extract the focus time (years and temporal mentions) of a text.
+
+    Parameters
+    ----------
+    text : str
+        Any text; an empty string gives an empty focus time.
+    reference_date : datetime.date, datetime.datetime, ISO "YYYY-MM-DD" str or None
+        What relative expressions ("yesterday", "last year") resolve against, and anaphoric ones
+        ("the following year") when the text has no explicit date before them. Without it those
+        mentions are kept with ``value=None`` and no years.
+
+    Returns
+    -------
+    FocusTime
+        Immutable; cached per ``(text, reference date)``.
+
+    Raises
+    ------
+    TypeError
+        If ``text`` is not a str (including None).
+    ValueError
+        If ``reference_date`` is of another type or not a valid ISO date.
+
+    Examples
+    --------
+    >>> sorted(extract_focus_time("The 1990s ended; in '08 the crisis hit.").years)[-2:]
+    [1999, 2008]
+    >>> extract_focus_time("yesterday").mentions[0].value is None
+    True
+    >>> extract_focus_time("yesterday", reference_date="2008-03-01").mentions[0].value
+    '2008-02-29'
+    """
     if not isinstance(text, str):
-        raise TypeError(f"extract_focus_time expects a str, got {type(text).__name__}")
-    mentions = [
-        TemporalMention(m.start(), m.end(), m.group(), "year", m.group(), frozenset({int(m.group())}))
-        for m in _YEAR.finditer(text)
-    ]
-    return FocusTime.from_mentions(mentions)
+        raise TypeError(f"extract_focus_time expects text as a str, got {type(text).__name__}")
+    return _extract_cached(text, parse_reference_date(reference_date))
 
 
-def extract_many(texts: Iterable[str], reference_dates: Sequence | None = None) -> list[FocusTime]:
+extract_focus_time.cache_clear = _extract_cached.cache_clear  # type: ignore[attr-defined]
+extract_focus_time.cache_info = _extract_cached.cache_info  # type: ignore[attr-defined]
+
+
+def extract_many(
+    texts: Iterable[str], reference_dates: ReferenceDate | Sequence[ReferenceDate] = None
+) -> list[FocusTime]:
+    """Focus times of many texts.
+
+    Parameters
+    ----------
+    texts : iterable of str
+    reference_dates : None, one reference date for all texts, or a sequence of the same length
+
+    Raises
+    ------
+    ValueError
+        If a sequence of reference dates does not have one date per text.
+
+    Examples
+    --------
+    >>> [sorted(f.years) for f in extract_many(["last year", "in 2001"], "2010-05-05")]
+    [[2009], [2001]]
+    """
+    if isinstance(texts, str):
+        raise TypeError("extract_many expects an iterable of texts, got a single str")
     texts = list(texts)
-    refs = list(reference_dates) if reference_dates is not None else [None] * len(texts)
+    if reference_dates is None or isinstance(reference_dates, (str, dt.date)):
+        refs: list = [reference_dates] * len(texts)
+    else:
+        refs = list(reference_dates)
+        if len(refs) != len(texts):
+            raise ValueError(f"reference_dates has {len(refs)} entries for {len(texts)} texts; give one per text")
     return [extract_focus_time(t, r) for t, r in zip(texts, refs)]

@@ -1,0 +1,139 @@
+"""Normalised TIMEX3-style values: building them, and turning them into years.
+
+Values the extractor emits (TIMEX3 conventions, extended with ``/`` for ranges):
+
+==================  =========================================  ==================
+value               meaning                                    ``value_years``
+==================  =========================================  ==================
+``2019-03-03``      a day (also ``2019-03-03TNI``: a night)    {2019}
+``2019-03``         a month                                    {2019}
+``2019-W10``        an ISO week                                {2019}
+``2019-Q3``         a quarter; ``2019-SU`` a season            {2019}
+``2008``            a year (fiscal years: the year named)      {2008}
+``0014``            AD 14                                      {14}
+``BC0753``          753 BC (historical numbering, no year 0)   {-753}
+``199``             the 1990s (a decade)                       1990..1999
+``18``              the 1800s / the 19th century               1800..1899
+``2008/2010``       a range                                    2008..2010
+``PRESENT_REF``     "now", "currently"                         {}
+``PAST_REF``        "recently", "a few years ago"              {}
+==================  =========================================  ==================
+
+``gold_year_tokens`` is the benchmark's scoring convention (``shared/data/README.md``): decades
+and centuries become coarse tokens ``D199``/``C19`` instead of ten or a hundred years. A range's
+two ends are each scored like a single value (TimeML annotates "2008-2010" as two TIMEX3s).
+
+>>> sorted(value_years("2008/2010"))
+[2008, 2009, 2010]
+>>> sorted(gold_year_tokens("2008/2010"), key=str)
+[2008, 2010]
+>>> gold_year_tokens("199"), gold_year_tokens("BC0499"), gold_year_tokens("XXXX-12-25")
+({'D199'}, {-499}, set())
+"""
+
+from __future__ import annotations
+
+import re
+
+_FOUR = re.compile(r"(\d{4})")
+_BC = re.compile(r"BC(\d{1,4})")
+_DECADE = re.compile(r"(\d{3})X?$")
+_CENTURY = re.compile(r"(\d{2})(?:XX)?$")
+
+
+def format_year(year: int) -> str:
+    """TIMEX3 year: 4 digits, ``BC`` prefix for BCE years.
+
+    >>> format_year(2008), format_year(14), format_year(-753)
+    ('2008', '0014', 'BC0753')
+    """
+    return f"BC{-year:04d}" if year < 0 else f"{year:04d}"
+
+
+def year_span(first: int, last: int) -> frozenset[int]:
+    """Every year from ``first`` to ``last`` inclusive, skipping the non-existent year 0.
+
+    >>> sorted(year_span(-2, 2))
+    [-2, -1, 1, 2]
+    """
+    if first > last:
+        first, last = last, first
+    return frozenset(y for y in range(first, last + 1) if y != 0)
+
+
+def value_years(value: str | None) -> frozenset[int]:
+    """All the years a normalised value covers (decades and centuries expanded).
+
+    >>> sorted(value_years("18"))[:2], len(value_years("18"))
+    ([1800, 1801], 100)
+    """
+    if not value:
+        return frozenset()
+    if "/" in value:
+        a, _, b = value.partition("/")
+        ya, yb = value_years(a), value_years(b)
+        if ya and yb:
+            return year_span(min(ya), max(yb))
+        return ya | yb
+    m = _BC.match(value)
+    if m:
+        return frozenset({-int(m.group(1))})
+    m = _FOUR.match(value)
+    if m:
+        return frozenset({int(m.group(1))})
+    m = _DECADE.match(value)
+    if m:
+        d = int(m.group(1)) * 10
+        return year_span(d, d + 9)
+    m = _CENTURY.match(value)
+    if m:
+        c = int(m.group(1)) * 100
+        return year_span(c, c + 99)
+    return frozenset()
+
+
+def gold_year_tokens(value: str | None) -> set:
+    """The benchmark's value-to-year convention (same function for gold and predictions).
+
+    Four leading digits give that year, ``BC0499`` gives -499, a decade gives ``"D199"``, a
+    century ``"C19"``; ``PRESENT_REF`` and year-less values (``XXXX-12-25``) give nothing. A range
+    ``a/b`` gives the tokens of both ends.
+
+    >>> gold_year_tokens("1998-W12"), gold_year_tokens("19XX"), gold_year_tokens("PRESENT_REF")
+    ({1998}, {'C19'}, set())
+    """
+    if not value:
+        return set()
+    if "/" in value:
+        a, _, b = value.partition("/")
+        return gold_year_tokens(a) | gold_year_tokens(b)
+    m = _BC.match(value)
+    if m:
+        return {-int(m.group(1))}
+    m = _FOUR.match(value)
+    if m:
+        return {int(m.group(1))}
+    m = _DECADE.match(value)
+    if m:
+        return {f"D{m.group(1)}"}
+    m = _CENTURY.match(value)
+    if m:
+        return {f"C{m.group(1)}"}
+    return set()
+
+
+def two_digit_year(yy: int, reference_year: int | None = None) -> int:
+    """Expand a two-digit year ('08 -> 2008, '95 -> 1995).
+
+    With a reference year the century is chosen so that the year falls in the 100-year window
+    ending ten years after the reference year; without one, a fixed pivot: 00-30 -> 2000s,
+    31-99 -> 1900s.
+
+    >>> two_digit_year(8), two_digit_year(95), two_digit_year(25, reference_year=1990)
+    (2008, 1995, 1925)
+    """
+    if reference_year is None:
+        return 2000 + yy if yy <= 30 else 1900 + yy
+    upper = reference_year + 10
+    year = (upper // 100) * 100 + yy
+    return year if year <= upper else year - 100

@@ -1,0 +1,393 @@
+"""The rule table: every pattern the focus-time scanner knows, grouped by expression type.
+
+Rules are data, in the spirit of HeidelTime's resource files: a name, the mention kind it
+produces by default, a regular expression, and the name of the interpreter (in ``interpret.py``)
+that turns a match into a normalised value and years. All rules are joined into ONE compiled
+alternation (``SCANNER``), so a document is scanned in a single left-to-right pass: at each
+position the first rule in table order that matches wins, and matches never overlap. More
+specific rules therefore come before more general ones (full dates before month-and-year before
+bare years).
+
+Conventions inside a pattern:
+
+* ``(?P<name>...)`` groups are local to their rule (the table builder prefixes them with the
+  rule's name, so two rules may both say ``year``);
+* the whole alternation is wrapped in ``(?<!\\w)(?: ... )(?!\\w)``: a mention always starts and
+  ends on a word boundary;
+* the scanner is case-sensitive; keyword phrases use ``(?i:...)``. Month names are listed in
+  Capitalised, lower and UPPER case, except that the lower-case verbs "may" and "march" are not
+  months.
+
+Every quantifier is bounded by a literal or a character class that the next element cannot
+match, so there is no catastrophic backtracking: the scan is linear in the text length.
+
+>>> [r.name for r in RULES][:3]
+['named_period', 'iso_date', 'month_day_year']
+>>> bool(SCANNER.search("on March 3, 2019"))
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ragas_temporal.focus_time.named_periods import NAMED_PERIODS
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary tables
+# ---------------------------------------------------------------------------------------------
+
+MONTHS: dict[str, int] = {
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
+    "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+#: Lower-case forms that are ordinary English words, never months.
+VERB_MONTHS = frozenset({"may", "march", "mar"})
+#: Month names that are also very common words or names: need a temporal cue when standing alone.
+CUE_MONTHS = frozenset({"may", "march"})
+
+WEEKDAYS: dict[str, int] = {
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+    "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6,
+}  # fmt: skip
+
+NUMBER_WORDS: dict[str, int] = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    "hundred": 100, "a couple of": 2, "couple of": 2, "a couple": 2,
+}  # fmt: skip
+#: Quantities that do not pin a year down ("a few years ago" is TIMEX3 PAST_REF).
+VAGUE_NUMBERS = frozenset({"a few", "few", "several", "some", "many"})
+
+ORDINAL_WORDS: dict[str, int] = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "twenty-first": 21, "twenty first": 21,
+}  # fmt: skip
+
+DECADE_WORDS: dict[str, int] = {
+    "twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6, "seventies": 7,
+    "eighties": 8, "nineties": 9,
+}  # fmt: skip
+
+SEASONS: dict[str, str] = {"spring": "SP", "summer": "SU", "autumn": "FA", "fall": "FA", "winter": "WI"}
+
+PARTS_OF_DAY: dict[str, str] = {
+    "morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "nite": "NI", "tonight": "NI",
+    "tonite": "NI", "midnight": "NI", "noon": "MI", "midday": "MI", "overnight": "NI", "sunset": "EV",
+    "sunrise": "MO", "dawn": "MO", "dusk": "EV", "lunchtime": "MI",
+}  # fmt: skip
+
+#: Holidays: regex -> (month, day) for fixed dates, or a rule name for movable feasts
+#: (``interpret.movable_feast``); ``None``: the date varies by calendar, only the year is known.
+HOLIDAYS: tuple[tuple[str, object], ...] = (
+    (r"christmas\s+eve", (12, 24)),
+    (r"christmas(?:\s+day)?|x['’]?mas", (12, 25)),
+    (r"boxing\s+day", (12, 26)),
+    (r"new\s+year['’]?s\s+eve", (12, 31)),
+    (r"new\s+year['’]?s(?:\s+day)?", (1, 1)),
+    (r"halloween|hallowe['’]en", (10, 31)),
+    (r"valentine['’]?s\s+day|valentines", (2, 14)),
+    (r"st\.?\s+patrick['’]?s\s+day|saint\s+patrick['’]?s\s+day", (3, 17)),
+    (r"april\s+fools['’]?\s+day", (4, 1)),
+    (r"independence\s+day", (7, 4)),
+    (r"bastille\s+day", (7, 14)),
+    (r"canada\s+day", (7, 1)),
+    (r"australia\s+day", (1, 26)),
+    (r"guy\s+fawkes\s+night|bonfire\s+night", (11, 5)),
+    (r"remembrance\s+day|veterans['’]?\s+day|armistice\s+day", (11, 11)),
+    (r"easter(?:\s+sunday)?", "easter"),
+    (r"good\s+friday", "good_friday"),
+    (r"easter\s+monday", "easter_monday"),
+    (r"thanksgiving(?:\s+day)?", "thanksgiving_us"),
+    (r"labou?r\s+day", "labor_day_us"),
+    (r"memorial\s+day", "memorial_day_us"),
+    (r"mother['’]?s\s+day", "mothers_day_us"),
+    (r"father['’]?s\s+day", "fathers_day_us"),
+    (r"chinese\s+new\s+year|lunar\s+new\s+year|diwali|hanukkah|chanukah|ramadan|eid(?:\s+al-\w+)?", None),
+)
+
+# ---------------------------------------------------------------------------------------------
+# Regex fragments (functions: a rule may need the same fragment twice under different names)
+# ---------------------------------------------------------------------------------------------
+
+
+def _cases(words, *, lower: bool = True) -> list[str]:
+    out = []
+    for w in words:
+        out += [w.capitalize(), w.upper()] + ([w] if lower and w not in VERB_MONTHS else [])
+    return out
+
+
+def _alt(words) -> str:
+    return "|".join(sorted(set(words), key=lambda w: (-len(w), w)))
+
+
+_FULL_MONTHS = [m for m in MONTHS if len(m) > 3 and m != "sept"] + ["may"]
+_ABBR_MONTHS = [m for m in MONTHS if m not in _FULL_MONTHS]
+_FULL_DAYS = [d for d in WEEKDAYS if len(d) > 5]
+_ABBR_DAYS = [d for d in WEEKDAYS if len(d) <= 5]
+
+
+def month(name: str = "month", *, abbreviations: bool = True) -> str:
+    """A month name (no trailing dot)."""
+    words = _cases(_FULL_MONTHS) + (_cases(_ABBR_MONTHS) if abbreviations else [])
+    return rf"(?P<{name}>{_alt(words)})"
+
+
+def weekday(name: str = "weekday", *, abbreviations: bool = True) -> str:
+    words = _cases(_FULL_DAYS) + (_cases(_ABBR_DAYS) if abbreviations else [])
+    return rf"(?P<{name}>{_alt(words)})"
+
+
+def day(name: str = "day") -> str:
+    """Day of month 1-31, optional ordinal suffix."""
+    return rf"(?P<{name}>3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|ST|ND|RD|TH)?(?!\d)"
+
+
+def year4(name: str = "year") -> str:
+    """A four-digit year 1000-2999 (context rules decide whether it really is one)."""
+    return rf"(?P<{name}>[12]\d{{3}})(?!\d)"
+
+
+def year_in_date(name: str = "year") -> str:
+    """Year part of a written date: four digits, or '08 with an apostrophe."""
+    return rf"(?:(?P<{name}>[12]\d{{3}})|['’](?P<{name}_yy>\d\d))(?![\d'’])"
+
+
+_NUM = rf"(?P<num>\d{{1,3}}|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
+_QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
+_ERA_AFTER = r"(?P<era>B\.C\.E\.|B\.C\.|BCE|BC|C\.E\.|CE|A\.D\.|AD)(?!\w)"
+_WEEKDAY_PREFIX = rf"(?:{weekday('wd')}\.?,?\s+(?:the\s+)?)?"
+_PART_OF_DAY = rf"(?P<part>{_alt(k for k in PARTS_OF_DAY if k not in ('tonight', 'tonite'))})"
+
+# ---------------------------------------------------------------------------------------------
+# The table
+# ---------------------------------------------------------------------------------------------
+
+
+class Rule(NamedTuple):
+    name: str  # unique; also the prefix of the rule's group names
+    kind: str  # default mention kind (model.MENTION_KINDS); an interpreter may refine it
+    pattern: str  # regex body
+    interpreter: str  # function name in interpret.py
+    example: str  # one text the rule matches (checked by the tests)
+
+
+_NAMED = "|".join(f"(?P<p{i}>{p.pattern})" for i, p in enumerate(NAMED_PERIODS))
+_HOLIDAY = "|".join(f"(?P<h{i}>{p})" for i, (p, _) in enumerate(HOLIDAYS))
+
+RULES: tuple[Rule, ...] = (
+    # --- named periods (before decade words: "the Roaring Twenties" is not just "the twenties") ---
+    Rule("named_period", "named_period", rf"(?i:{_NAMED})", "named_period", "World War II"),
+    # --- full dates ---
+    Rule(
+        "iso_date", "date",
+        r"(?P<year>[12]\d{3})-(?P<month>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])"
+        r"(?:T(?P<hour>[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?(?![\d-])",
+        "ymd", "2019-03-03",
+    ),
+    Rule(
+        "month_day_year", "date",
+        rf"{_WEEKDAY_PREFIX}{month()}\.?\s*{day()}(?:\s*(?:-|–|to)\s*{day('day2')})?(?:\s*,\s*|\s+)(?:of\s+)?{year_in_date()}",
+        "ymd", "March 3, 2019",
+    ),
+    Rule(
+        "day_month_year", "date",
+        rf"{_WEEKDAY_PREFIX}{day()}(?:\s*(?:-|–|to)\s*{day('day2')})?\s*(?:of\s+)?{month()}\.?,?\s*{year_in_date()}",
+        "ymd", "3rd of March 2019",
+    ),
+    Rule(
+        "numeric_ymd", "date",
+        r"(?<![\d/.:,-])(?P<year>[12]\d{3})(?P<sep>[/.])(?P<month>0?[1-9]|1[0-2])(?P=sep)(?P<day>0?[1-9]|[12]\d|3[01])(?![\d/.]\d|\d)",
+        "ymd", "2019/03/03",
+    ),
+    Rule(
+        "numeric_date", "date",
+        r"(?<![\d/.:,-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?:(?P<year>[12]\d{3})|(?P<yy>\d\d))(?!\d|[/.:-]\d)",
+        "numeric_date", "3/3/2019",
+    ),
+    # --- ranges of years (before bare years) ---
+    Rule(
+        "era_range", "range",
+        rf"(?:(?i:from)\s+)?(?:(?P<ad1>AD|A\.D\.)\s*)?(?P<y1>\d{{1,4}})\s*(?P<era1>B\.C\.E\.|B\.C\.|BCE|BC)?\s*(?:-|–|—|(?i:to|until)\s)\s*"
+        rf"(?:(?P<ad2>AD|A\.D\.)\s*(?P<y2a>\d{{1,4}})(?!\d)|(?P<y2>\d{{1,4}})\s*(?P<era2>B\.C\.E\.|B\.C\.|BCE|BC|C\.E\.|CE|A\.D\.|AD)(?!\w))",
+        "era_range", "44 BC to AD 14",
+    ),
+    Rule(
+        "year_range", "range",
+        r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>[12]\d{3})\s+(?i:and)\s+(?P<b2>[12]\d{3})"
+        r"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{3})\s*(?P<sep>-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*(?P<y2>[12]\d{3}|\d\d))(?![\d%]|[.,:/]\d)",
+        "year_range", "2008-2010",
+    ),
+    # --- decades and centuries ---
+    Rule(
+        "century", "century",
+        rf"(?:(?i:the)\s+)?(?:{_QUAL}[\s-]+)?(?:(?i:the)\s+)?(?:(?P<n>\d{{1,2}})(?:st|nd|rd|th)|(?P<w>(?i:{_alt(ORDINAL_WORDS)})))[\s-]+(?i:century)(?:\s+{_ERA_AFTER})?",
+        "century", "19th century",
+    ),
+    Rule(
+        "decade_digits", "decade",
+        rf"(?:(?i:the)\s+)?(?:{_QUAL}[\s-]+)?(?:(?i:the)\s+)?(?P<d>[12]\d\d)0['’]?s",
+        "decade_digits", "the 1990s",
+    ),
+    Rule(
+        "decade_short", "decade",
+        rf"(?:(?P<the>(?i:the))\s+)?(?:{_QUAL}[\s-]+)?(?P<apos>['’])?(?P<d>\d)0['’]?s",
+        "decade_short", "the '90s",
+    ),
+    Rule(
+        "decade_words", "decade",
+        rf"(?i:the)\s+(?:{_QUAL}[\s-]+)?(?P<w>(?i:{_alt(DECADE_WORDS)}|noughties))",
+        "decade_words", "the nineties",
+    ),
+    # --- BCE/AD years, fiscal years, quarters ---
+    Rule("era_year_after", "year", rf"(?P<year>\d{{1,4}})\s*{_ERA_AFTER}", "era_year", "753 BC"),
+    Rule("era_year_before", "year", r"(?P<era>AD|A\.D\.)\s*(?P<year>\d{1,4})(?!\d)", "era_year", "AD 14"),
+    Rule(
+        "fiscal_year", "fiscal_year",
+        r"(?:(?:FY|Fy|fy)\s?['’]?(?P<y>\d{4}|\d\d)|(?i:fiscal)(?:\s+(?i:year))?\s+(?P<y4>[12]\d{3}))(?:\s*[/-]\s*(?P<y2>\d{4}|\d\d))?(?!\d)",
+        "fiscal_year", "FY2021",
+    ),
+    Rule(
+        "quarter_code", "date", r"(?P<q>Q[1-4])\s*(?:(?i:of)\s+)?(?:(?P<year>[12]\d{3})|['’](?P<yy>\d\d))(?!\d)",
+        "quarter", "Q3 2008",
+    ),
+    Rule(
+        "quarter", "date",
+        r"(?:(?i:the)\s+)?(?P<ord>(?i:first|second|third|fourth|final|last|1st|2nd|3rd|4th))[\s-]+(?i:quarter)"
+        r"(?:\s+(?i:of)\s+(?:(?P<year>[12]\d{3})|(?:(?i:the)\s+)?(?P<rel>(?i:this|last|next|that|same|previous|following|current))\s+(?i:year)|(?P<the_year>(?i:the\s+year))))?",
+        "quarter", "the third quarter of 2008",
+    ),
+    # --- seasons and holidays, possibly with a year ---
+    Rule(
+        "season", "date",
+        rf"(?:(?P<mod>(?i:last|next|this|that|the|in\s+the|in|early|late|mid|during|of|over))[\s-]+)?(?P<s>(?i:spring|summer|autumn|winter|fall))"
+        rf"(?:\s+(?i:of\s+)?{year_in_date()}|(?!\s+(?i:of\s+)?['’]?\d))",
+        "season", "winter 2014",
+    ),
+    Rule(
+        "holiday", "date",
+        rf"(?:(?P<mod>(?i:last|next|this|on|at|for|over|until|till|by|before|after))\s+)?(?i:{_HOLIDAY})(?:\s+{year_in_date()})?",
+        "holiday", "Christmas",
+    ),
+    # --- month and year, years with an apostrophe, "the year 850" ---
+    Rule(
+        "month_year", "date",
+        rf"(?:{_QUAL}[\s-]+)?{month()}\.?,?\s*(?:(?i:of)\s+)?{year_in_date()}",
+        "month_year", "March 2019",
+    ),
+    Rule("apostrophe_year", "year", r"['’](?P<yy>\d\d)(?![\d'’%])", "apostrophe_year", "'08"),
+    Rule("the_year", "year", r"(?i:the\s+year\s+)(?P<year>\d{1,4})(?!\d)", "the_year", "the year 850"),
+    # --- clock times (before bare years: "1400 UTC") ---
+    Rule(
+        "clock_ampm", "date",
+        r"(?P<h>1[0-2]|0?\d)(?:[:.](?P<mi>[0-5]\d))?\s*(?P<ap>(?i:a\.m\.|p\.m\.|am|pm))",
+        "clock", "9am",
+    ),
+    Rule(
+        "clock_hhmm", "date",
+        r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3]):(?P<mi>[0-5]\d)(?::[0-5]\d)?(?!\d|[.:]\d)(?:\s*(?P<tz>UTC|GMT|EST|EDT|PST|PDT|CET|BST|SGT|IST|JST))?",
+        "clock", "10:30",
+    ),
+    Rule(
+        "clock_military", "date",
+        r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s*(?P<tz>UTC|GMT|Z|(?i:hrs|hours))(?!\w)",
+        "clock", "1400 UTC",
+    ),
+    # --- bare years (context rules in interpret.bare_year reject counts, money, rooms, ...) ---
+    Rule(
+        "bare_year", "year",
+        r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?<!\d\s[-–])(?P<year>1\d{3}|20\d\d)(?!\d|[.,:]\d|\s?[-–]\s?\d|/\d|%)",
+        "bare_year", "2008",
+    ),
+    # --- deictic: relative to the reference date ---
+    Rule(
+        "ago", "relative",
+        rf"(?i:{_NUM}[\s-]+(?P<unit>years?|yrs?|months?|weeks?|days?|decades?|century|centuries|fortnights?)\s+(?P<dir>ago|back|earlier|later|from\s+now|hence|since))",
+        "ago", "three years ago",
+    ),
+    Rule(
+        "past_n", "relative",
+        rf"(?i:(?:(?P<the>the)\s+)?(?P<dir>past|last|previous|preceding|next|coming|following|upcoming)\s+{_NUM}\s+(?P<unit>years|yrs|months|weeks|days|decades))",
+        "past_n", "the past 5 years",
+    ),
+    Rule(
+        "day_relative", "relative",
+        r"(?i:(?P<w>the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|today|tonight|tonite|tonigh?t|yesterday|tomorrow|tmrw?|tmrrw|tomoz|2moro|2morrow|tdy|2day|2nite|2night|yday|ytd))"
+        rf"(?:\s+(?i:{_PART_OF_DAY}))?",
+        "day_relative", "yesterday",
+    ),
+    Rule(
+        "part_of_day_relative", "relative",
+        rf"(?i:(?P<mod>this|last|yesterday|tomorrow|tmrw?)\s+{_PART_OF_DAY})",
+        "part_of_day", "last night",
+    ),
+    Rule(
+        "unit_relative", "relative",
+        r"(?i:(?:(?P<the>the)\s+)?(?P<mod>this|last|next|nxt|past|previous|preceding|coming|current|following|same|that)\s+(?P<unit>year|yr|month|week|wk|weekend|decade|century|fortnight|quarter))(?!\s+(?:of|in)\s)",
+        "unit_relative", "last year",
+    ),
+    Rule(
+        "unit_before_after", "anaphoric",
+        r"(?i:the\s+(?P<unit>year|month|week|day)\s+(?P<dir>before|after|earlier|later|previous|prior))(?!\s+(?:the|a|an|his|her|their|its|last|next)\b)",
+        "unit_before_after", "the year before",
+    ),
+    Rule(
+        "day_anaphoric", "anaphoric",
+        r"(?i:(?:the\s+)?(?P<mod>same|next|following|previous|preceding|that)\s+(?P<unit>day|morning|afternoon|evening|night))",
+        "day_anaphoric", "the following day",
+    ),
+    Rule(
+        "weekday_the_day", "date",
+        rf"{weekday()},?\s+(?i:the)\s+{day()}(?:st|nd|rd|th)?",
+        "weekday_the_day", "Friday the 13th",
+    ),
+    Rule(
+        "weekday", "relative",
+        rf"(?:(?P<mod>(?i:last|next|nxt|this|on|coming|past|every|this\s+past|this\s+coming))\s+)?{weekday()}\.?(?:\s+(?i:{_PART_OF_DAY}))?",
+        "weekday", "last Friday",
+    ),
+    # --- months without a year ---
+    Rule(
+        "month_day", "anaphoric",
+        rf"{_WEEKDAY_PREFIX}(?:{month()}\.?\s*{day()}(?!\s*(?:[:.]\d|%|,?\s*\d))|(?:(?i:the)\s+)?{day('day2')}\s*(?:(?i:of)\s+)?{month('month2')}(?![.,]?\s*['’]?\d))",
+        "month_day", "March 3",
+    ),
+    Rule(
+        "month_bare", "anaphoric",
+        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month()}(?![.,]?\s*['’]?\d)",
+        "month_bare", "in March",
+    ),
+    # --- present/past/future references (TIMEX3 *_REF: mentions without years) ---
+    Rule(
+        "ref_word", "relative",
+        r"(?i:(?P<w>right\s+now|now|nowadays|currently|at\s+present|presently|at\s+the\s+moment|these\s+days|recently|lately|in\s+recent\s+years|soon|in\s+the\s+near\s+future|in\s+the\s+future|in\s+the\s+past))",
+        "ref_word", "currently",
+    ),
+    # --- bare parts of day and the weekend: anaphoric (same day as the last date, else the reference) ---
+    Rule(
+        "part_of_day_bare", "anaphoric",
+        rf"(?:(?i:the|this|at|in\s+the|during\s+the|last)\s+)?(?P<part>(?i:tonight|tonite|midnight|noon|midday|overnight|morning|afternoon|evening|night|nite|weekend))",
+        "part_of_day_bare", "midnight",
+    ),
+)  # fmt: skip
+
+
+def _namespace(rule: Rule) -> str:
+    """Prefix a rule's group names with its own name, so the combined pattern has unique groups."""
+    body = re.sub(r"\(\?P<(\w+)>", rf"(?P<{rule.name}__\1>", rule.pattern)
+    body = re.sub(r"\(\?P=(\w+)\)", rf"(?P={rule.name}__\1)", body)
+    return f"(?P<{rule.name}>{body})"
+
+
+#: The single scanner: one compiled alternation, first rule in table order wins at a position.
+SCANNER = re.compile(r"(?<!\w)(?:" + "|".join(_namespace(r) for r in RULES) + r")(?!\w)")
+
+RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
