@@ -148,7 +148,7 @@ class LoopbackOpenAIServer:
 
     def start(self) -> "LoopbackOpenAIServer":
         handler = _make_handler(self)
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd = _QuietHTTPServer(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
@@ -200,6 +200,17 @@ class LoopbackOpenAIServer:
         kwargs.setdefault("max_retries", 0)
         kwargs.setdefault("timeout", 10.0)
         return OpenAI(base_url=self.base_url, **kwargs)
+
+
+class _QuietHTTPServer(ThreadingHTTPServer):
+    """Clients that hang up (timeouts, closed event loops) are normal in tests: no traceback."""
+
+    def handle_error(self, request: t.Any, client_address: t.Any) -> None:
+        import sys
+
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def _usage(prompt_text: str, reply: str) -> dict:

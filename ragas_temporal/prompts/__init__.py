@@ -1,0 +1,57 @@
+"""ragas ``PydanticPrompt`` classes for the LLM modes of the temporal metrics.
+
+- :class:`TemporalClaimsPrompt`: temporal claims of an answer with a verdict each (one call);
+- :class:`TemporalRelevancePrompt`: 0/1 temporal relevance of the top-K documents (listwise);
+- :class:`TemporalGradePrompt`: 0-4 temporal relevance grades of the top-K documents (listwise);
+- :class:`TemporalFocusPrompt`: the temporal focus of a query, when the rules cannot tell.
+
+All share :class:`CompactPydanticPrompt`'s layout: a short instruction, a one-line output
+shape, one short example, then the data as one JSON line. Metrics hold them as attributes, so
+ragas's ``get_prompts``/``set_prompts``/``adapt_prompts``/``save_prompts``/``load_prompts`` work.
+
+>>> sorted(p().name for p in (TemporalClaimsPrompt, TemporalRelevancePrompt, TemporalGradePrompt, TemporalFocusPrompt))
+['temporal_claims', 'temporal_focus', 'temporal_grade', 'temporal_relevance']
+"""
+
+from __future__ import annotations
+
+from ragas_temporal.prompts._compact import CompactPydanticPrompt, compact_shape
+from ragas_temporal.prompts.claims import (
+    CLAIM_VERDICTS,
+    TemporalClaim,
+    TemporalClaimsInput,
+    TemporalClaimsOutput,
+    TemporalClaimsPrompt,
+)
+from ragas_temporal.prompts.focus import TemporalFocusInput, TemporalFocusOutput, TemporalFocusPrompt
+from ragas_temporal.prompts.relevance import (
+    FOCUS_FOR_JUDGE,
+    DocumentGrade,
+    DocumentVerdict,
+    RelevanceGrades,
+    RelevanceInput,
+    RelevanceVerdicts,
+    TemporalGradePrompt,
+    TemporalRelevancePrompt,
+)
+
+__all__ = [
+    "CompactPydanticPrompt",
+    "compact_shape",
+    "CLAIM_VERDICTS",
+    "TemporalClaim",
+    "TemporalClaimsInput",
+    "TemporalClaimsOutput",
+    "TemporalClaimsPrompt",
+    "FOCUS_FOR_JUDGE",
+    "RelevanceInput",
+    "DocumentVerdict",
+    "RelevanceVerdicts",
+    "DocumentGrade",
+    "RelevanceGrades",
+    "TemporalRelevancePrompt",
+    "TemporalGradePrompt",
+    "TemporalFocusInput",
+    "TemporalFocusOutput",
+    "TemporalFocusPrompt",
+]
