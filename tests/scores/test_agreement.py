@@ -110,18 +110,31 @@ def test_agreement_with_ir_measures(binary: bool) -> None:
 
 
 RANX_NAMES = {"P": "precision", "R": "recall", "RR": "mrr", "AP": "map", "nDCG": "ndcg"}
+# (seed, binary judgements, gain): the ranx comparisons, all computed in one child process
+RANX_CASES = [(777, True, "linear"), (778, False, "linear"), (4242, False, "exponential")]
 
 
-def _ranx(qrels: dict, runs: dict, metrics: list[str]) -> dict[str, dict[str, float]]:
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}  # see tests/scores/ranx_reference.py
-    payload = json.dumps({"qrels": qrels, "run": _as_run_scores(runs), "metrics": metrics})
+def _ranx_metric(name: str, gain: str) -> str:
+    measure, k = name.split("@")
+    ranx_measure = "ndcg_burges" if (measure == "nDCG" and gain == "exponential") else RANX_NAMES[measure]
+    return f"{ranx_measure}@{k}"
+
+
+@pytest.fixture(scope="module")
+def ranx_results() -> list[dict[str, dict[str, float]]]:
+    pytest.importorskip("ranx", reason="ranx is in the test extra")
+    jobs = []
+    for seed, binary, gain in RANX_CASES:
+        qrels, runs = _random_collection(seed, binary)
+        metrics = [_ranx_metric(name, gain) for name in _measure_names()]
+        jobs.append({"qrels": qrels, "run": _as_run_scores(runs), "metrics": metrics})
     done = subprocess.run(
         [sys.executable, "-m", "tests.scores.ranx_reference"],
-        input=payload,
+        input=json.dumps(jobs),
         capture_output=True,
         text=True,
         cwd=REPO_ROOT,
-        env=env,
+        env={**os.environ, "NUMBA_DISABLE_JIT": "1"},  # see tests/scores/ranx_reference.py
         timeout=120,
         check=False,
     )
@@ -129,21 +142,15 @@ def _ranx(qrels: dict, runs: dict, metrics: list[str]) -> dict[str, dict[str, fl
     return json.loads(done.stdout)
 
 
-@pytest.mark.parametrize("binary", [True, False], ids=["binary", "graded"])
-def test_agreement_with_ranx(binary: bool) -> None:
-    pytest.importorskip("ranx", reason="ranx is in the test extra")
-    qrels, runs = _random_collection(seed=777 + binary, binary=binary)
-    ours = _ours(qrels, runs)
-    ranx_names = {f"{RANX_NAMES[name.split('@')[0]]}@{name.split('@')[1]}": name for name in ours}
-    theirs = _ranx(qrels, runs, list(ranx_names))
-    for ranx_name, name in ranx_names.items():
-        _assert_agree(ours[name], theirs[ranx_name], qrels, name, "ranx")
+def _measure_names() -> list[str]:
+    return [f"{m}@{k}" for k in CUTOFFS for m in ("P", "R", "RR", "AP", "nDCG")]
 
 
-def test_exponential_gain_agrees_with_ranx_ndcg_burges() -> None:
-    pytest.importorskip("ranx", reason="ranx is in the test extra")
-    qrels, runs = _random_collection(seed=4242, binary=False)
-    ours = _ours(qrels, runs, gain="exponential")
-    theirs = _ranx(qrels, runs, [f"ndcg_burges@{k}" for k in CUTOFFS])
-    for k in CUTOFFS:
-        _assert_agree(ours[f"nDCG@{k}"], theirs[f"ndcg_burges@{k}"], qrels, f"nDCG@{k}", "ranx")
+@pytest.mark.parametrize("case", range(len(RANX_CASES)), ids=["binary", "graded", "graded-exponential-gain"])
+def test_agreement_with_ranx(case: int, ranx_results) -> None:
+    seed, binary, gain = RANX_CASES[case]
+    qrels, runs = _random_collection(seed, binary)
+    ours = _ours(qrels, runs, gain=gain)
+    theirs = ranx_results[case]
+    for name in _measure_names():
+        _assert_agree(ours[name], theirs[_ranx_metric(name, gain)], qrels, name, "ranx")
