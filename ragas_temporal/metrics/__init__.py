@@ -1,0 +1,42 @@
+"""ragas metric classes for temporal RAG evaluation.
+
+Each class is a ragas ``SingleTurnMetric`` (those that will get an LLM mode are also
+``MetricWithLLM``), so it works in ``ragas.evaluate``; each also offers ``ascore(**columns)``
+returning a ``MetricResult`` with a reason, and :func:`score_dataset` gives per-row scores with
+reasons for a whole dataset.
+
+- generation: :class:`TemporalFaithfulness`, :class:`AnswerTemporalRecall`
+- retrieval: :class:`TemporalPrecisionAtK`, :class:`TemporalRecallAtK`, :class:`TemporalNDCGAtK`,
+  :class:`TemporalMRR`, :class:`TemporalMAP`
+
+>>> from ragas_temporal.metrics import TemporalPrecisionAtK, TemporalNDCGAtK
+>>> TemporalPrecisionAtK(k=5).name, TemporalNDCGAtK(k=10, mode="gold").name
+('temporal_precision_at_5', 'temporal_ndcg_at_10_gold')
+"""
+
+from ragas_temporal.metrics._base import TemporalMetric
+from ragas_temporal.metrics.dataset import metric_from_spec, metrics_from_spec, score_dataset
+from ragas_temporal.metrics.generation import AnswerTemporalRecall, TemporalFaithfulness
+from ragas_temporal.metrics.retrieval import (
+    RankingMetric,
+    TemporalMAP,
+    TemporalMRR,
+    TemporalNDCGAtK,
+    TemporalPrecisionAtK,
+    TemporalRecallAtK,
+)
+
+__all__ = [
+    "TemporalFaithfulness",
+    "AnswerTemporalRecall",
+    "TemporalPrecisionAtK",
+    "TemporalRecallAtK",
+    "TemporalNDCGAtK",
+    "TemporalMRR",
+    "TemporalMAP",
+    "TemporalMetric",
+    "RankingMetric",
+    "score_dataset",
+    "metric_from_spec",
+    "metrics_from_spec",
+]

@@ -1,0 +1,113 @@
+"""Generation metrics: is the answer's time grounded in the contexts, does it cover the question's?
+
+>>> import asyncio
+>>> from ragas_temporal.metrics import TemporalFaithfulness
+>>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
+>>> metric = TemporalFaithfulness()
+>>> asyncio.run(metric.ascore(response="The crisis occurred in 2008 and continued into 2009.",
+...                           retrieved_contexts=contexts)).value
+1.0
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import typing as t
+from dataclasses import dataclass
+
+from ragas.dataset_schema import SingleTurnSample
+from ragas.metrics.base import MetricWithLLM
+
+from ragas_temporal import scores
+from ragas_temporal.metrics._base import TemporalMetric
+from ragas_temporal.scores import Score
+
+if t.TYPE_CHECKING:
+    from langchain_core.callbacks import Callbacks
+
+
+@dataclass
+class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
+    """Share of the answer's years that occur in the retrieved contexts.
+
+    focus_time mode: ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` where AFT is the focus time of the
+    ``response`` and DFT_i that of each of the ``retrieved_contexts``. The reason lists the answer
+    years no context mentions. ``NaN`` when the answer makes no temporal claim, or when a column is
+    missing, empty or not text (the reason says which).
+
+    Columns: ``response``, ``retrieved_contexts``.
+
+    Parameters
+    ----------
+    mode : {"focus_time"}
+        Only focus-time mode for now (an LLM-judged mode is planned; the class is already a
+        ``MetricWithLLM`` so ``ragas.evaluate`` treats it as one, but focus-time mode never calls
+        the LLM).
+    reference_date : None, date, ISO str or callable(sample) -> date | str | None
+        Date that "last year" in the answer (and in contexts without a date of their own)
+        resolves against. A callable sees the sample's ``user_input``, ``response`` and
+        ``reference`` too.
+    context_dates : None, mapping id -> date, or callable(sample, index, text) -> date | None
+        Per-context reference dates (e.g. publication dates by ``retrieved_context_ids``).
+    name : str, default "temporal_faithfulness"
+
+    Examples
+    --------
+    >>> import asyncio
+    >>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
+    >>> r = asyncio.run(TemporalFaithfulness().ascore(
+    ...     response="The crisis started in 2007 and ended in 2010.", retrieved_contexts=contexts))
+    >>> r.value, r.reason
+    (0.0, 'answer years 2007, 2010 not found in the retrieved contexts')
+    """
+
+    _base_name: t.ClassVar[str] = "temporal_faithfulness"
+    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time",)
+    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {"focus_time": ("response", "retrieved_contexts")}
+
+    async def _score_focus_time(
+        self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
+    ) -> Score:
+        answer = self._focus_time(sample.response, reference_date)
+        if not answer.years:
+            return self._nan("answer makes no temporal claim")
+        contexts = self._context_focus_times(sample, reference_date)
+        return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
+
+
+@dataclass
+class AnswerTemporalRecall(TemporalMetric):
+    """Share of the question's years that the answer covers: ``|AFT ∩ QFT| / |QFT|``.
+
+    AFT is the focus time of the ``response``, QFT that of the ``user_input``. ``NaN`` when the
+    question has no temporal focus. Both sides resolve relative expressions against the sample's
+    reference date ("what happened last year?" with reference date 2024-06-01 asks about 2023).
+
+    Columns: ``user_input``, ``response``.
+
+    Parameters
+    ----------
+    mode : {"focus_time"}
+    reference_date : None, date, ISO str or callable(sample) -> date | str | None
+    name : str, default "answer_temporal_recall"
+
+    Examples
+    --------
+    >>> import asyncio
+    >>> r = asyncio.run(AnswerTemporalRecall().ascore(
+    ...     user_input="What happened to house prices in 2008 and 2009?",
+    ...     response="They fell sharply in 2008."))
+    >>> r.value
+    0.5
+    """
+
+    _base_name: t.ClassVar[str] = "answer_temporal_recall"
+    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time",)
+    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {"focus_time": ("user_input", "response")}
+
+    async def _score_focus_time(
+        self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
+    ) -> Score:
+        query = self._focus_time(sample.user_input, reference_date)
+        answer = self._focus_time(sample.response, reference_date)
+        return scores.answer_temporal_recall(answer.years, query.years)

@@ -1,0 +1,141 @@
+"""Construction of the metric classes: modes, names, k, columns, reference-date validation."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from ragas.metrics.base import MetricWithLLM, SingleTurnMetric
+from ragas.run_config import RunConfig
+
+import ragas_temporal
+from ragas_temporal.metrics import (
+    AnswerTemporalRecall,
+    TemporalFaithfulness,
+    TemporalMAP,
+    TemporalMRR,
+    TemporalNDCGAtK,
+    TemporalPrecisionAtK,
+    TemporalRecallAtK,
+)
+
+ALL = [
+    TemporalFaithfulness,
+    AnswerTemporalRecall,
+    TemporalPrecisionAtK,
+    TemporalRecallAtK,
+    TemporalNDCGAtK,
+    TemporalMRR,
+    TemporalMAP,
+]
+RANKING = [TemporalPrecisionAtK, TemporalRecallAtK, TemporalNDCGAtK, TemporalMRR, TemporalMAP]
+
+
+def test_public_face_exports_the_seven_classes():
+    for cls in ALL:
+        assert getattr(ragas_temporal, cls.__name__) is cls
+
+
+def test_ragas_base_classes():
+    for cls in ALL:
+        assert issubclass(cls, SingleTurnMetric)
+    # the three that get an LLM mode next are MetricWithLLM already; the others never call an LLM
+    assert {cls for cls in ALL if issubclass(cls, MetricWithLLM)} == {
+        TemporalFaithfulness,
+        TemporalPrecisionAtK,
+        TemporalNDCGAtK,
+    }
+
+
+def test_default_names_carry_k_and_non_default_mode():
+    assert TemporalFaithfulness().name == "temporal_faithfulness"
+    assert AnswerTemporalRecall().name == "answer_temporal_recall"
+    assert TemporalPrecisionAtK(k=5).name == "temporal_precision_at_5"
+    assert TemporalPrecisionAtK().name == "temporal_precision_at_5"
+    assert TemporalRecallAtK().name == "temporal_recall_at_5"
+    assert TemporalNDCGAtK().name == "temporal_ndcg_at_10"
+    assert TemporalMRR().name == "temporal_mrr_at_10"
+    assert TemporalMAP().name == "temporal_map_at_10"
+    assert TemporalNDCGAtK(k=10, mode="gold").name == "temporal_ndcg_at_10_gold"
+    assert TemporalNDCGAtK(k=3, gain="exponential").name == "temporal_ndcg_at_3_exponential"
+    assert TemporalPrecisionAtK(k=5, name="p5").name == "p5"
+    names = {TemporalPrecisionAtK(k=5).name, TemporalPrecisionAtK(k=10).name, TemporalPrecisionAtK(k=5, mode="gold").name}
+    assert len(names) == 3
+
+
+@pytest.mark.parametrize("cls", ALL)
+def test_unknown_mode_lists_allowed_modes(cls):
+    with pytest.raises(ValueError, match="mode must be one of 'focus_time'") as info:
+        cls(mode="magic")
+    assert "'magic'" in str(info.value)
+
+
+def test_allowed_modes_per_class():
+    with pytest.raises(ValueError, match="mode must be one of 'focus_time'; got 'gold'"):
+        TemporalFaithfulness(mode="gold")
+    with pytest.raises(ValueError, match="got 'gold'"):
+        AnswerTemporalRecall(mode="gold")
+    for cls in RANKING:
+        assert cls(mode="gold").mode == "gold"
+
+
+@pytest.mark.parametrize("cls", RANKING)
+@pytest.mark.parametrize("bad_k", [0, -1, 2.0, "5", True, None])
+def test_k_must_be_a_positive_int(cls, bad_k):
+    with pytest.raises(ValueError, match="k must be a positive integer"):
+        cls(k=bad_k)
+
+
+def test_ndcg_gain_is_validated():
+    with pytest.raises(ValueError, match="gain must be one of"):
+        TemporalNDCGAtK(gain="log")
+
+
+def test_required_columns_per_mode():
+    single = "SINGLE_TURN"
+    assert TemporalFaithfulness().required_columns[single] == {"response", "retrieved_contexts"}
+    assert AnswerTemporalRecall().required_columns[single] == {"user_input", "response"}
+    for cls in RANKING:
+        assert cls().required_columns[single] == {"user_input", "retrieved_contexts"}
+        assert cls(mode="gold").required_columns[single] == {"retrieved_context_ids", "reference_context_ids"}
+
+
+def test_date_channels_keep_the_columns_they_read_as_optional():
+    # ragas trims each sample to get_required_columns(with_optional=True): a reference_date callable
+    # must still see user_input, and a context_dates mapping the retrieved ids
+    m = TemporalFaithfulness(reference_date=lambda s: None, context_dates={"a": "2020-01-01"})
+    assert m.required_columns["SINGLE_TURN"] == {"response", "retrieved_contexts"}
+    assert {"user_input", "retrieved_context_ids"} <= m.get_required_columns(with_optional=True)["SINGLE_TURN"]
+
+
+@pytest.mark.parametrize("bad", ["June 2024", "2024-13-01", "yesterday", 2024, 3.5])
+def test_invalid_reference_date_is_a_value_error(bad):
+    with pytest.raises(ValueError, match="reference_date must be a date or an ISO"):
+        TemporalFaithfulness(reference_date=bad)
+
+
+def test_valid_reference_dates():
+    assert TemporalFaithfulness(reference_date="2024-06-01")._fixed_reference_date == dt.date(2024, 6, 1)
+    assert TemporalFaithfulness(reference_date=dt.datetime(2024, 6, 1, 9))._fixed_reference_date == dt.date(2024, 6, 1)
+    TemporalFaithfulness(reference_date=lambda sample: "2024-06-01")
+
+
+def test_invalid_context_dates():
+    with pytest.raises(ValueError, match=r"context_dates\['d1'\] must be a date"):
+        TemporalFaithfulness(context_dates={"d1": "not a date"})
+    with pytest.raises(ValueError, match="context_dates must be None, a mapping"):
+        TemporalFaithfulness(context_dates=["2020-01-01"])
+
+
+def test_init_needs_no_llm_in_focus_time_and_gold_modes():
+    for cls in ALL:
+        cls().init(RunConfig())  # no LLM anywhere: must not raise
+    for cls in RANKING:
+        cls(mode="gold").init(RunConfig())
+
+
+def test_mode_dispatch_goes_through_score_methods():
+    # the per-mode method named after the mode does the scoring (the LLM modes plug in here)
+    for cls in ALL:
+        for mode in cls._modes:
+            assert callable(getattr(cls, f"_score_{mode}"))
