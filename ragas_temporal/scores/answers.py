@@ -66,6 +66,9 @@ def kendall_tau_b(x: Sequence, y: Sequence) -> float:
 def _positions(order: object, name: str) -> dict[Hashable, object]:
     """Event -> sort key: the index in a sequence, or the value of a mapping (ties allowed)."""
     if isinstance(order, Mapping):
+        for event, time in order.items():
+            if time != time:  # NaN compares neither above nor below anything: it would pass as a tie
+                raise ValueError(f"{name} gives NaN as the time of event {event!r}")
         return dict(order)
     positions: dict[Hashable, object] = {}
     for index, event in enumerate(as_ordered(order, name)):

@@ -246,7 +246,9 @@ def retrieved_year_precision(
     Returns
     -------
     Score
-        Value in [0, 1]. NaN when no retrieved document mentions a year.
+        Value in [0, 1]. NaN when the query has no year ("query has no temporal focus": every
+        retrieved year would be off-focus, which says nothing about the retriever) or when no
+        retrieved document mentions a year.
 
     Examples
     --------
@@ -255,6 +257,8 @@ def retrieved_year_precision(
     """
     qft = as_year_set(query_years, "query_years")
     retrieved = _context_union(doc_years_list, "doc_years_list")
+    if not qft:
+        return undefined(NO_QUERY_FOCUS)
     if not retrieved:
         return undefined("no retrieved document mentions a year")
     on_focus = len(qft & retrieved)

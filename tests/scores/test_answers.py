@@ -70,6 +70,8 @@ def test_event_order_bad_input() -> None:
         event_order_tau(["a"], {"a", "b"})
     with pytest.raises(TypeError, match="event times must be comparable"):
         event_order_tau({"a": 1990, "b": "later"}, ["a", "b"])
+    with pytest.raises(ValueError, match="predicted_order gives NaN as the time of event 'b'"):
+        event_order_tau({"a": 1990, "b": math.nan}, ["a", "b"])
 
 
 def test_kendall_tau_b_matches_scipy_with_ties() -> None:

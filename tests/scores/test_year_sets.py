@@ -192,10 +192,13 @@ def test_retrieved_year_precision() -> None:
     )
 
 
-def test_retrieved_year_precision_nan_without_retrieved_years() -> None:
+def test_retrieved_year_precision_nan_cases() -> None:
     score = retrieved_year_precision({2020}, [set(), set()])
     assert score.is_nan and score.reason == "no retrieved document mentions a year"
     assert retrieved_year_precision({2020}, []).is_nan
+    # without a query focus every year would be "off-focus": undefined, not 0
+    no_focus = retrieved_year_precision(set(), [{2020}])
+    assert no_focus.is_nan and no_focus.reason == "query has no temporal focus"
 
 
 def test_retrieved_year_recall() -> None:
