@@ -271,8 +271,8 @@ def ndcg_at_k(
       (see :func:`gold_ideal_grades`); a relevant document the system missed lowers the score.
       This matches trec_eval ``ndcg_cut``, ranx and ir_measures.
     - Focus-time and LLM modes: only the retrieved documents have grades, so the ideal ranking is a
-      re-ordering of the retrieved list. **Limitation**: the score then measures ordering only; a
-      system that retrieved nothing relevant but ranked its few partial matches first scores 1.0.
+      re-ordering of the retrieved list. **Limitation**: the score then measures ordering only,
+      not coverage; a system that retrieved only weak partial matches, best first, scores 1.0.
 
     Parameters
     ----------
