@@ -69,6 +69,16 @@ def _as_rows(rows: Iterable[ProbeRow | Mapping[str, Any]]) -> list[ProbeRow]:
     return out
 
 
+def _check_llm(llm: Any) -> None:
+    from ragas.llms.base import BaseRagasLLM, InstructorBaseRagasLLM
+
+    if not isinstance(llm, (BaseRagasLLM, InstructorBaseRagasLLM)):
+        raise TypeError(
+            "llm must be a ragas BaseRagasLLM (e.g. LangchainLLMWrapper) or an InstructorBaseRagasLLM "
+            f"from ragas.llms.llm_factory, got {type(llm).__name__}"
+        )
+
+
 async def _call_llm(llm: Any, prompt: str, temperature: float | None) -> str:
     from ragas.llms.base import BaseRagasLLM, InstructorBaseRagasLLM
 
@@ -120,6 +130,7 @@ async def arun_probe(
         raise ValueError("retry_wait and max_wait must be >= 0")
     if timeout is not None and timeout <= 0:
         raise ValueError(f"timeout must be positive, got {timeout!r}")
+    _check_llm(llm)  # a wrong object is a usage error, not 10,000 failed rows
     probe = _as_rows(rows)
     keys = [row_key(r.to_dict()) for r in probe]
     if len(set(keys)) != len(keys):
