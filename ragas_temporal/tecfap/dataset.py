@@ -253,7 +253,7 @@ def _text_field(file: Path, item: dict, where: str, key: str, *, required: bool 
         return None
     if not isinstance(value, str) or not value.strip():
         got = "missing" if key not in item else f"got {value!r}"
-        raise TempCofacFormatError(file, f"{where}.{key}", f"expected a non-empty string, {got}")
+        raise TempCofacFormatError(file, f"{where}.{key}" if where else key, f"expected a non-empty string, {got}")
     return value
 
 

@@ -36,6 +36,9 @@ published tables)
     - a group with a single row has consistency 0 instead of being left out;
     - know_cons / unk_cons that are undefined are reported as NaN (the script writes -1.0).
 
+Two empty answers agree with each other (in both modes: the reference script turns both into
+``NO_OUTPUT``); a row whose LLM call failed is handled by ``on_error`` instead.
+
 Undefined values are NaN and the table's ``note`` column says why (e.g. ``unk_cons`` when every
 pattern produced a correct answer: there is no unknown pattern to measure).
 

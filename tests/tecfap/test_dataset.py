@@ -76,6 +76,11 @@ def test_quirk_commas_and_periods_in_names_are_verbatim():
     assert "Charles F. Bolden, Jr." in rel.labels and "Sean O'Keefe" in rel.labels
 
 
+def test_labels_lose_surrounding_white_space_only(copy: Path):
+    _edit_json(copy / "samples" / "sub_rel_2.json", lambda d: d[3].update(sub_label="  Charles F. Bolden, Jr. \n"))
+    assert load_temp_cofac(copy).relation(2).labels[3] == "Charles F. Bolden, Jr."
+
+
 def test_entities_are_ordered_by_time_step_not_file_order(copy: Path):
     file = copy / "samples" / "sub_rel_3.json"
     ents = json.loads(file.read_text())
@@ -122,7 +127,7 @@ def _edit_json(file: Path, edit) -> None:
         ("strict", lambda d: d[4].update(id=d[3]["id"], direction=d[3]["direction"]), "[4].id", "duplicate"),
         ("samples", lambda d: d[1].update(time_step="later"), "[1].time_step", "integer"),
         ("samples", lambda d: d[0].update(sub_label=""), "[0].sub_label", "non-empty string"),
-        ("candidates", lambda d: d.pop("candidates"), ".candidates", "missing"),
+        ("candidates", lambda d: d.pop("candidates"), "candidates", "missing"),
     ],
 )
 def test_malformed_field_names_file_and_field(copy: Path, sub, edit, field, problem):
