@@ -1,6 +1,7 @@
 """The focus-time scanner: text (+ optional reference date) -> ``FocusTime``.
 
-One left-to-right pass of the combined rule regex (``patterns.SCANNER``); each match is read by
+One left-to-right pass over the rule table (``scanner.iter_matches``: trigger words, then only the
+rules that can start at each nearby position); each match is read by
 its rule's interpreter (``interpret.py``), which may reject it (a count, an amount, a room
 number). Explicit dates update the anchor that later anaphoric expressions ("the following
 year", "in March") resolve against; deictic ones ("yesterday") use the reference date only.
@@ -25,15 +26,18 @@ from typing import Iterable, Sequence, Union
 
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups
 from ragas_temporal.focus_time.model import FocusTime, TemporalMention
-from ragas_temporal.focus_time.patterns import RULES_BY_NAME, SCANNER
+from ragas_temporal.focus_time.patterns import RULE_REGEX, RULES_BY_NAME
 from ragas_temporal.focus_time.reference import parse_reference_date
+from ragas_temporal.focus_time.scanner import iter_matches
 
 ReferenceDate = Union[dt.date, dt.datetime, str, None]
 
 #: Cache size: enough for every context of a large evaluation run, bounded for long-lived processes.
 CACHE_SIZE = 65_536
 
-_DISPATCH = {name: (INTERPRETERS[rule.interpreter], rule.kind) for name, rule in RULES_BY_NAME.items()}
+_DISPATCH = {
+    name: (INTERPRETERS[rule.interpreter], rule.kind, RULE_REGEX[name]) for name, rule in RULES_BY_NAME.items()
+}
 
 
 def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, ...]:
@@ -46,13 +50,13 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
     """
     ctx = Context(text, reference)
     out: list[TemporalMention] = []
-    for match in SCANNER.finditer(text):
-        rule_name = match.lastgroup
-        interpret, kind = _DISPATCH[rule_name]
-        reading = interpret(Groups(match, rule_name), ctx, kind)
+    for rule_name, found in iter_matches(text):
+        interpret, kind, own_regex = _DISPATCH[rule_name]
+        start, end = found.span()
+        match = own_regex.match(text, start)  # same span; gives the rule's named groups
+        reading = interpret(Groups(match), ctx, kind)
         if reading is None:
             continue
-        start, end = match.span()
         out.append(TemporalMention(start, end, text[start:end], reading.kind, reading.value, reading.years))
         if reading.anchor is not None:
             ctx.anchor = reading.anchor

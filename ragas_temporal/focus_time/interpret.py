@@ -103,19 +103,18 @@ class Context:
 
 
 class Groups:
-    """A rule's view of a scanner match: groups by their local (un-prefixed) names."""
+    """A rule's view of its match: groups by name, None when absent."""
 
-    __slots__ = ("match", "prefix", "start", "end")
+    __slots__ = ("match", "start", "end")
 
-    def __init__(self, match: re.Match, rule_name: str):
-        self.match = match
-        self.prefix = rule_name + "__"
+    def __init__(self, match: re.Match):
+        self.match = match  # a match of the rule's own regex (patterns.RULE_REGEX)
         self.start, self.end = match.span()
 
     def __call__(self, name: str) -> str | None:
         """The group's text, or None when it did not take part (or the rule has no such group)."""
         try:
-            return self.match.group(self.prefix + name)
+            return self.match.group(name)
         except IndexError:
             return None
 

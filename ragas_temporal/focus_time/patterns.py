@@ -10,8 +10,8 @@ bare years).
 
 Conventions inside a pattern:
 
-* ``(?P<name>...)`` groups are local to their rule (the table builder prefixes them with the
-  rule's name, so two rules may both say ``year``);
+* ``(?P<name>...)`` groups are local to their rule (two rules may both say ``year``): each rule
+  is also compiled on its own (``RULE_REGEX``) to read a match's parts;
 * the whole alternation is wrapped in ``(?<!\\w)(?: ... )(?!\\w)``: a mention always starts and
   ends on a word boundary;
 * the scanner is case-sensitive; keyword phrases use ``(?i:...)``. Month names are listed in
@@ -125,8 +125,42 @@ def _cases(words, *, lower: bool = True) -> list[str]:
     return out
 
 
+def trie_regex(words) -> str:
+    """An alternation of literal words as a prefix tree, longest match preferred.
+
+    The regex engine tries one branch per distinct next character instead of every word, which
+    keeps long word lists (month names in three cases, trigger words) cheap.
+
+    >>> trie_regex(["jan", "january", "june"])
+    'j(?:an(?:uary)?|une)'
+    """
+    trie: dict = {}
+    for w in set(words):
+        node = trie
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict) -> str:
+        alts = []
+        for ch in sorted(k for k in node if k):
+            sub, key = node[ch], re.escape(ch)
+            while len(sub) == 1 and "" not in sub:  # compress chains: "uary"
+                (nxt, sub), = sub.items()
+                key += re.escape(nxt)
+            alts.append(key + build(sub))
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if "" in node:
+            return f"(?:{body})?"
+        return body
+
+    return build(trie)
+
+
 def _alt(words) -> str:
-    return "|".join(sorted(set(words), key=lambda w: (-len(w), w)))
+    return trie_regex(words)
 
 
 _FULL_MONTHS = [m for m in MONTHS if len(m) > 3 and m != "sept"] + ["may"]
@@ -380,14 +414,34 @@ RULES: tuple[Rule, ...] = (
 )  # fmt: skip
 
 
-def _namespace(rule: Rule) -> str:
-    """Prefix a rule's group names with its own name, so the combined pattern has unique groups."""
-    body = re.sub(r"\(\?P<(\w+)>", rf"(?P<{rule.name}__\1>", rule.pattern)
+def compile_rule(rule: Rule) -> re.Pattern:
+    """The rule on its own, with its named groups (used to read a match's parts)."""
+    return re.compile(r"(?<!\w)(?:" + rule.pattern + r")(?!\w)")
+
+
+def scanning_body(rule: Rule) -> str:
+    """The rule for the combined scanners: groups made non-capturing, plus an empty group named
+    after the rule at the end, so ``match.lastgroup`` names the rule. (Few capturing groups keep
+    the regex engine from saving hundreds of group marks at every alternative it tries.)
+    Groups used by a back-reference stay capturing, prefixed with the rule name."""
+    backrefs = set(re.findall(r"\(\?P=(\w+)\)", rule.pattern))
+
+    def group(m: re.Match) -> str:
+        return f"(?P<{rule.name}__{m.group(1)}>" if m.group(1) in backrefs else "(?:"
+
+    body = re.sub(r"\(\?P<(\w+)>", group, rule.pattern)
     body = re.sub(r"\(\?P=(\w+)\)", rf"(?P={rule.name}__\1)", body)
-    return f"(?P<{rule.name}>{body})"
+    return f"(?:{body})(?P<{rule.name}>)"
 
 
-#: The single scanner: one compiled alternation, first rule in table order wins at a position.
-SCANNER = re.compile(r"(?<!\w)(?:" + "|".join(_namespace(r) for r in RULES) + r")(?!\w)")
+def combine(rules) -> re.Pattern:
+    """One alternation of ``rules`` in order; ``match.lastgroup`` is the matching rule's name."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(scanning_body(r) for r in rules) + r")(?!\w)")
+
+
+#: The single full scanner: first rule in table order wins at a position (reference implementation;
+#: ``scanner.iter_matches`` gives the same matches faster).
+SCANNER = combine(RULES)
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
+RULE_REGEX: dict[str, re.Pattern] = {r.name: compile_rule(r) for r in RULES}

@@ -1,0 +1,217 @@
+"""Benchmark the focus-time extractor on gold TimeML corpora (accuracy and speed).
+
+Usage::
+
+    .venv/bin/python benchmarks/extraction.py                       # ../shared/data/timex/*.jsonl
+    .venv/bin/python benchmarks/extraction.py --corpus path/to/gold.jsonl [--corpus ...]
+    .venv/bin/python benchmarks/extraction.py --no-dateparser --no-adversarial
+
+Scoring follows ``shared/data/README.md``: per document, the set of year tokens of the gold
+DATE/TIME values is compared with the set of year tokens of our mentions' normalised values,
+using the SAME function on both sides (``ragas_temporal.focus_time.normalise.gold_year_tokens``:
+four leading digits -> that year, BC0499 -> -499, decades/centuries -> coarse tokens D199/C19,
+``*_REF`` and year-less values -> nothing); precision and recall are micro-averaged over the corpus.
+
+Two views:
+
+* ``dct``: the document creation time is the reference date; all gold years count;
+* ``no-dct``: reference date None; only gold years whose digits are written in the expression's
+  own text count (a gold ``2008`` from "March 01, 2008" counts, one from "yesterday" does not).
+  For dateparser, which has no "no reference" mode, only years written in the matched substring
+  are kept.
+
+Systems: our extractor, a plain 4-digit-year regex, and ``dateparser.search.search_dates``
+(languages ["en"], RELATIVE_BASE = DCT). Throughput is measured with our cache bypassed (the
+uncached scanner on every document), repeated until at least ``--min-seconds`` have elapsed.
+Finally the scanner's time on 1, 2 and 4 MB of adversarial text (runs of digits, dashes,
+apostrophes, slashes, month names) shows that it grows linearly.
+
+This is a benchmark, not a test: it prints tables and never runs under pytest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import random
+import re
+import sys
+import time
+import warnings
+from pathlib import Path
+from typing import Callable, Iterable
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from ragas_temporal.focus_time.extract import scan  # noqa: E402
+from ragas_temporal.focus_time.model import FocusTime  # noqa: E402
+from ragas_temporal.focus_time.normalise import gold_year_tokens  # noqa: E402
+
+DEFAULT_DIR = REPO.parent / "shared" / "data" / "timex"
+_YEAR_RE = re.compile(r"(?<!\d)(1\d{3}|20\d{2})(?!\d)")
+
+
+# ------------------------------------------------------------------------------------------ data
+
+
+def load_corpus(path: Path) -> list[dict]:
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def _written(token, text: str) -> bool:
+    """Is the gold token's year written in the expression's own text (digits present)?"""
+    if isinstance(token, int):
+        y = abs(token)
+        return str(y) in text or re.search(rf"(?<!\d){y % 100:02d}(?!\d)", text) is not None
+    return any(c.isdigit() for c in text)  # decade/century tokens: "1990s", "'90s"
+
+
+def gold_tokens(doc: dict, view: str) -> set:
+    out: set = set()
+    for t in doc["timexes"]:
+        if t["type"] not in ("DATE", "TIME"):
+            continue
+        for tok in gold_year_tokens(t["value"]):
+            if view == "dct" or _written(tok, t["text"]):
+                out.add(tok)
+    return out
+
+
+# ------------------------------------------------------------------------------------- systems
+
+
+def ours(doc: dict, view: str) -> set:
+    ref = dt.date.fromisoformat(doc["dct"]) if view == "dct" else None
+    ft = FocusTime.from_mentions(scan(doc["text"], ref))  # uncached: honest timing
+    out: set = set()
+    for m in ft.mentions:
+        out |= gold_year_tokens(m.value)
+    return out
+
+
+def regex_baseline(doc: dict, view: str) -> set:
+    return {int(y) for y in _YEAR_RE.findall(doc["text"])}
+
+
+def make_dateparser() -> Callable[[dict, str], set] | None:
+    try:
+        from dateparser.search import search_dates
+    except ImportError:  # pragma: no cover
+        return None
+
+    def run(doc: dict, view: str) -> set:
+        base = dt.datetime.fromisoformat(doc["dct"])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            found = search_dates(doc["text"], languages=["en"], settings={"RELATIVE_BASE": base}) or []
+        return {d.year for s, d in found if view == "dct" or _written(d.year, s)}
+
+    return run
+
+
+# ------------------------------------------------------------------------------------- scoring
+
+
+def score(system: Callable[[dict, str], set], docs: list[dict], view: str, min_seconds: float) -> dict:
+    tp = n_pred = n_gold = 0
+    t0 = time.perf_counter()
+    for doc in docs:
+        pred, gold = system(doc, view), gold_tokens(doc, view)
+        tp += len(pred & gold)
+        n_pred += len(pred)
+        n_gold += len(gold)
+    elapsed = time.perf_counter() - t0
+    runs = 1
+    while elapsed < min_seconds:  # repeat for a stable speed estimate
+        t1 = time.perf_counter()
+        for doc in docs:
+            system(doc, view)
+        elapsed += time.perf_counter() - t1
+        runs += 1
+    p = tp / n_pred if n_pred else 0.0
+    r = tp / n_gold if n_gold else 0.0
+    f = 2 * p * r / (p + r) if p + r else 0.0
+    mb = sum(len(d["text"].encode("utf-8")) for d in docs) / 1e6
+    return {"P": p, "R": r, "F1": f, "docs/s": runs * len(docs) / elapsed, "MB/s": runs * mb / elapsed}
+
+
+def adversarial_text(n_bytes: int, seed: int = 0) -> str:
+    rng = random.Random(seed)
+    pieces = ["1999", "2008-", "-2010", "'", "’", "/", "//", "3/3/", "--", "–", "March ", "May ", "Sept. ",
+              "12 ", "2019-03-", "0" * 40, "9" * 25, "'90s", "the ", "of ", "early ", "BC ", "AD ", "FY",
+              "2000 ", "from ", "to ", "between ", "and ", "last ", "year ", "ago ", ", ", ". ", "10:30", "am "]  # fmt: skip
+    out, size = [], 0
+    while size < n_bytes:
+        p = rng.choice(pieces)
+        out.append(p)
+        size += len(p)
+    return "".join(out)
+
+
+def time_adversarial() -> list[tuple[int, float]]:
+    rows = []
+    for mb in (1, 2, 4):
+        text = adversarial_text(mb * 1_000_000)
+        t0 = time.perf_counter()
+        scan(text, dt.date(2019, 3, 3))
+        rows.append((mb, time.perf_counter() - t0))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------- main
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--corpus", action="append", type=Path, help="gold JSONL (repeatable); default: shared timex/")
+    ap.add_argument("--no-dateparser", action="store_true", help="skip dateparser (slow)")
+    ap.add_argument("--no-adversarial", action="store_true", help="skip the 1/2/4 MB adversarial timing")
+    ap.add_argument("--min-seconds", type=float, default=1.0, help="repeat fast systems at least this long")
+    args = ap.parse_args(list(argv) if argv is not None else None)
+
+    paths = args.corpus or sorted(DEFAULT_DIR.glob("*.jsonl"))
+    if not paths:
+        print(f"No gold corpora found (looked in {DEFAULT_DIR}); pass --corpus PATH.", file=sys.stderr)
+        return 1
+    missing = [p for p in paths if not p.is_file()]
+    if missing:
+        print(f"Gold corpus not found: {', '.join(map(str, missing))}", file=sys.stderr)
+        return 1
+
+    systems: list[tuple[str, Callable]] = [("ragas-temporal", ours), ("4-digit regex", regex_baseline)]
+    dp = None if args.no_dateparser else make_dateparser()
+    if dp is not None:
+        systems.append(("dateparser", dp))
+
+    header = f"{'corpus':<14} {'view':<7} {'system':<15} {'P':>6} {'R':>6} {'F1':>6} {'docs/s':>10} {'MB/s':>8}"
+    print(header)
+    print("-" * len(header))
+    speed: dict[tuple[str, str], float] = {}
+    for path in paths:
+        docs = load_corpus(path)
+        for view in ("dct", "no-dct"):
+            for name, system in systems:
+                min_s = 0.0 if name == "dateparser" else args.min_seconds
+                s = score(system, docs, view, min_s)
+                speed[(path.stem, name)] = s["MB/s"] if view == "dct" else speed.get((path.stem, name), s["MB/s"])
+                print(f"{path.stem:<14} {view:<7} {name:<15} {s['P']:6.3f} {s['R']:6.3f} {s['F1']:6.3f} "
+                      f"{s['docs/s']:10.0f} {s['MB/s']:8.3f}")  # fmt: skip
+    if dp is not None:
+        print()
+        for path in paths:
+            ratio = speed[(path.stem, "ragas-temporal")] / speed[(path.stem, "dateparser")]
+            print(f"speed-up over dateparser on {path.stem}: {ratio:.0f}x (MB/s, DCT view)")
+    if not args.no_adversarial:
+        print()
+        print("adversarial text (digits, dashes, apostrophes, slashes, month names):")
+        rows = time_adversarial()
+        for mb, secs in rows:
+            print(f"  {mb} MB: {secs:6.3f} s  ({mb / secs:5.2f} MB/s, {secs / rows[0][1]:4.2f}x the 1 MB time)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

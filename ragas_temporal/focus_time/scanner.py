@@ -1,0 +1,224 @@
+"""Fast matching of the rule table: trigger words, then first-character dispatch.
+
+Trying the full rule alternation (``patterns.SCANNER``) at every word of a document is correct but
+slow (tens of rules per position). Every temporal expression contains a *trigger*: a digit, a
+month or weekday name, or a temporal keyword ("year", "ago", "tonight", "war", "christmas", ...).
+So the scanner
+
+1. finds triggers with one cheap regex (``TRIGGER``);
+2. tries the rules only at the trigger and, up to ``BACK`` characters before it, at words that can
+   open a mention (``PREFIX_WORDS``: "the following year", "between 1990") or tokens that do not
+   start with a letter;
+3. at each such position uses a sub-alternation holding only the rules whose first character can
+   be the character found there (computed from the rule regexes themselves, see ``first_chars``),
+   in table order.
+
+Positions are visited left to right and a match consumes its span, exactly as in a full
+``SCANNER.finditer`` pass; the tests check that both give the same matches. Both passes are linear
+in the text length (each position is tried a bounded number of times with non-backtracking rules).
+
+>>> [(name, m.group()) for name, m in iter_matches("He left on 3 May 2001, the following year too.")]
+[('day_month_year', '3 May 2001'), ('unit_relative', 'the following year')]
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from ragas_temporal.focus_time.patterns import (
+    HOLIDAYS,
+    MONTHS,
+    PARTS_OF_DAY,
+    RULES,
+    SEASONS,
+    WEEKDAYS,
+    combine,
+    trie_regex,
+)
+
+try:  # Python >= 3.11
+    from re import _constants as _sre_c
+    from re import _parser as _sre_parse
+except ImportError:  # pragma: no cover - Python 3.10
+    import sre_constants as _sre_c  # type: ignore[no-redef]
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
+
+#: How far before a trigger a mention may start ("the first Persian Gulf War": 22 characters).
+BACK = 48
+
+# ---------------------------------------------------------------------------------------------
+# triggers
+# ---------------------------------------------------------------------------------------------
+
+_TRIGGER_WORDS = (
+    set(MONTHS) | set(WEEKDAYS) | set(PARTS_OF_DAY) | set(SEASONS)
+    | set("""today tonight tonite yesterday tomorrow tmr tmrw tmrrw tomoz yday tdy
+    year years yr yrs month months week weeks wk wks weekend weekends decade decades century centuries
+    fortnight fortnights quarter day days
+    now nowadays currently present presently moment recently lately recent soon future past
+    christmas xmas boxing halloween valentine valentines patrick fools independence bastille canada
+    australia fawkes bonfire remembrance veterans armistice easter thanksgiving labor labour memorial
+    mother mothers father fathers diwali hanukkah chanukah ramadan eid
+    twenties thirties forties fifties sixties seventies eighties nineties noughties fiscal fy ad
+    war wars ww depression recession era age ages period revolution renaissance enlightenment race
+    bowl famine prohibition""".split())
+)  # fmt: skip
+_WORDS_ALT = trie_regex(_TRIGGER_WORDS)
+#: A digit starting a token, "'08", "Q3", "x'mas", or a trigger word (on lower-cased text).
+TRIGGER = re.compile(rf"(?<![a-z0-9])(?:\d|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z]))")
+_TRIGGER_I = re.compile(TRIGGER.pattern, re.IGNORECASE)  # for texts whose lower() changes length
+
+#: Words that can open a mention before its trigger ("the following year", "between 1990 and
+#: 1995", "World War II", "a couple of years ago"). The tests check that scanning with this
+#: shortcut gives the same matches as trying every position.
+PREFIX_WORDS = frozenset(
+    """the a an at in on of by for from between early mid late last next nxt this that these past
+    previous preceding coming current following same upcoming since until till during through
+    throughout before after over every right yesterday tomorrow tmr tmrw world ww w.w great
+    prohibition final first second third fourth fifth sixth seventh eighth ninth tenth eleventh
+    twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth
+    twenty twenty-first one two three four five six seven eight nine ten eleven twelve thirteen
+    fourteen fifteen sixteen seventeen eighteen nineteen thirty forty fifty sixty seventy eighty
+    ninety hundred couple few several some many new st saint guy good chinese lunar fiscal fy ad
+    a.d""".split()
+)
+_PREFIX_ALT = trie_regex(PREFIX_WORDS)
+#: Where a mention may start before a trigger: a prefix word, or a token not starting with a letter.
+_CANDIDATE = re.compile(rf"(?<!\w)(?:[^\sa-z]|(?:{_PREFIX_ALT})(?![a-z]))")
+_CANDIDATE_I = re.compile(_CANDIDATE.pattern, re.IGNORECASE)
+
+# ---------------------------------------------------------------------------------------------
+# first-character sets of each rule, from the parsed regex
+# ---------------------------------------------------------------------------------------------
+
+_ANY = None  # marker: the rule may start with (almost) any character
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_CATEGORIES = {
+    _sre_c.CATEGORY_DIGIT: frozenset("0123456789"),
+    _sre_c.CATEGORY_SPACE: frozenset(" \t\n\r\f\v"),
+    _sre_c.CATEGORY_WORD: _WORD_CHARS,
+}
+
+
+def _cased(chars: set[str], ignore_case: bool) -> set[str]:
+    return {v for c in chars for v in (c.lower(), c.upper())} if ignore_case else chars
+
+
+def _first_of_in(items, ignore_case: bool):
+    out: set[str] = set()
+    for op, av in items:
+        if op is _sre_c.LITERAL:
+            out.add(chr(av))
+        elif op is _sre_c.RANGE:
+            if av[1] - av[0] > 512:
+                return _ANY
+            out.update(chr(c) for c in range(av[0], av[1] + 1))
+        elif op is _sre_c.CATEGORY and av in _CATEGORIES:
+            out |= _CATEGORIES[av]
+        else:  # NEGATE, other categories
+            return _ANY
+    return _cased(out, ignore_case)
+
+
+def _first(seq, ignore_case: bool):
+    """(first-character set or _ANY, can the sequence match the empty string?)"""
+    out: set[str] = set()
+    for op, av in seq:
+        if op in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
+            continue  # zero-width
+        if op is _sre_c.LITERAL:
+            return _cased(out | {chr(av)}, ignore_case), False
+        if op is _sre_c.IN:
+            s = _first_of_in(av, ignore_case)
+            return (_ANY, False) if s is _ANY else (out | s, False)
+        if op is _sre_c.SUBPATTERN:
+            add_flags = av[1]
+            s, nullable = _first(av[3], ignore_case or bool(add_flags & re.IGNORECASE))
+        elif op is _sre_c.BRANCH:
+            s, nullable = set(), False
+            for alt in av[1]:
+                a, n = _first(alt, ignore_case)
+                if a is _ANY:
+                    return _ANY, False
+                s |= a
+                nullable = nullable or n
+        elif op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT, getattr(_sre_c, "POSSESSIVE_REPEAT", object())):
+            s, n = _first(av[2], ignore_case)
+            nullable = n or av[0] == 0
+        elif op is getattr(_sre_c, "ATOMIC_GROUP", object()):
+            s, nullable = _first(av, ignore_case)
+        else:  # ANY, NOT_LITERAL, GROUPREF, ...
+            return _ANY, False
+        if s is _ANY:
+            return _ANY, False
+        out |= s
+        if not nullable:
+            return out, False
+    return out, True
+
+
+def first_chars(pattern: str):
+    """Characters a match of ``pattern`` can start with (``None``: any).
+
+    >>> sorted(first_chars(r"(?:(?i:the)\\s+)?\\d"))
+    ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 't']
+    """
+    s, _ = _first(_sre_parse.parse(pattern), False)
+    return None if s is _ANY else frozenset(s)
+
+
+# ---------------------------------------------------------------------------------------------
+# dispatch table: character -> compiled alternation of the rules that can start with it
+# ---------------------------------------------------------------------------------------------
+
+
+def _build_dispatch() -> dict[str, re.Pattern]:
+    firsts = [first_chars(r.pattern) for r in RULES]
+    always = [i for i, f in enumerate(firsts) if f is None]
+    chars = set().union(*(f for f in firsts if f is not None))
+    by_subset: dict[tuple[int, ...], re.Pattern] = {}
+    table: dict[str, re.Pattern] = {}
+    for c in chars:
+        idx = tuple(sorted({i for i, f in enumerate(firsts) if f is not None and c in f} | set(always)))
+        if idx not in by_subset:
+            by_subset[idx] = combine([RULES[i] for i in idx])
+        table[c] = by_subset[idx]
+    return table
+
+
+DISPATCH: dict[str, re.Pattern] = _build_dispatch()
+_FALLBACK = [i for i, r in enumerate(RULES) if first_chars(r.pattern) is None]
+_FALLBACK_RX = combine([RULES[i] for i in _FALLBACK]) if _FALLBACK else None
+
+
+def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
+    """Yield ``(rule name, match)`` for every rule match in ``text``, left to right, non-overlapping.
+
+    The match is the combined scanner's (its span is the mention's span; read the rule's groups
+    with ``patterns.RULE_REGEX[name].match(text, start)``)."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        triggers, candidates = TRIGGER.finditer(lowered), _CANDIDATE.finditer
+    else:  # rare: lower() changed the length (e.g. "İ"); search the original text ignoring case
+        lowered, triggers, candidates = text, _TRIGGER_I.finditer(text), _CANDIDATE_I.finditer
+    done = 0  # everything before this position is either consumed by a match or already tried
+    get = DISPATCH.get
+    for trig in triggers:
+        t = trig.start()
+        if t < done:
+            continue
+        positions = [c.start() for c in candidates(lowered, max(done, t - BACK), t)]
+        positions.append(t)
+        for p in positions:
+            if p < done:
+                continue
+            rx = get(text[p], _FALLBACK_RX)
+            m = rx.match(text, p) if rx is not None else None
+            if m is None:
+                continue
+            yield m.lastgroup, m
+            done = m.end()
+            if done > t:
+                break
+        done = max(done, t + 1)
