@@ -50,7 +50,8 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 
 from ragas.dataset_schema import SingleTurnSample
-from ragas.metrics.base import MetricType, SingleTurnMetric
+from ragas.llms.base import BaseRagasLLM
+from ragas.metrics.base import MetricType, MetricWithLLM, SingleTurnMetric
 from ragas.metrics.result import MetricResult
 
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
@@ -166,6 +167,34 @@ _CHECKS: dict[str, t.Callable[[object, str], t.Optional[str]]] = {
 }
 
 
+class NoLLM(BaseRagasLLM):
+    """Fills the ``llm`` slot of a metric whose mode never calls an LLM (focus_time, gold).
+
+    ``ragas.evaluate`` only injects its LLM into metrics whose ``llm`` is ``None``, building a
+    default OpenAI client when none is given (an error offline without ``OPENAI_API_KEY``). Any
+    call raises, so a wrongly routed call cannot go unnoticed.
+    """
+
+    def __init__(self, owner: str = "this metric") -> None:
+        super().__init__()
+        self.owner = owner
+
+    def _refuse(self) -> t.NoReturn:
+        raise RuntimeError(f"{self.owner} does not call an LLM; NoLLM was asked to generate")
+
+    def generate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None):  # type: ignore[override]
+        self._refuse()
+
+    async def agenerate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None):  # type: ignore[override]
+        self._refuse()
+
+    def is_finished(self, response) -> bool:  # type: ignore[override]
+        return True
+
+    def __repr__(self) -> str:
+        return "NoLLM()"
+
+
 @dataclass
 class TemporalMetric(SingleTurnMetric):
     """Shared base of the temporal metrics (a ragas ``SingleTurnMetric``).
@@ -231,6 +260,10 @@ class TemporalMetric(SingleTurnMetric):
             optional.add("retrieved_context_ids:optional")
         optional = {c for c in optional if c.split(":")[0] not in self._needed}
         self._required_columns = {MetricType.SINGLE_TURN: set(self._needed) | optional}
+        # ragas.evaluate builds a default OpenAI LLM for every MetricWithLLM whose llm is None, which
+        # fails offline without OPENAI_API_KEY; a mode that never calls an LLM fills the slot instead.
+        if isinstance(self, MetricWithLLM) and self.llm is None and self.mode not in self._llm_modes:
+            self.llm = NoLLM(f"{self.name} (mode={self.mode!r})")
         super().__post_init__()
 
     # -- hooks for subclasses -------------------------------------------------------------------
@@ -257,8 +290,6 @@ class TemporalMetric(SingleTurnMetric):
                 raise ValueError(
                     f"{self.name}: mode={self.mode!r} needs an LLM: pass llm= or use ragas.evaluate(llm=...)"
                 )
-            from ragas.metrics.base import MetricWithLLM
-
             MetricWithLLM.init(self, run_config)  # type: ignore[arg-type]
 
     async def _single_turn_ascore(self, sample: SingleTurnSample, callbacks: Callbacks) -> float:
@@ -381,6 +412,7 @@ def check_k(k: object, owner: str) -> int:
 
 __all__ = [
     "TemporalMetric",
+    "NoLLM",
     "ReferenceDate",
     "ContextDates",
     "SAMPLE_COLUMNS",

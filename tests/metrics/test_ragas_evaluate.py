@@ -11,6 +11,7 @@ import pytest
 from ragas import EvaluationDataset, evaluate
 
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK
+from ragas_temporal.metrics._base import NoLLM
 from tests.support.fake_llm import ScriptedLLM
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
@@ -68,15 +69,32 @@ def test_evaluate_with_stock_faithfulness_and_fake_llm():
     # the stock metric ran through the fake LLM: 2 calls per row (statements, verdicts)
     assert df["faithfulness"].tolist() == [1.0, 0.0]
     assert llm.calls == 4
-    # the temporal metrics never called the LLM that evaluate injected, and it was taken back out
-    assert all(getattr(m, "llm", None) is None for m in metrics)
+    # evaluate gave its LLM to the stock metric only (and took it back); the focus-time metrics
+    # keep their NoLLM placeholder, which raises if called, so they never called an LLM
+    assert metrics[3].llm is None
+    assert all(isinstance(m.llm, NoLLM) for m in metrics[:3])
 
 
-def test_evaluate_without_llm_for_temporal_metrics_only():
-    # focus-time metrics are MetricWithLLM for the coming LLM mode; evaluate injects a default LLM
-    # into them when llm is None (building an OpenAI client offline is fine: it is never called)
-    result = evaluate(seed_dataset(), metrics=[TemporalFaithfulness(name="tf")], show_progress=False)
+def test_evaluate_offline_without_api_key_or_llm(monkeypatch):
+    # ragas.evaluate builds a default OpenAI client for a MetricWithLLM whose llm is None, which
+    # fails without OPENAI_API_KEY; focus-time metrics must run offline with no key and no llm=
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    result = evaluate(seed_dataset(), metrics=[TemporalFaithfulness(name="tf"), TemporalNDCGAtK()],
+                      show_progress=False, raise_exceptions=True)
     assert result["tf(mode=focus_time)"] == [1.0, 0.0]
+
+
+def test_no_llm_placeholder_refuses_to_generate():
+    import asyncio
+
+    from langchain_core.prompt_values import StringPromptValue
+
+    llm = TemporalFaithfulness().llm
+    with pytest.raises(RuntimeError, match="temporal_faithfulness .mode='focus_time'. does not call an LLM"):
+        asyncio.run(llm.agenerate_text(StringPromptValue(text="hi")))
+    # an LLM passed explicitly is kept
+    fake = ScriptedLLM(["{}"])
+    assert TemporalFaithfulness(llm=fake).llm is fake
 
 
 def test_missing_column_error_names_it():
