@@ -36,6 +36,12 @@ def add_parser(subparsers) -> None:
     run.add_argument("--split", choices=("test", "train", "all"), default="test")
     run.add_argument("--shots", type=int, default=0, choices=range(0, 4), metavar="K", help="examples per prompt (0-3)")
     run.add_argument("--no-context", action="store_true", help="leave out the context line listing the entities")
+    run.add_argument(
+        "--context-descriptions",
+        default=None,
+        metavar="JSON",
+        help='JSON file {"<relation index>": "albums released by ..."} naming each relation\'s entities in the context line',
+    )
     run.add_argument("--closed-vocabulary", action="store_true", help="list candidates and snap answers to them")
     run.add_argument("--seed", type=int, default=0)
     run.add_argument("--max-concurrency", type=int, default=8)
@@ -60,6 +66,7 @@ def _run(args: argparse.Namespace) -> int:
 
     data_path = args.data or example_path()
     dataset = load_temp_cofac(data_path)
+    descriptions = _read_descriptions(args.context_descriptions) if args.context_descriptions else None
     rows = build_probe(
         dataset,
         split=args.split,
@@ -67,6 +74,7 @@ def _run(args: argparse.Namespace) -> int:
         with_context=not args.no_context,
         seed=args.seed,
         closed_vocabulary=args.closed_vocabulary,
+        context_descriptions=descriptions,
     )
     if not rows:
         raise ValueError(f"split {args.split!r} of {dataset.root} has no probe row")
@@ -91,6 +99,27 @@ def _run(args: argparse.Namespace) -> int:
     if failed:
         print(f"rerun the same command to retry the {failed} failed row(s)", file=sys.stderr)
     return 0
+
+
+def _read_descriptions(path: str) -> dict[int, str]:
+    import json
+    from pathlib import Path
+
+    file = Path(path)
+    if not file.is_file():
+        raise FileNotFoundError(f"context descriptions file not found: {file}")
+    try:
+        raw = json.loads(file.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{file}: not valid JSON ({exc})") from None
+    if not isinstance(raw, dict):
+        raise ValueError(f"{file}: expected a JSON object mapping relation index to description")
+    out: dict[int, str] = {}
+    for key, value in raw.items():
+        if not str(key).strip().isdigit() or not isinstance(value, str):
+            raise ValueError(f"{file}: entry {key!r}: expected an integer key and a string description")
+        out[int(key)] = value
+    return out
 
 
 def _score(args: argparse.Namespace) -> int:

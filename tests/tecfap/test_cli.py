@@ -68,6 +68,22 @@ def test_closed_vocabulary_all_split_and_by_relation(openai_server_factory, tmp_
     assert [line.split(",")[0] for line in lines[1:]] == ["0", "1", "2", "3"]
 
 
+def test_context_descriptions_file(openai_server_factory, tmp_path, capsys):
+    server = openai_server_factory(_gold_responder())
+    descriptions = tmp_path / "ctx.json"
+    descriptions.write_text(json.dumps({"1": "ubuntu lts releases", "2": "nasa administrators"}))
+    out = tmp_path / "p.jsonl"
+    assert main(["tecfap", "run", "--model", "m", "--base-url", server.base_url, "--context-descriptions",
+                 str(descriptions), "--no-progress", "--out", str(out)]) == 0
+    texts = [req.prompt_text for req in server.requests]
+    assert sum("here is the list of ubuntu lts releases - " in t for t in texts) == 24
+    assert sum("here is the list of nasa administrators - " in t for t in texts) == 30
+    descriptions.write_text("[1, 2]")
+    assert main(["tecfap", "run", "--model", "m", "--context-descriptions", str(descriptions),
+                 "--out", str(out)]) == 2
+    assert "expected a JSON object" in capsys.readouterr().err
+
+
 def test_errors_exit_2(tmp_path, capsys):
     assert main(["tecfap", "score", str(tmp_path / "missing.jsonl")]) == 2
     assert "ragas-temporal tecfap: error: predictions file not found" in capsys.readouterr().err

@@ -35,6 +35,18 @@ def test_scripted_llm_gold_answers_score_one(rows, tmp_path):
     assert table.loc["temporally_consistent_factuality", "average"] == 1.0
 
 
+def test_arun_probe_inside_a_running_loop(rows):
+    import asyncio
+
+    from ragas_temporal.tecfap import arun_probe
+
+    async def main():
+        return await arun_probe(rows[:5], ScriptedLLM(gold_by_query(rows)), show_progress=False)
+
+    records = asyncio.run(main())
+    assert [r["prediction"] for r in records] == [r.gold.title() for r in rows[:5]]
+
+
 def test_langchain_wrapper_path_and_echoed_sentence(rows, tmp_path):
     # the chat model repeats the sentence before answering; the runner keeps what follows it
     queries = {r.prompt: (r.query, r.gold) for r in rows}
