@@ -20,6 +20,7 @@ from ragas.metrics.base import MetricWithLLM
 
 from ragas_temporal import scores
 from ragas_temporal.metrics._base import TemporalMetric
+from ragas_temporal.metrics._llm_modes import FaithfulnessLLMModes
 from ragas_temporal.scores import Score
 
 if t.TYPE_CHECKING:
@@ -27,7 +28,7 @@ if t.TYPE_CHECKING:
 
 
 @dataclass
-class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
+class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
     """Share of the answer's years that occur in the retrieved contexts.
 
     focus_time mode: ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` where AFT is the focus time of the
@@ -39,10 +40,13 @@ class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
 
     Parameters
     ----------
-    mode : {"focus_time"}
-        Only focus-time mode for now (an LLM-judged mode is planned; the class is already a
-        ``MetricWithLLM`` so ``ragas.evaluate`` treats it as one, but focus-time mode never calls
-        the LLM).
+    mode : {"focus_time", "llm", "hybrid"}
+        focus_time never calls the LLM. llm: an LLM judge labels each temporal claim of the answer
+        (one call; none when the answer has no temporal expression); hybrid: invented years are
+        scored by focus time without a call, the LLM is asked only when every answer year occurs
+        in the contexts. See :class:`ragas_temporal.metrics._llm_modes.FaithfulnessLLMModes` for
+        ``claims_prompt``, ``llm_timeout`` and ``fix_retries``; ``llm=`` or
+        ``ragas.evaluate(llm=...)`` supplies the judge.
     reference_date : None, date, ISO str or callable(sample) -> date | str | None
         Date that "last year" in the answer (and in contexts without a date of their own)
         resolves against. A callable sees the sample's ``user_input``, ``response`` and
@@ -62,8 +66,11 @@ class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
     """
 
     _base_name: t.ClassVar[str] = "temporal_faithfulness"
-    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time",)
-    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {"focus_time": ("response", "retrieved_contexts")}
+    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time", "llm", "hybrid")
+    _llm_modes: t.ClassVar[tuple[str, ...]] = ("llm", "hybrid")  # see _llm_modes.FaithfulnessLLMModes
+    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {
+        mode: ("response", "retrieved_contexts") for mode in ("focus_time", "llm", "hybrid")
+    }
 
     async def _score_focus_time(
         self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None

@@ -34,6 +34,7 @@ from ragas.metrics.base import MetricWithLLM
 
 from ragas_temporal import scores
 from ragas_temporal.metrics._base import TemporalMetric, check_k
+from ragas_temporal.metrics._llm_modes import GradeLLMMode, RelevanceLLMMode
 from ragas_temporal.scores import Score, format_years
 
 if t.TYPE_CHECKING:
@@ -97,7 +98,7 @@ class RankingMetric(TemporalMetric):
 
 
 @dataclass
-class TemporalPrecisionAtK(RankingMetric, MetricWithLLM):
+class TemporalPrecisionAtK(RelevanceLLMMode, RankingMetric, MetricWithLLM):
     """Share of the top-k retrieved contexts that are temporally relevant: ``P@k = |rel in top k| / k``.
 
     Divided by ``k`` even when fewer than ``k`` contexts were retrieved (trec_eval ``P_k``).
@@ -111,7 +112,9 @@ class TemporalPrecisionAtK(RankingMetric, MetricWithLLM):
     ----------
     k : int, default 5
         Cutoff, a positive integer; part of the name (``temporal_precision_at_5``).
-    mode : {"focus_time", "gold"}
+    mode : {"focus_time", "gold", "llm"}
+        llm: an LLM judge gives a 0/1 verdict per top-k document in one listwise call; see
+        :class:`ragas_temporal.metrics._llm_modes.RelevanceLLMMode` for its options.
     reference_date, context_dates
         Reference-date channels (see :mod:`ragas_temporal.metrics._base`).
     name : str, optional
@@ -128,6 +131,9 @@ class TemporalPrecisionAtK(RankingMetric, MetricWithLLM):
 
     k: int = 5
     _base_name: t.ClassVar[str] = "temporal_precision"
+    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time", "gold", "llm")
+    _llm_modes: t.ClassVar[tuple[str, ...]] = ("llm",)  # see _llm_modes.RelevanceLLMMode
+    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {**RankingMetric._columns, "llm": _FOCUS_TIME_COLUMNS}
     _needs_all_retrieved: t.ClassVar[bool] = False
 
     def _from_relevance(self, grades: list[float], n_relevant: int, ideal: list[float] | None) -> Score:
@@ -167,7 +173,7 @@ class TemporalRecallAtK(RankingMetric):
 
 
 @dataclass
-class TemporalNDCGAtK(RankingMetric, MetricWithLLM):
+class TemporalNDCGAtK(GradeLLMMode, RankingMetric, MetricWithLLM):
     """Normalised discounted cumulative gain of the top k: ``DCG@k / IDCG@k``, ``DCG = Σ g_i / log2(i+1)``.
 
     focus_time mode: ``g_i = 4 · Jaccard(QFT, DFT_i)``; the ideal ranking re-orders the *retrieved*
@@ -181,7 +187,9 @@ class TemporalNDCGAtK(RankingMetric, MetricWithLLM):
     Parameters
     ----------
     k : int, default 10
-    mode : {"focus_time", "gold"}
+    mode : {"focus_time", "gold", "llm"}
+        llm: an LLM judge gives a 0-4 grade per retrieved document in one listwise call; see
+        :class:`ragas_temporal.metrics._llm_modes.GradeLLMMode` for its options.
     gain : {"linear", "exponential"}, default "linear"
         ``g`` (trec_eval, ranx ``ndcg``) or ``2**g - 1`` (ranx ``ndcg_burges``); part of the name
         when not linear.
@@ -204,6 +212,9 @@ class TemporalNDCGAtK(RankingMetric, MetricWithLLM):
     k: int = 10
     gain: str = "linear"
     _base_name: t.ClassVar[str] = "temporal_ndcg"
+    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time", "gold", "llm")
+    _llm_modes: t.ClassVar[tuple[str, ...]] = ("llm",)  # see _llm_modes.GradeLLMMode
+    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {**RankingMetric._columns, "llm": _FOCUS_TIME_COLUMNS}
 
     def _validate_params(self) -> None:
         super()._validate_params()

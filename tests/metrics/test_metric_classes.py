@@ -71,7 +71,7 @@ def test_unknown_mode_lists_allowed_modes(cls):
 
 
 def test_allowed_modes_per_class():
-    with pytest.raises(ValueError, match="mode must be one of 'focus_time'; got 'gold'"):
+    with pytest.raises(ValueError, match="mode must be one of 'focus_time', 'llm', 'hybrid'; got 'gold'"):
         TemporalFaithfulness(mode="gold")
     with pytest.raises(ValueError, match="got 'gold'"):
         AnswerTemporalRecall(mode="gold")
