@@ -302,7 +302,8 @@ def test_evaluate_injects_the_llm_and_scores_every_mode():
     assert precision == ndcg == [1.0, 1.0]
     # calls: faithfulness llm 2 + hybrid 1 (row 2 has invented years) + precision 2 + ndcg 2 = 7
     assert llm.calls == 7
-    assert all(m.llm is None for m in metrics)  # ragas resets the injected LLM
+    assert all(m.llm is None for m in metrics[1:])  # ragas resets the LLM it injected
+    assert type(metrics[0].llm).__name__ == "NoLLM"  # focus_time keeps its placeholder, never called
 
 
 def test_evaluate_with_langchain_wrapper_counts_tokens_and_cost():
