@@ -1,0 +1,93 @@
+"""The notebooks in notebooks/ run end to end offline, draw the pictures they promise, and are
+committed with their outputs cleared (and identical to what notebooks/_build.py writes).
+
+Each notebook runs in a fresh ``python3`` kernel (the venv's ipykernel) with its working directory
+set to notebooks/, analytics off, a non-interactive matplotlib backend, no provider settings from
+the developer's shell, and an OpenAI base URL that points nowhere, so an accidental network call
+fails instead of reaching a provider. A code cell tagged ``picture`` must produce an image/png
+output; the notebooks named in ``PROMISED_PICTURES`` must have at least that many such cells.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+import nbformat
+import pytest
+
+NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+CELL_TIMEOUT = 300  # seconds per cell
+PICTURE_TAG = "picture"
+# Issue 6: a timeline per sample and metric distributions (01), cost per sample (02),
+# a forward/backward bar chart (03).
+PROMISED_PICTURES = {"03_tecfap.ipynb": 1}
+# Settings that would switch a notebook to a real provider or a real benchmark clone.
+ONLINE_SWITCHES = ("RAGAS_TEMPORAL_OPENAI_MODEL", "RAGAS_TEMPORAL_TECFAP_DATA", "OPENAI_BASE_URL")
+
+
+def _picture_cells(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    return [c for c in nb.cells if c.cell_type == "code" and PICTURE_TAG in c.metadata.get("tags", [])]
+
+
+def _kernel_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ONLINE_SWITCHES}
+    env.update(
+        RAGAS_DO_NOT_TRACK="true",
+        MPLBACKEND="Agg",  # the notebooks select the inline backend themselves
+        OPENAI_API_KEY="sk-test-not-a-real-key",
+        OPENAI_BASE_URL="http://127.0.0.1:9/v1",  # discard port: a stray call fails fast
+    )
+    return env
+
+
+def test_the_promised_notebooks_exist():
+    assert set(PROMISED_PICTURES) <= {p.name for p in NOTEBOOKS}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_committed_notebook_has_cleared_outputs(path: Path):
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    run_cells = [
+        i for i, c in enumerate(nb.cells) if c.cell_type == "code" and (c.outputs or c.execution_count is not None)
+    ]
+    assert run_cells == [], f"{path.name}: cells {run_cells} hold outputs; clear them (python notebooks/_build.py)"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_committed_notebook_matches_its_generator(path: Path):
+    spec = importlib.util.spec_from_file_location("notebooks_build", NOTEBOOK_DIR / "_build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    assert path.name in build.NOTEBOOKS, f"{path.name} is not written by notebooks/_build.py"
+    expected = nbformat.writes(build.build(path.name, build.NOTEBOOKS[path.name]))
+    assert path.read_text(encoding="utf-8").rstrip() == expected.rstrip(), (
+        f"{path.name} differs from notebooks/_build.py: edit the cell there and rerun it"
+    )
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_runs_offline_and_draws_its_pictures(path: Path):
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    pictures = _picture_cells(nb)
+    assert len(pictures) >= PROMISED_PICTURES.get(path.name, 0), f"{path.name} lost a promised picture cell"
+
+    client = NotebookClient(
+        nb,
+        timeout=CELL_TIMEOUT,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(NOTEBOOK_DIR)}},
+    )
+    client.execute(env=_kernel_env())  # raises CellExecutionError (with the traceback) on any error
+
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert errors == []
+    for cell in pictures:
+        kinds = [o.get("data", {}).keys() for o in cell.outputs if o.output_type in ("display_data", "execute_result")]
+        assert any("image/png" in k for k in kinds), f"{path.name}: picture cell {cell.id} drew no image"
