@@ -1,6 +1,72 @@
-"""`ragas-temporal extract`: placeholder until its issue lands."""
+"""`ragas-temporal extract`: print the temporal mentions and focus-time years of a text.
+
+::
+
+    ragas-temporal extract "TEXT" [--reference-date YYYY-MM-DD] [--json]
+    echo "TEXT" | ragas-temporal extract - [--reference-date YYYY-MM-DD]
+
+Example output::
+
+    $ ragas-temporal extract "From 2008 to 2010, and last year." --reference-date 2019-06-01
+    [0, 17)  'From 2008 to 2010'  range  2008/2010  years 2008-2010
+    [23, 32)  'last year'  relative  2018  years 2018
+    focus time: 2008, 2009, 2010, 2018
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
 
 
 def add_parser(subparsers) -> None:
-    p = subparsers.add_parser("extract", help="(not yet available)")
-    p.set_defaults(func=lambda args: (_ for _ in ()).throw(ValueError("'extract' is not implemented yet")))
+    parser = subparsers.add_parser(
+        "extract",
+        help="show the temporal mentions and focus-time years of a text",
+        description="Extract temporal mentions (span, text, kind, normalised value, years) and the focus time.",
+    )
+    parser.add_argument("text", help="the text to analyse, or '-' to read it from standard input")
+    parser.add_argument(
+        "--reference-date",
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="date that relative expressions ('yesterday', 'last year') resolve against",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.set_defaults(func=run)
+
+
+def _years_label(years) -> str:
+    ys = sorted(years)
+    if not ys:
+        return "no years"
+    if len(ys) > 2 and ys[-1] - ys[0] == len(ys) - 1 - (1 if ys[0] < 0 < ys[-1] else 0):
+        return f"years {ys[0]}-{ys[-1]}"  # a contiguous span
+    return "years " + ", ".join(map(str, ys))
+
+
+def format_text(ft) -> str:
+    """Human-readable report: one line per mention, then the focus-time years."""
+    lines = [
+        f"[{m.start}, {m.end})  {m.text!r}  {m.kind}  {m.value if m.value is not None else '-'}  {_years_label(m.years)}"
+        for m in ft.mentions
+    ]
+    if not ft.mentions:
+        lines.append("no temporal mentions")
+    lines.append("focus time: " + (", ".join(map(str, sorted(ft.years))) if ft.years else "(empty)"))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ragas_temporal.focus_time import extract_focus_time
+
+    text = sys.stdin.read() if args.text == "-" else args.text
+    ft = extract_focus_time(text, reference_date=args.reference_date)
+    if args.json:
+        out = ft.to_dict()
+        out["reference_date"] = args.reference_date
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(format_text(ft))
+    return 0

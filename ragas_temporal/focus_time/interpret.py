@@ -207,7 +207,11 @@ def _number(word: str) -> int | None:
 
 
 def _qualified(years: list[int], qual: str | None) -> frozenset[int]:
-    """early = first 40%, mid = 30%-70%, late = last 40% of the span (decade: 0-3, 3-7, 6-9)."""
+    """early = first 40%, mid = 30%-80%, late = last 40% of the span.
+
+    A decade's early/mid/late are its years 0-3, 3-7 and 6-9 (METRICS.md); a century scales the
+    same shares: 00-39, 30-79, 60-99.
+    """
     if not qual:
         return frozenset(years)
     n = len(years)

@@ -195,6 +195,7 @@ def year_in_date(name: str = "year") -> str:
     return rf"(?:(?P<{name}>[12]\d{{3}})|['’](?P<{name}_yy>\d\d))(?![\d'’])"
 
 
+_MONTH_NAME = rf"(?:{_alt(_cases(_FULL_MONTHS) + _cases(_ABBR_MONTHS))})(?![a-z])"  # no group: for lookaheads
 _NUM = rf"(?P<num>\d{{1,3}}|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
 _QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
 _ERA_AFTER = r"(?P<era>B\.C\.E\.|B\.C\.|BCE|BC|C\.E\.|CE|A\.D\.|AD)(?!\w)"
@@ -385,7 +386,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "weekday", "relative",
-        rf"(?:(?P<mod>(?i:last|next|nxt|this|on|coming|past|every|this\s+past|this\s+coming))\s+)?{weekday()}\.?(?:\s+(?i:{_PART_OF_DAY}))?",
+        rf"(?:(?P<mod>(?i:last|next|nxt|this|on|coming|past|every|this\s+past|this\s+coming))\s+)?{weekday()}(?!\.?,?\s*(?:(?i:the)\s+)?(?:\d|{_MONTH_NAME}))(?:\s+(?i:{_PART_OF_DAY}))?",
         "weekday", "last Friday",
     ),
     # --- months without a year ---

@@ -61,7 +61,7 @@ _TRIGGER_WORDS = (
     australia fawkes bonfire remembrance veterans armistice easter thanksgiving labor labour memorial
     mother mothers father fathers diwali hanukkah chanukah ramadan eid
     twenties thirties forties fifties sixties seventies eighties nineties noughties fiscal fy ad
-    war wars ww depression recession era age ages period revolution renaissance enlightenment race
+    war wars ww wwi wwii depression recession era age ages period revolution renaissance enlightenment race
     bowl famine prohibition""".split())
 )  # fmt: skip
 _WORDS_ALT = trie_regex(_TRIGGER_WORDS)
