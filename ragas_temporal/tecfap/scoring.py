@@ -30,7 +30,8 @@ published tables)
       deleted everywhere, no lower-casing, one leading token among a/an/the/s/"/' is dropped,
       then the prediction is truncated to the gold's word count (an empty one becomes
       ``NO_OUTPUT``); the gold is compared as it is (its words split on white space), so a gold
-      with a comma or period (``"charles f. bolden, jr."``) can never be matched in full;
+      with a comma or period (``"charles f. bolden, jr."``, ``"10.04 lucid lynx"``) or a leading
+      article (``"the bends"``: the prediction's "the" is dropped) can never be matched in full;
     - temporally consistent factuality credits a group whose rows have **equal soft scores**
       (not identical predictions): two different half-right answers both scoring 0.5 give 0.5;
     - a group with a single row has consistency 0 instead of being left out;
@@ -316,8 +317,8 @@ def _scored_rows(records: Sequence[Mapping[str, Any]], compat: Compat, on_error:
     return rows, n_failed
 
 
-def _relation_direction_values(rows: Sequence[_Scored], compat: Compat) -> dict[str, float]:
-    """All seven metrics for the rows of one (relation, direction)."""
+def _relation_direction_values(rows: Sequence[_Scored], compat: Compat) -> tuple[dict[str, float], dict[str, str]]:
+    """All seven metrics for the rows of one (relation, direction), and why any is NaN."""
     groups: dict[int, list[_Scored]] = defaultdict(list)
     patterns: dict[str, list[_Scored]] = defaultdict(list)
     for r in rows:
@@ -331,7 +332,7 @@ def _relation_direction_values(rows: Sequence[_Scored], compat: Compat) -> dict[
             by_step[r.key_step].append(r.compared)
         return _mean(pairwise_agreement(v, compat) for v in by_step.values())
 
-    return {
+    values = {
         "temporal_factuality": _mean(r.score for r in rows),
         "temporal_consistency": consistency(rows),
         "temporally_consistent_factuality": _mean(
@@ -342,17 +343,22 @@ def _relation_direction_values(rows: Sequence[_Scored], compat: Compat) -> dict[
         "know_cons": consistency(r for r in rows if correct[r.pattern_id]),
         "unk_cons": consistency(r for r in rows if not correct[r.pattern_id]),
     }
-
-
-_WHY_NAN = {
-    "temporal_factuality": "no scorable row",
-    "temporal_consistency": "no group with two or more paraphrase answers",
-    "temporally_consistent_factuality": "no scorable group",
-    "succ_patt": "no pattern",
-    "succ_objs": "no group",
-    "know_cons": "no pattern produced a correct answer (or none of their groups has two answers)",
-    "unk_cons": "every pattern produced a correct answer at least once: no unknown pattern",
-}
+    reasons = {}
+    for metric, value in values.items():
+        if not math.isnan(value):
+            continue
+        if metric == "know_cons" and not any(correct.values()):
+            reasons[metric] = "no pattern produced a correct answer"
+        elif metric == "unk_cons" and all(correct.values()):
+            reasons[metric] = "every pattern produced a correct answer at least once: no unknown pattern"
+        elif metric in ("know_cons", "unk_cons"):
+            kind = "known" if metric == "know_cons" else "unknown"
+            reasons[metric] = f"no question has two answers from {kind} patterns"
+        elif metric == "temporal_consistency":
+            reasons[metric] = "no question has two or more paraphrase answers"
+        else:
+            reasons[metric] = "no scorable row (gold without words)"
+    return values, reasons
 
 
 def _as_records(predictions: Any) -> list[dict[str, Any]]:
@@ -386,18 +392,32 @@ def score_by_relation(predictions: Any, compat: Compat = "paper", on_error: str 
         by_rel_dir[(r.relation, r.direction)].append(r)
     relations = sorted({r.relation for r in rows})
     table: dict[int, dict[str, float]] = {}
+    why_nan: dict[str, set[str]] = defaultdict(set)  # "<metric>_<direction>" -> reasons
     for rel in relations:
         values: dict[str, float] = {}
         for direction in _DIRECTIONS:
             subset = by_rel_dir.get((rel, direction), [])
-            computed = _relation_direction_values(subset, compat) if subset else {m: math.nan for m in METRIC_NAMES}
+            if subset:
+                computed, reasons = _relation_direction_values(subset, compat)
+            else:
+                computed = {m: math.nan for m in METRIC_NAMES}
+                reasons = {m: "no row in this direction" for m in METRIC_NAMES}
             for metric in METRIC_NAMES:
                 values[f"{metric}_{direction}"] = computed[metric]
+                if metric in reasons:
+                    why_nan[f"{metric}_{direction}"].add(reasons[metric])
         table[rel] = values
     columns = [f"{m}_{d}" for m in METRIC_NAMES for d in _DIRECTIONS]
     df = pd.DataFrame.from_dict(table, orient="index", columns=columns)
     df.index.name = "relation"
-    df.attrs.update(compat=compat, on_error=on_error, n_rows=len(records), n_failed=n_failed, n_scored=len(rows))
+    df.attrs.update(
+        compat=compat,
+        on_error=on_error,
+        n_rows=len(records),
+        n_failed=n_failed,
+        n_scored=len(rows),
+        nan_reasons={k: sorted(v) for k, v in why_nan.items()},
+    )
     return df
 
 
@@ -422,7 +442,8 @@ def score_probe(predictions: Any, compat: Compat = "paper", on_error: str = "exc
     pandas.DataFrame
         Index: the seven metric names; columns ``backward``, ``forward``, ``average`` (mean of
         the two) and ``note`` (why a value is NaN, else empty). ``attrs`` holds ``compat``,
-        ``n_rows``, ``n_failed``, ``n_scored`` and ``n_relations``.
+        ``on_error``, ``n_rows``, ``n_failed``, ``n_scored``, ``n_relations`` and
+        ``nan_reasons`` (``"<metric>_<direction>"`` -> reasons some relation had a NaN).
 
     Examples
     --------
@@ -452,7 +473,8 @@ def score_probe(predictions: Any, compat: Compat = "paper", on_error: str = "exc
             value = float(column.mean()) if column.notna().any() else math.nan  # macro over relations
             values[direction] = value
             if math.isnan(value):
-                notes.append(f"{direction}: {_WHY_NAN[metric] if len(per_relation) else 'no prediction'}")
+                reasons = per_relation.attrs["nan_reasons"].get(f"{metric}_{direction}") or ["no prediction"]
+                notes.append(f"{direction}: {'; '.join(reasons)}")
         both = (values["backward"], values["forward"])
         values["average"] = math.nan if any(math.isnan(v) for v in both) else (both[0] + both[1]) / 2
         if math.isnan(values["average"]) and not notes:

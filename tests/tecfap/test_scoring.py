@@ -111,7 +111,16 @@ def test_hand_case_paper():
     assert t.loc["temporal_factuality", "average"] == pytest.approx((0.5 + (11 / 12 + 5 / 8) / 2) / 2)
     assert t.loc["temporal_consistency", "average"] == pytest.approx((0 + 1 / 3) / 2)
     assert math.isnan(t.loc["know_cons", "average"])
-    assert "backward: no pattern produced a correct answer" in t.loc["know_cons", "note"]
+    # q1 is known but its question has a single known answer: undefined, and the note says so
+    # (relation 1 has no backward row at all)
+    assert t.loc["know_cons", "note"] == (
+        "backward: no question has two answers from known patterns; no row in this direction"
+    )
+    assert t.loc["unk_cons", "note"] == (
+        "backward: no question has two answers from unknown patterns; no row in this direction; "
+        "forward: every pattern produced a correct answer at least once: no unknown pattern; "
+        "no question has two answers from unknown patterns"
+    )  # forward: relation 0 has no unknown pattern, relation 1 one unknown row per question
     assert t.loc["temporal_factuality", "note"] == ""
     assert t.attrs["n_rows"] == 10 and t.attrs["n_failed"] == 0 and t.attrs["n_relations"] == 2
 
@@ -262,6 +271,13 @@ def test_invalid_records():
         score_probe([rec(0, "p", "up", 0, "a", "a")])
     with pytest.raises(ValueError, match="compat must be"):
         score_probe(HAND_CASE, compat="paper_v2")
+
+
+def test_nan_reason_when_nothing_is_ever_right():
+    recs = [rec(0, "p1", "forward", 0, "kid a", "amnesiac"), rec(0, "p2", "forward", 0, "kid a", "amnesiac")]
+    t = score_probe(recs)
+    assert t.loc["know_cons", "note"].startswith("backward: no row in this direction; forward: no pattern produced")
+    assert t.loc["unk_cons", "forward"] == 1.0
 
 
 def test_empty_input_is_all_nan():
