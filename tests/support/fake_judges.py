@@ -7,7 +7,9 @@ benchmarks get plausible, hand-checkable verdicts without a model:
 
 - ``temporal_claims``: every answer sentence holding a year is one claim; SUPPORTED when all its
   years occur in the contexts, PARTIALLY_SUPPORTED when some do, otherwise CONTRADICTED when the
-  contexts hold other years and NOT_SUPPORTED when they hold none;
+  contexts hold other years and NOT_SUPPORTED when they hold none; a sentence with a time phrase
+  but no year (a month, "century", "last year", "years ago") is SUPPORTED when the phrase occurs
+  in the contexts, else NOT_SUPPORTED;
 - ``temporal_relevance``: verdict 1 when the document shares a year with the query (or, for a
   query without a year, when the document has any year);
 - ``temporal_grade``: 4 when the document shares a year with the query, 2 when it has other
@@ -17,8 +19,8 @@ benchmarks get plausible, hand-checkable verdicts without a model:
   prompt gives verdict 1 to a statement whose years all occur in the context;
 - ragas ``FixOutputFormat`` and ``TranslateStatements``: echo / upper-case the statements.
 
-Years are found with a plain regex (``\\b1\\d{3}|20\\d{2}\\b``), not the focus-time extractor,
-so the fake's behaviour does not move when the extractor changes.
+Years are found with plain regexes (:func:`years_in`), not the focus-time extractor, so the
+fake's behaviour does not move when the extractor changes.
 
 >>> import json
 >>> from ragas_temporal.prompts import TemporalClaimsPrompt, TemporalClaimsInput
@@ -36,17 +38,23 @@ import typing as t
 
 __all__ = ["years_in", "parse_prompt_input", "rule_based_judge", "sentences"]
 
-_YEAR = re.compile(r"\b(?:1\d{3}|20\d{2})\b")
+_YEAR = re.compile(r"\b(1\d{3}|20\d{2})s?\b")
+_BCE_YEAR = re.compile(r"\b(\d{1,4})\s*(?:BC|BCE)\b")
+_TIME_CUE = re.compile(
+    r"\b(?:century|decade|last year|this year|next year|years? ago|years? later|the following year|"
+    r"January|February|March|April|May|June|July|August|September|October|November|December)\b"
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def years_in(text: str) -> set[int]:
-    """Four-digit years 1000-2099 in ``text``.
+    """Years 1000-2099 (a decade "1990s" counts as its first year) and BCE years ("753 BC" = -753).
 
-    >>> sorted(years_in("From 1990 to 2001, 3000 people"))
-    [1990, 2001]
+    >>> sorted(years_in("From 1990 to 2001, 3000 people; the 1980s; Rome, 753 BC"))
+    [-753, 1980, 1990, 2001]
     """
-    return {int(y) for y in _YEAR.findall(text)}
+    years = {int(y) for y in _YEAR.findall(text)}
+    return years | {-int(y) for y in _BCE_YEAR.findall(text)}
 
 
 def sentences(text: str) -> list[str]:
@@ -71,9 +79,14 @@ def parse_prompt_input(prompt_text: str) -> dict:
 def _claims(data: dict) -> dict:
     context_years = set().union(*(years_in(c) for c in data.get("contexts", []))) if data.get("contexts") else set()
     claims = []
+    contexts_text = " ".join(data.get("contexts", []))
     for sentence in sentences(data["answer"]):
         years = years_in(sentence)
         if not years:
+            cue = _TIME_CUE.search(sentence)
+            if cue:  # a temporal claim without a year: supported when its phrase occurs in the contexts
+                verdict = "SUPPORTED" if cue.group(0) in contexts_text else "NOT_SUPPORTED"
+                claims.append({"claim": sentence, "verdict": verdict, "reason": f"phrase {cue.group(0)!r}", "quote": ""})
             continue
         found = years & context_years
         if found == years:
