@@ -18,15 +18,20 @@ Training samples belong to one of two tasks (keyword ``task``, default all ``"fa
 CTSRL Discrete (eq. 1-2): R = (1 - alpha) * R_fact + alpha * R_cons, each component 1 for a
 correct answer and 0 otherwise; a sample only has the component of its task, so a correct k1
 answer earns 1 - alpha and a correct k2 answer alpha (alpha = 0.66 in the paper).
-``weighting="reference_code"`` reproduces the released training script instead, which rewards
-a correct k1 answer with 1 and a correct k2 answer with alpha / (1 - alpha) (its alpha = 0.5,
-0.66, 0.75 are the integer weights 1, 2, 3: pass alpha=2/3 for its "0.66").
+``weighting="reference_code"`` reproduces the released training script's weights instead, which
+reward a correct k1 answer with 1 and a correct k2 answer with alpha / (1 - alpha) (its alpha =
+0.5, 0.66, 0.75 are the integer weights 1, 2, 3: pass alpha=2/3 for its "0.66"). Only the
+weights change: correctness is judged as above in both cases (the script compares raw strings,
+case-sensitive, which would make "Kid A" wrong for the gold "kid a").
 
 CTSRL Smooth (eq. 3-4): R = R_fact + R_cons, unweighted. A correct k1 answer earns 1; a wrong
 one that names another entity of the sequence at step p, for the gold at step o among N
 entities, earns (p+1)/(o+1) if p < o, (N-p)/(N-o) if p > o, and (N-|o-p|)/N when o is the first
 or last step (the released script's rule, which METRICS.md adopts); 0 if it names no entity of
-the sequence. k2 is as in the discrete variant (1 or 0).
+the sequence. k2 is as in the discrete variant (1 or 0). The gold's position comes from the
+``gold_step`` keyword, and a predicted name that occurs at several steps counts at the occurrence
+nearest the gold (the released script looks both names up by their first occurrence, which
+misplaces a repeated name such as a prime minister who served twice).
 
 >>> seq = ["a1", "a2", "a3", "a4", "a5", "a6", "a7"]  # N = 7, gold step o = 3 ("a4")
 >>> ctsrl_smooth_reward(["q"] * 3, ["a3", "a5", "a4"], gold=["a4"] * 3, sequence=[seq] * 3, gold_step=[3] * 3)

@@ -139,3 +139,31 @@ def test_closed_vocabulary_lists_distinct_candidates(data):
 def test_invalid_arguments(data, kwargs, message):
     with pytest.raises(ValueError, match=message):
         build_probe(data, **kwargs)
+
+
+def test_release_sized_dataset_gives_10144_rows(tmp_path):
+    """A synthetic folder shaped like the release: 66 relations, 16 patterns (8 + 8), 700 entities."""
+    import json
+
+    from ragas_temporal.tecfap import load_temp_cofac
+
+    # 62 relations of 11 entities, 2 of 4 and 2 of 5: 682 + 8 + 10 = 700 entities,
+    # 62*10 + 2*3 + 2*4 = 634 consecutive pairs -> 16 x 634 = 10,144 rows
+    sizes = [11] * 62 + [4, 4, 5, 5]
+    assert sum(sizes) == 700 and sum(n - 1 for n in sizes) == 634
+    root = tmp_path / "dataset" / "temp-cofac"
+    for sub in ("strict", "samples", "candidates"):
+        (root / sub).mkdir(parents=True)
+    for i, n in enumerate(sizes):
+        pats = [{"id": f"pat_{i}_{k + 1}", "pattern": f"s{i} had [X] then variant {k} [Y]",
+                 "direction": "backward" if k < 8 else "forward"} for k in range(16)]
+        (root / "strict" / f"sub_rel_{i}.json").write_text(json.dumps(pats))
+        ents = [{"time_step": t, "sub_label": f"E{i} {t}"} for t in range(n)]
+        (root / "samples" / f"sub_rel_{i}.json").write_text(json.dumps(ents))
+        (root / "candidates" / f"sub_rel_{i}.json").write_text(json.dumps({"candidates": "E"}))
+    (root / "train_index.csv").write_text("train_index\n" + "\n".join(map(str, range(20, 66))))
+    (root / "test_index.csv").write_text("test_index\n" + "\n".join(map(str, range(20))))
+    data = load_temp_cofac(tmp_path)
+    assert len(build_probe(data, split="all", with_context=False)) == 10144
+    # the test split here: 20 relations of 11 entities -> 16 x 20 x 10
+    assert len(build_probe(data, split="test", with_context=False)) == 3200
