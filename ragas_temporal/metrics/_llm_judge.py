@@ -16,7 +16,10 @@ Cost and retries, bounded on purpose:
 - ``fix_retries`` is passed to ``PydanticPrompt.generate(retries_left=...)``. For a
   ``BaseRagasLLM`` an unparsable reply triggers ragas's ``FixOutputFormat`` prompt, one extra
   LLM call per retry that re-sends the whole prompt; default :data:`DEFAULT_FIX_RETRIES` = 1.
-  ``llm_factory`` LLMs never take that path: Instructor validates the reply itself.
+  ``llm_factory`` LLMs never take that path: Instructor validates the reply itself and retries
+  up to its own ``max_retries`` (3 by default, i.e. 4 requests; pass ``max_retries=`` to
+  ``llm_factory`` to change it). For them the prompt runs through the same rendering and output
+  model, with LLM callbacks fired so that ``token_usage_parser`` sees their tokens.
 - ragas's own retry of a failing call (``BaseRagasLLM.generate`` with ``RunConfig.max_retries``,
   10 by default with exponential waits up to ``max_wait`` = 60 s) happens inside the timeout.
 
@@ -213,6 +216,58 @@ def _with_handler(callbacks: Callbacks, handler: t.Any) -> Callbacks:
     return [*(callbacks or []), handler]
 
 
+def _is_instructor_llm(llm: t.Any) -> bool:
+    from ragas.llms.base import InstructorBaseRagasLLM
+
+    return isinstance(llm, InstructorBaseRagasLLM)
+
+
+async def _generate_with_instructor(prompt: PydanticPrompt, llm: t.Any, data: t.Any, callbacks: Callbacks) -> t.Any:
+    """What ``PydanticPrompt.generate`` does for an ``llm_factory`` LLM, plus LLM callbacks.
+
+    ragas 0.4.3 calls Instructor LLMs without callbacks, so ``ragas.evaluate(token_usage_parser=...)``
+    sees no tokens for them. Here the same prompt text and output model go to ``agenerate`` (a
+    sync client runs in a thread), and ``on_llm_start``/``on_llm_end`` fire with the usage of the
+    OpenAI-style raw response in the ``llm_output`` shape ``get_token_usage_for_openai`` reads.
+    """
+    from langchain_core.callbacks import AsyncCallbackManager
+    from langchain_core.outputs import Generation, LLMResult
+
+    processed = prompt.process_input(data)
+    text = prompt.to_string(processed)
+    manager = AsyncCallbackManager.configure(inheritable_callbacks=callbacks)
+    run_managers = await manager.on_llm_start({"name": type(llm).__name__}, [text])
+    try:
+        if getattr(llm, "is_async", True):
+            result = await llm.agenerate(text, prompt.output_model)
+        else:
+            result = await asyncio.to_thread(llm.generate, text, prompt.output_model)
+    except BaseException as exc:
+        for run_manager in run_managers:
+            await run_manager.on_llm_error(exc)
+        raise
+    raw = getattr(result, "_raw_response", None)
+    usage = getattr(raw, "usage", None)
+    prompt_tokens = int(getattr(usage, "prompt_tokens", 0) or 0)
+    completion_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
+    llm_result = LLMResult(
+        generations=[[Generation(text=result.model_dump_json())]],
+        llm_output={
+            "token_usage": {
+                "prompt_tokens": prompt_tokens,
+                "completion_tokens": completion_tokens,
+                "total_tokens": prompt_tokens + completion_tokens,
+            },
+            "model_name": getattr(raw, "model", None) or getattr(llm, "model", ""),
+        },
+    )
+    for run_manager in run_managers:
+        await run_manager.on_llm_end(llm_result)
+    # a plain instance of the output model (Instructor may hand back a patched subclass)
+    output = prompt.output_model.model_validate(result.model_dump())
+    return prompt.process_output(output, data)
+
+
 async def run_prompt(
     prompt: PydanticPrompt,
     llm: t.Any,
@@ -232,16 +287,13 @@ async def run_prompt(
     if llm is None:
         return None, "no LLM configured for this metric"
     recorder = _reply_recorder()
+    callbacks = _with_handler(callbacks, recorder)
+    if _is_instructor_llm(llm):
+        call = _generate_with_instructor(prompt, llm, data, callbacks)
+    else:
+        call = prompt.generate(llm=llm, data=data, callbacks=callbacks, retries_left=fix_retries)
     try:
-        output = await asyncio.wait_for(
-            prompt.generate(
-                llm=llm,
-                data=data,
-                callbacks=_with_handler(callbacks, recorder),
-                retries_left=fix_retries,
-            ),
-            timeout=timeout,
-        )
+        output = await asyncio.wait_for(call, timeout=timeout)
     except (asyncio.TimeoutError, TimeoutError):
         return None, f"LLM call timed out after {timeout:g} s" if timeout else "LLM call timed out"
     except Exception as exc:  # any LLM/client/parse fault: this row only

@@ -420,3 +420,39 @@ def test_langchain_llm_with_ragas_retries_stays_bounded_by_llm_timeout():
     assert time.monotonic() - started < 3
     assert result.reason == "LLM call timed out after 1 s"
     assert 1 <= len(llm.langchain_llm.prompts) <= 4  # retried, but only inside the bound
+
+
+def test_llm_factory_token_usage_reaches_ragas_cost_parser(openai_server):
+    from ragas.llms import llm_factory
+
+    openai_server.responder = lambda request: rule_based_judge(request.user_text)
+    llm = llm_factory("gpt-4o-mini", client=openai_server.async_client(), max_retries=0)
+    metric = TemporalFaithfulness(mode="llm")
+    result = _evaluate(_dataset([GROUNDED, INVENTED]), [metric], llm, token_usage_parser=get_token_usage_for_openai)
+    usage = result.total_tokens()
+    # the server reports count_tokens of every message (Instructor's system message included)
+    assert usage.input_tokens == sum(count_tokens(r.prompt_text) for r in openai_server.requests) > 0
+    assert usage.model == "gpt-4o-mini" and usage.output_tokens > 0
+
+
+def test_llm_factory_with_a_sync_client(openai_server):
+    from ragas.llms import llm_factory
+
+    openai_server.responder = lambda request: rule_based_judge(request.user_text)
+    llm = llm_factory("gpt-4o-mini", client=openai_server.sync_client(), max_retries=0)
+    metric = TemporalPrecisionAtK(k=2, mode="llm", llm=llm)
+    assert score(metric, user_input="What happened in 2008?", retrieved_contexts=SEED_CONTEXTS).value == 0.5
+    assert len(openai_server.requests) == 1
+
+
+def test_focus_failures_leave_the_row_nan_with_a_reason():
+    llm = ScriptedLLM(lambda text: "no idea")
+    metric = TemporalPrecisionAtK(k=2, mode="llm", llm=llm, focus_llm=True, fix_retries=0)
+    result = score(metric, user_input="Which bank failed?", retrieved_contexts=SEED_CONTEXTS)
+    assert math.isnan(result.value)
+    assert result.reason == "temporal focus: LLM reply did not match TemporalFocusOutput: reply is not JSON: 'no idea'"
+    assert llm.calls == 1  # the relevance judge is not called after a failed focus
+
+    bad = TemporalNDCGAtK(k=2, mode="llm", llm=ScriptedLLM(rule_based_judge), temporal_focus=lambda s: "soon")
+    result = score(bad, user_input="When?", retrieved_contexts=SEED_CONTEXTS)
+    assert math.isnan(result.value) and result.reason.startswith("temporal_focus(sample) returned 'soon'")
