@@ -7,8 +7,8 @@ So the scanner
 
 1. finds triggers with one cheap regex (``TRIGGER``);
 2. tries the rules only at the trigger and, up to ``BACK`` characters before it, at words that can
-   open a mention (``PREFIX_WORDS``: "the following year", "between 1990") or tokens that do not
-   start with a letter;
+   open a mention (``PREFIX_WORDS``: "the following year", "between 1990"; fewer for a number
+   trigger) or tokens that do not start with a letter; URLs are skipped;
 3. at each such position uses a sub-alternation holding only the rules whose first character can
    be the character found there (computed from the rule regexes themselves, see ``first_chars``),
    in table order.
@@ -33,6 +33,7 @@ from ragas_temporal.focus_time.patterns import (
     RULES,
     SEASONS,
     WEEKDAYS,
+    SCANNER,
     combine,
     trie_regex,
 )
@@ -44,8 +45,8 @@ except ImportError:  # pragma: no cover - Python 3.10
     import sre_constants as _sre_c  # type: ignore[no-redef]
     import sre_parse as _sre_parse  # type: ignore[no-redef]
 
-#: How far before a trigger a mention may start ("the first Persian Gulf War": 22 characters).
-BACK = 48
+#: How far before its first trigger a mention may start ("the American Revolutionary War": 26).
+BACK = 30
 
 # ---------------------------------------------------------------------------------------------
 # triggers
@@ -66,7 +67,15 @@ _TRIGGER_WORDS = (
 )  # fmt: skip
 _WORDS_ALT = trie_regex(_TRIGGER_WORDS)
 #: A digit starting a token, "'08", "Q3", "x'mas", or a trigger word (on lower-cased text).
-TRIGGER = re.compile(rf"(?<![a-z0-9])(?:\d|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z]))")
+_MONTH_START = trie_regex(MONTHS)
+#: A number is a trigger when it has four digits, or when what follows makes it part of a date,
+#: a time, a decade or an era year. Other short numbers ("179 tankers") cannot start a mention
+#: on their own; when a unit follows ("3 years ago") the unit word is the trigger.
+_NUMBER_TRIGGER = (
+    r"\d{4}|\d{1,3}(?=\d*(?:[/.:\-–]\d|0?['’]?s\b|\s*(?:[ap]\.?m\b|b\.?c|a\.?d\b|c\.?e\b|utc|gmt)"
+    rf"|(?:st|nd|rd|th)?\s*(?:of\s+)?(?:{_MONTH_START})(?![a-z])))"
+)
+TRIGGER = re.compile(rf"(?<![a-z0-9])(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z]))")
 _TRIGGER_I = re.compile(TRIGGER.pattern, re.IGNORECASE)  # for texts whose lower() changes length
 
 #: Words that can open a mention before its trigger ("the following year", "between 1990 and
@@ -83,10 +92,28 @@ PREFIX_WORDS = frozenset(
     ninety hundred couple few several some many new st saint guy good chinese lunar fiscal fy ad
     a.d""".split()
 )
-_PREFIX_ALT = trie_regex(PREFIX_WORDS)
-#: Where a mention may start before a trigger: a prefix word, or a token not starting with a letter.
-_CANDIDATE = re.compile(rf"(?<!\w)(?:[^\sa-z]|(?:{_PREFIX_ALT})(?![a-z]))")
+#: The subset that can open a mention whose trigger is a number ("the 1990s", "from 2008",
+#: "the past 5 years", "AD 14"); words such as "in" or "of" only open mentions triggered by a word.
+NUMBER_PREFIX_WORDS = frozenset(
+    """the from between early mid late past last next previous preceding following coming upcoming
+    ad a.d fiscal fy""".split()
+)
+
+
+def _candidate_regex(words) -> re.Pattern:
+    """Token starts where a mention may begin: one of ``words``, or a token not starting with a letter."""
+    return re.compile(rf"(?<!\w)(?:[^\sa-z]|(?:{trie_regex(words)})(?![a-z]))")
+
+
+_CANDIDATE = _candidate_regex(PREFIX_WORDS)
+_CANDIDATE_NUM = _candidate_regex(NUMBER_PREFIX_WORDS)
 _CANDIDATE_I = re.compile(_CANDIDATE.pattern, re.IGNORECASE)
+_CANDIDATE_NUM_I = re.compile(_CANDIDATE_NUM.pattern, re.IGNORECASE)
+#: URLs: temporal rules never look inside them ("t.co/6VtCPh1a9I" is not a date).
+_URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
+#: Lower-case forms of month names that are verbs: never a trigger ("it may rain").
+_VERB_TRIGGERS = frozenset({"may", "march", "mar"})
+
 
 # ---------------------------------------------------------------------------------------------
 # first-character sets of each rule, from the parsed regex
@@ -199,15 +226,24 @@ def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
     with ``patterns.RULE_REGEX[name].match(text, start)``)."""
     lowered = text.lower()
     if len(lowered) == len(text):
-        triggers, candidates = TRIGGER.finditer(lowered), _CANDIDATE.finditer
+        triggers, cand_word, cand_num = TRIGGER.finditer(lowered), _CANDIDATE.finditer, _CANDIDATE_NUM.finditer
     else:  # rare: lower() changed the length (e.g. "İ"); search the original text ignoring case
-        lowered, triggers, candidates = text, _TRIGGER_I.finditer(text), _CANDIDATE_I.finditer
+        lowered = text
+        triggers, cand_word, cand_num = _TRIGGER_I.finditer(text), _CANDIDATE_I.finditer, _CANDIDATE_NUM_I.finditer
+    urls = [u.span() for u in _URL.finditer(lowered)] if ("http" in lowered or "www." in lowered) else []
     done = 0  # everything before this position is either consumed by a match or already tried
     get = DISPATCH.get
     for trig in triggers:
         t = trig.start()
         if t < done:
             continue
+        if urls and any(a <= t < b for a, b in urls):
+            done = next(b for a, b in urls if a <= t < b)
+            continue
+        word = trig.group()
+        if word in _VERB_TRIGGERS and text[t].islower():
+            continue
+        candidates = cand_word if word[-1].isalpha() else cand_num
         positions = [c.start() for c in candidates(lowered, max(done, t - BACK), t)]
         positions.append(t)
         for p in positions:
@@ -217,8 +253,18 @@ def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
             m = rx.match(text, p) if rx is not None else None
             if m is None:
                 continue
+            if urls and any(a < m.end() and m.start() < b for a, b in urls):
+                continue
             yield m.lastgroup, m
             done = m.end()
             if done > t:
                 break
         done = max(done, t + 1)
+
+
+def iter_matches_reference(text: str) -> Iterator[tuple[str, re.Match]]:
+    """Same contract as ``iter_matches`` by trying every position (slow; for tests)."""
+    urls = [u.span() for u in _URL.finditer(text)]
+    for m in SCANNER.finditer(text):
+        if not any(a < m.end() and m.start() < b for a, b in urls):
+            yield m.lastgroup, m
