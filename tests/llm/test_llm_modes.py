@@ -353,7 +353,8 @@ def test_faults_leave_their_row_nan_with_a_reason_and_the_rest_completes():
     llm = ScriptedLLM(judge_with_overrides(FAULTS))
     metric = TemporalFaithfulness(mode="llm", llm_timeout=0.5, fix_retries=0)
     started = time.monotonic()
-    frame = _evaluate(_dataset(responses), [metric], llm).to_pandas()
+    # raise_exceptions=True: a fault must not even reach ragas as an exception
+    frame = _evaluate(_dataset(responses), [metric], llm, raise_exceptions=True).to_pandas()
     assert time.monotonic() - started < 10
     values = frame[col(metric)].tolist()
     assert values[0] == 1.0 and values[5] == 0.0
@@ -456,3 +457,19 @@ def test_focus_failures_leave_the_row_nan_with_a_reason():
     bad = TemporalNDCGAtK(k=2, mode="llm", llm=ScriptedLLM(rule_based_judge), temporal_focus=lambda s: "soon")
     result = score(bad, user_input="When?", retrieved_contexts=SEED_CONTEXTS)
     assert math.isnan(result.value) and result.reason.startswith("temporal_focus(sample) returned 'soon'")
+
+
+def test_langchain_openai_chat_model_through_the_loopback_server(openai_server):
+    from langchain_openai import ChatOpenAI
+
+    openai_server.responder = lambda request: rule_based_judge(request.prompt_text)
+    chat = ChatOpenAI(model="gpt-4o-mini", base_url=openai_server.base_url, api_key="k", max_retries=0)
+    llm = langchain_wrapped(chat)
+    metrics = [TemporalFaithfulness(mode="hybrid"), TemporalPrecisionAtK(k=2, mode="llm")]
+    result = _evaluate(_dataset([GROUNDED, INVENTED]), metrics, llm, token_usage_parser=get_token_usage_for_openai)
+    frame = result.to_pandas()
+    assert frame[col(metrics[0])].tolist() == [1.0, 0.0]  # row 2: invented years, no call
+    assert frame[col(metrics[1])].tolist() == [1.0, 1.0]
+    assert len(openai_server.requests) == 3  # hybrid 1 + precision 2
+    # ChatOpenAI reports the server's usage; ragas's OpenAI parser sums it
+    assert result.total_tokens().input_tokens == sum(count_tokens(r.prompt_text) for r in openai_server.requests)
