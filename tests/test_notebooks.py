@@ -23,7 +23,7 @@ CELL_TIMEOUT = 300  # seconds per cell
 PICTURE_TAG = "picture"
 # Issue 6: a timeline per sample and metric distributions (01), cost per sample (02),
 # a forward/backward bar chart (03).
-PROMISED_PICTURES = {"03_tecfap.ipynb": 1}
+PROMISED_PICTURES = {"01_quickstart.ipynb": 2, "03_tecfap.ipynb": 1}
 # Settings that would switch a notebook to a real provider or a real benchmark clone.
 ONLINE_SWITCHES = ("RAGAS_TEMPORAL_OPENAI_MODEL", "RAGAS_TEMPORAL_TECFAP_DATA", "OPENAI_BASE_URL")
 
