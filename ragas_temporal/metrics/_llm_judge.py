@@ -47,7 +47,7 @@ from ragas_temporal.prompts import (
     TemporalGradePrompt,
     TemporalRelevancePrompt,
 )
-from ragas_temporal.temporal_focus import classify_temporal_focus_by_rules
+from ragas_temporal.temporal_focus import classify_temporal_focus_by_rules, focus_cues_found
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
@@ -447,7 +447,9 @@ async def judge_temporal_focus(
 
     label = classify_temporal_focus_by_rules(query, has_time_mention=has_mention)
     if label is not None:
-        return Judgement(values=label, reasons=("cue phrases in the query",), source="rules")
+        cues = focus_cues_found(query).get(label)
+        why = f"cue {cues[0]!r} in the query" if cues else "a time mention in the query"
+        return Judgement(values=label, reasons=(why,), source="rules")
     if llm is None:
         return Judgement(values="infer", reasons=("no rule fired; left to the judge",), source="rules")
     output, error = await run_prompt(

@@ -106,6 +106,8 @@ def test_focus_judge_uses_rules_first_then_the_llm():
     llm = ScriptedLLM(lambda text: '{"focus": "Before After", "reason": "r"}')
     by_rules = run(judge_temporal_focus("How long did the war last?", llm))
     assert (by_rules.values, by_rules.source, llm.calls) == ("duration", "rules", 0)
+    assert by_rules.reasons == ("cue 'How long' in the query",)
+    assert run(judge_temporal_focus("Who won in 2010?")).reasons == ("a time mention in the query",)
     by_llm = run(judge_temporal_focus("Who won the World Cup?", llm))
     assert (by_llm.values, by_llm.source, llm.calls) == ("before_after", "llm", 1)
     without_llm = run(judge_temporal_focus("Who won the World Cup?"))
