@@ -292,6 +292,12 @@ class TemporalMetric(SingleTurnMetric):
                 )
             MetricWithLLM.init(self, run_config)  # type: ignore[arg-type]
 
+    def _only_required_columns_single_turn(self, sample: SingleTurnSample) -> SingleTurnSample:
+        # ragas trims each sample to the metric's columns by dumping it and validating a new
+        # SingleTurnSample: a pydantic round trip per row and metric that costs more than our
+        # whole focus-time score. The metrics read only their columns, so the sample is used as is.
+        return sample
+
     async def _single_turn_ascore(self, sample: SingleTurnSample, callbacks: Callbacks) -> float:
         return (await self._score_sample(sample, callbacks)).value
 

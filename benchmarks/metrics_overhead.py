@@ -1,0 +1,192 @@
+"""Overhead of the temporal metrics: through ragas.evaluate, and as pure scores over a million rows.
+
+Part 1 runs the same synthetic rows (default 10,000) through ``ragas.evaluate`` once per metric,
+with a stock non-LLM ragas metric as the baseline in the same process: ``NonLLMStringSimilarity``
+when ``rapidfuzz`` is installed, else ``ExactMatch`` (the cheapest stock metric, so the harsher
+baseline). Each temporal metric is timed twice: with the extractor's cache emptied first (every
+text extracted once: the cost of a first run) and again with the cache warm. Target: <= 1.2x the
+baseline's time per row.
+
+Part 2 applies the pure functions of ``ragas_temporal.scores`` (faithfulness, P@5 from overlap
+relevance, NDCG@10 from Jaccard grades) to precomputed year sets, one million rows, with
+``datasets.Dataset.map(batched=True, num_proc=2)``, and prints rows per second.
+
+Run:  .venv/bin/python benchmarks/metrics_overhead.py [--rows 10000] [--pure-rows 1000000] [--num-proc 2]
+Never part of the test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import random
+import tempfile
+import time
+import warnings
+
+os.environ.setdefault("RAGAS_DO_NOT_TRACK", "true")
+warnings.filterwarnings("ignore")
+
+EVENTS = [
+    "the bank failed", "the treaty was signed", "the bridge opened", "prices peaked", "the strike ended",
+    "the election was held", "the museum reopened", "the merger closed", "the flood hit the valley",
+    "the vaccine was approved", "the stadium was built", "the law was repealed",
+]
+PLACES = ["Lyon", "Osaka", "Quito", "Perth", "Tallinn", "Accra", "Leeds", "Bergen", "Porto", "Austin"]
+
+
+def synthetic_rows(n: int, seed: int = 0) -> list[dict]:
+    """Distinct temporal RAG rows: a question with a year, four contexts, an answer with one or two years."""
+    rng = random.Random(seed)
+    rows = []
+    for i in range(n):
+        year = rng.randint(1850, 2024)
+        place = rng.choice(PLACES)
+        event = rng.choice(EVENTS)
+        other = year + rng.choice([-3, -1, 1, 2, 5])
+        contexts = [
+            f"In {place}, {event} in {year}, report {i}.",
+            f"Records from {other} show that {rng.choice(EVENTS)} in {place} (file {i}).",
+            f"A {year - rng.randint(10, 40)} survey of {place} lists {rng.randint(2, 90)} sites, entry {i}.",
+            f"Local news: {rng.choice(EVENTS)} between {year} and {year + 2}, item {i}.",
+        ]
+        answer_year = year if rng.random() < 0.7 else year + rng.randint(1, 9)
+        rows.append(
+            {
+                "user_input": f"What happened in {place} in {year}? (#{i})",
+                "response": f"In {answer_year}, {event} in {place}; it was reported again in {other}.",
+                "reference": f"{event.capitalize()} in {place} in {year}.",
+                "retrieved_contexts": contexts,
+                "retrieved_context_ids": [f"{i}-{j}" for j in range(4)],
+                "reference_context_ids": [f"{i}-0", f"{i}-3"],
+            }
+        )
+    return rows
+
+
+def baseline_metric():
+    try:
+        from ragas.metrics._string import NonLLMStringSimilarity
+
+        return NonLLMStringSimilarity()
+    except ImportError:
+        from ragas.metrics._string import ExactMatch
+
+        return ExactMatch()
+
+
+def time_evaluate(dataset, metric) -> float:
+    from ragas import evaluate
+
+    gc.collect()
+    start = time.process_time()  # CPU time of this process: robust to other jobs on a shared machine
+    result = evaluate(dataset, metrics=[metric], show_progress=False, raise_exceptions=True)
+    elapsed = time.process_time() - start
+    assert len(result.scores) == len(dataset)
+    return elapsed
+
+
+def part_one(n: int) -> None:
+    from ragas import EvaluationDataset
+
+    from ragas_temporal.focus_time import extract_focus_time
+    from ragas_temporal.metrics import (
+        AnswerTemporalRecall,
+        TemporalFaithfulness,
+        TemporalMAP,
+        TemporalMRR,
+        TemporalNDCGAtK,
+        TemporalPrecisionAtK,
+        TemporalRecallAtK,
+    )
+
+    dataset = EvaluationDataset.from_list(synthetic_rows(n))
+    warm_up = EvaluationDataset.from_list(synthetic_rows(200, seed=1))
+    baseline = baseline_metric()
+    ours = [
+        TemporalFaithfulness(),
+        TemporalPrecisionAtK(k=5),
+        TemporalRecallAtK(k=5),
+        TemporalNDCGAtK(k=10),
+        TemporalMRR(k=10),
+        TemporalMAP(k=10),
+        AnswerTemporalRecall(),
+        TemporalNDCGAtK(k=10, mode="gold"),
+    ]
+    for metric in [baseline, *ours]:  # imports, first-call costs
+        time_evaluate(warm_up, metric)
+
+    print(f"ragas.evaluate, {n:,} rows, one metric per run, CPU time per row (best of 3);")
+    print(f"baseline {baseline.name} timed next to each metric")
+    print(f"{'metric':<30} {'baseline us/row':>15} {'cold us/row':>11} {'ratio':>6} {'warm us/row':>11} {'ratio':>6}")
+    for metric in ours:
+        # interleaved, best of 3: each ratio uses baseline runs made right next to the metric's own
+        base, cold, warm = [], [], []
+        for _ in range(3):
+            base.append(time_evaluate(dataset, baseline))
+            extract_focus_time.cache_clear()
+            cold.append(time_evaluate(dataset, metric))
+            warm.append(time_evaluate(dataset, metric))
+        b, c, w = (1e6 * min(x) / n for x in (base, cold, warm))
+        print(f"{metric.name:<30} {b:>15.1f} {c:>11.1f} {c / b:>6.2f} {w:>11.1f} {w / b:>6.2f}")
+    print("cold: extractor cache emptied first (every text extracted once, as in a first run);")
+    print("warm: the same rows again (focus times cached). Target: ratio <= 1.20.")
+
+
+def _score_batch(batch: dict) -> dict:
+    from ragas_temporal import scores
+
+    faithfulness, precision, ndcg = [], [], []
+    for answer, query, contexts in zip(batch["answer_years"], batch["query_years"], batch["context_years"]):
+        faithfulness.append(scores.temporal_faithfulness(answer, contexts).value)
+        precision.append(scores.precision_at_k(scores.overlap_relevance(query, contexts), 5).value)
+        ndcg.append(scores.ndcg_at_k(scores.jaccard_grades(query, contexts), 10).value)
+    return {"temporal_faithfulness": faithfulness, "temporal_precision_at_5": precision, "temporal_ndcg_at_10": ndcg}
+
+
+def part_two(n: int, num_proc: int) -> None:
+    import datasets
+    from datasets import Dataset
+
+    datasets.disable_progress_bars()
+    rng = random.Random(2)
+    answer, query, contexts = [], [], []
+    for _ in range(n):
+        year = rng.randint(1900, 2024)
+        query.append([year, year + 1] if rng.random() < 0.3 else [year])
+        answer.append([year + rng.choice([0, 0, 0, 1, 3])])
+        contexts.append([[year + rng.randint(-3, 3)] for _ in range(rng.randint(1, 6))])
+    with tempfile.TemporaryDirectory() as tmp:
+        table = Dataset.from_dict({"answer_years": answer, "query_years": query, "context_years": contexts})
+        table = table.flatten_indices()
+        start = time.perf_counter()
+        out = table.map(
+            _score_batch,
+            batched=True,
+            batch_size=10_000,
+            num_proc=num_proc,
+            load_from_cache_file=False,
+            cache_file_name=os.path.join(tmp, "scores.arrow"),
+        )
+        elapsed = time.perf_counter() - start
+        assert len(out) == n
+    print()
+    print(f"pure scores, datasets.Dataset.map(batched=True, num_proc={num_proc}), {n:,} rows")
+    print(f"{'functions':<62} {'seconds':>8} {'rows/s':>10}")
+    name = "temporal_faithfulness + precision_at_k(5) + ndcg_at_k(10)"
+    print(f"{name:<62} {elapsed:>8.2f} {n / elapsed:>10,.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rows", type=int, default=10_000)
+    parser.add_argument("--pure-rows", type=int, default=1_000_000)
+    parser.add_argument("--num-proc", type=int, default=2)
+    args = parser.parse_args()
+    part_one(args.rows)
+    part_two(args.pure_rows, args.num_proc)
+
+
+if __name__ == "__main__":
+    main()
