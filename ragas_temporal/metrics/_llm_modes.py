@@ -23,10 +23,14 @@ Faults (malformed JSON, an unknown label, an exception, a timeout) make that row
 reason; ``ascore`` returns it, ``ragas.evaluate`` keeps the other rows.
 
 Recommended settings so a dead endpoint costs seconds per row, not minutes:
-``ragas.evaluate(..., run_config=RunConfig(timeout=60, max_retries=2, max_wait=5))`` and, for
-``llm_factory``, a client with a short timeout and few retries plus Instructor's ``max_retries``:
+``ragas.evaluate(..., run_config=RunConfig(timeout=60, max_retries=2, max_wait=5))`` (ragas's
+defaults, ``max_retries=10`` with waits up to 60 s, apply to ``LangchainLLMWrapper`` LLMs) and, for
+``llm_factory``, a client with a short timeout and few retries plus Instructor's ``max_retries``
+(3 by default: up to 4 requests for an invalid reply; 0 for exactly one):
 ``llm_factory(model, client=AsyncOpenAI(base_url=..., timeout=20, max_retries=1), max_retries=1)``.
-Whatever the client does, ``llm_timeout`` (default 30 s) bounds each judgement.
+Whatever the client does, ``llm_timeout`` (default 30 s) bounds each judgement, and
+``ragas.evaluate`` keeps its default ``raise_exceptions=False``; our modes never raise for LLM
+faults anyway, so even ``raise_exceptions=True`` completes the run.
 """
 
 from __future__ import annotations
