@@ -1,8 +1,9 @@
 """LLM judging for the temporal metrics: run our prompts, turn outputs into plain values.
 
-Every function here calls one ragas ``PydanticPrompt`` once (``prompt.generate``, so both
-``LangchainLLMWrapper``/``BaseRagasLLM`` LLMs and ``llm_factory`` Instructor LLMs work and
-users' ``set_prompts`` changes take effect), and returns a :class:`Judgement`: plain values
+Every function here runs one ragas ``PydanticPrompt`` once (``prompt.generate`` for
+``LangchainLLMWrapper``/``BaseRagasLLM`` LLMs; the same rendering and output model through
+``agenerate`` for ``llm_factory`` Instructor LLMs, see below; either way users' ``set_prompts``
+changes take effect), and returns a :class:`Judgement`: plain values
 (verdict labels, 0/1 verdicts, 0-4 grades, a focus label) with one reason per item, or an
 ``error`` sentence saying why the judgement failed. Nothing here raises for a bad LLM reply or
 a failing endpoint: a malformed reply, an unknown label, an exception or a timeout becomes
