@@ -11,7 +11,11 @@ Resolution policy (documented once, here):
 * **anaphoric** expressions ("the following year", "two years later", "that March", a bare
   "in March", "March 3", "the next day", clock times, "tonight"-style parts of day used without
   "this/last") resolve against the last explicit date earlier in the same text, else against the
-  reference date, else they stay unresolved;
+  reference date, else they stay unresolved. A month, day or quarter without a year takes the
+  base's year, moved back (or forward) one year when the sentence is in the past (or future)
+  tense and the date would otherwise lie after (or before) the base: "was introduced in
+  January" written in September 2005 is January 2005, "11 December" in a past-tense sentence
+  written in January 2010 is December 2009;
 * "the past/next N years|months|weeks|days" is a TIMEX3 DURATION (value ``P5Y``); its years are
   every calendar year touched by the span from N units before (or after) the base date to the
   base date: "the past 5 years" on 2019-03-03 covers 2014-2019;
@@ -162,6 +166,53 @@ def _year_from(g: Groups, ctx: Context, name: str = "year") -> int | None:
     return None
 
 
+_FUTURE_CUES = re.compile(
+    r"\b(?:will|won't|shall|should|going\s+to|gonna|to\s+be|is\s+to|are\s+to|due\s+to|set\s+to|scheduled|"
+    r"upcoming|expected\s+to|plans?\s+to|next|until|till|by\s+the\s+end)\b|'ll\b",
+    re.IGNORECASE,
+)
+_PAST_CUES = re.compile(r"\b(?:was|were|had|did|ago|last|since|earlier|previously|[a-z]{3,}ed)\b", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def tense(text: str, start: int, end: int) -> str | None:
+    """Cheap tense of the sentence around ``text[start:end]``: "future", "past" or None.
+
+    Future cues ("will", "'ll", "going to", "scheduled") win over past ones ("was", "-ed" verbs,
+    "ago"): a sentence that mentions the future usually places its bare dates there.
+
+    >>> tense("It was launched in March.", 19, 24), tense("It will open in March.", 16, 21)
+    ('past', 'future')
+    """
+    lo = max(0, start - 200)
+    cut = [m.end() for m in _SENTENCE_END.finditer(text, lo, start)]
+    lo = cut[-1] if cut else lo
+    m = _SENTENCE_END.search(text, end, end + 200)
+    hi = m.start() if m else min(len(text), end + 200)
+    sentence = text[lo:start] + " " + text[end:hi]
+    if _FUTURE_CUES.search(sentence):
+        return "future"
+    if _PAST_CUES.search(sentence):
+        return "past"
+    return None
+
+
+def _tensed_year(base: Anchor, month: int, day: int | None, when: str | None) -> int:
+    """Year of a month (and day) given without one: the latest such date not after the base for a
+    past-tense sentence, the earliest not before it for a future one, else the base's own year.
+
+    >>> _tensed_year(Anchor(2010, 1, 25), 12, 11, "past"), _tensed_year(Anchor(2010, 1, 25), 12, 11, None)
+    (2009, 2010)
+    """
+    if base.month is None or when is None:
+        return base.year
+    here = (base.month, base.day or 31 if when == "past" else base.day or 1)
+    there = (month, day or (1 if when == "past" else 31))
+    if when == "past":
+        return base.year - 1 if there > here else base.year
+    return base.year + 1 if there < here else base.year
+
+
 def _shift_months(year: int, month: int, k: int) -> tuple[int, int]:
     t = year * 12 + (month - 1) + k
     return t // 12, t % 12 + 1
@@ -244,6 +295,7 @@ _YEAR_CUE_BEFORE = frozenset(
 )
 _UNIT_AFTER = frozenset(
     "% percent per pct ° degrees degree km kms m mm cm kg kgs g mg lb lbs oz t mi ft yd yds mph kph kmh "
+    "miles mile kilometres kilometers metres meters feet foot inches tons tonnes pounds dollars euros "
     "km/h hp kw kwh mw w v gb mb kb tb ghz mhz hz cc ml l sq acres acre hectares ha calories kcal psi "
     "rpm dpi px pixels times x bn billion million thousand crore lakh".split()
 )
@@ -340,8 +392,8 @@ def numeric_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if g("year") is not None:
         y = int(g("year"))
     else:
-        if sep != "/":
-            return None  # "3.3.19" is more often a version or a score than a date
+        if sep != "/" and not (len(g("a")) == 2 and len(g("b")) == 2):
+            return None  # "3.3.19" is more often a version or a score than a date; "27.03.15" is a date
         y = two_digit_year(int(g("yy")), ctx.reference.year if ctx.reference else None)
     month_first = sep == "/"
     if a > 12 >= b:
@@ -539,6 +591,10 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
         base = ctx.base
         if base is not None and rel in ("previous", "following"):
             base = _shift(base, "year", -1 if rel == "previous" else 1)
+        elif base is not None and rel is None and not g("the_year") and base.month is not None:
+            # "the fourth quarter" in a past-tense sentence written in March: last year's
+            year = _tensed_year(base, 3 * q, 28, tense(ctx.text, g.start, g.end))
+            base = Anchor(year)
     if base is None:
         return _unresolved(kind)
     return Reading(kind, f"{format_year(base.year)}-Q{q}", frozenset({base.year}))
@@ -669,8 +725,9 @@ _DAY_OFFSETS = {
 
 def _day_value(anchor: Anchor, part: str | None) -> str:
     v = anchor.value()
-    if part and anchor.day is not None:
-        v += "T" + PARTS_OF_DAY[part.lower()]
+    code = PARTS_OF_DAY.get((part or "").lower().rstrip("s"), "DT" if part else None)
+    if code and anchor.day is not None:
+        v += "T" + code
     return v
 
 
@@ -741,6 +798,8 @@ def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """this/last/next year|month|week|weekend|quarter|decade|century; the following/previous/same year."""
     mod, unit, the = g.lower("mod"), _unit(g("unit")), g("the")
     mod = {"nxt": "next"}.get(mod, mod)
+    if the and mod in ("past", "last") and unit in ("decade", "century"):
+        the = None  # "the past decade" names the previous decade (TimeML: 200), like "last decade"
     if the and mod in ("past", "last"):  # "the past year": a duration of one unit before the base
         return _duration(ctx, kind, -1, 1, unit)
     if the and mod in ("next", "following", "previous", "preceding", "same") or mod in ("that", "same"):
@@ -768,12 +827,14 @@ def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 def day_anaphoric(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the same day, that day, the next day, the following morning, the previous evening."""
-    mod, unit = g.lower("mod"), g.lower("unit")
-    base = ctx.base
+    mod, unit = g.lower("mod"), g.lower("unit") or g.lower("unit2")
+    base = ctx.ref if mod == "this" else ctx.base
     if base is None:
         return _unresolved(kind)
+    if unit == "week":  # "the week": the base's week
+        return Reading(kind, _unit_value(base, "week"), _unit_years(base, "week"))
     a = _shift(base, "day", {"next": 1, "following": 1, "previous": -1, "preceding": -1}.get(mod, 0))
-    return Reading(kind, _day_value(a, None if unit == "day" else unit), frozenset({a.year}))
+    return Reading(kind, _day_value(a, None if unit in ("day", "hour") else unit), frozenset({a.year}))
 
 
 def _duration(ctx: Context, kind: str, sign: int, n: int, unit: str) -> Reading:
@@ -873,7 +934,8 @@ def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     base = ctx.base
     if base is None:
         return _unresolved(kind)
-    return Reading(kind, Anchor(base.year, m, d).value(), frozenset({base.year}))
+    year = _tensed_year(base, m, d, tense(ctx.text, g.start, g.end))
+    return Reading(kind, Anchor(year, m, d).value(), frozenset({year}))
 
 
 def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -896,7 +958,8 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     base = ctx.base
     if base is None:
         return _unresolved(kind)
-    return Reading(kind, Anchor(base.year, m).value(), frozenset({base.year}))
+    year = base.year if mod == "that" else _tensed_year(base, m, None, tense(ctx.text, g.start, g.end))
+    return Reading(kind, Anchor(year, m).value(), frozenset({year}))
 
 
 def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -920,6 +983,8 @@ def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:
 def part_of_day_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """tonight-style words on their own (the night, at midnight, overnight, the weekend)."""
     part = g.lower("part")
+    if (g.lower("mod") or "") in ("every", "each"):
+        return Reading(kind, "XXXX-XX-XX", frozenset())  # a set ("every night"), not a date
     base = ctx.base
     if base is None:
         return _unresolved(kind)

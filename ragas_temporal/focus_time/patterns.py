@@ -323,12 +323,12 @@ RULES: tuple[Rule, ...] = (
     # --- clock times (before bare years: "1400 UTC") ---
     Rule(
         "clock_ampm", "date",
-        r"(?P<h>1[0-2]|0?\d)(?:[:.](?P<mi>[0-5]\d))?\s*(?P<ap>(?i:a\.m\.|p\.m\.|am|pm))",
+        r"(?<![#$])(?P<h>1[0-2]|0?\d)(?:[:.]?(?P<mi>[0-5]\d))?\s*(?P<ap>(?i:a\.m\.|p\.m\.|am|pm))",
         "clock", "9am",
     ),
     Rule(
         "clock_hhmm", "date",
-        r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3]):(?P<mi>[0-5]\d)(?::[0-5]\d)?(?!\d|[.:]\d)(?:\s*(?P<tz>UTC|GMT|EST|EDT|PST|PDT|CET|BST|SGT|IST|JST))?",
+        r"(?<![\d.,:#$])(?P<h>[01]?\d|2[0-3]):(?P<mi>[0-5]\d)(?::[0-5]\d)?(?!\d|[.:]\d)(?:\s*(?P<tz>UTC|GMT|EST|EDT|PST|PDT|CET|BST|SGT|IST|JST))?",
         "clock", "10:30",
     ),
     Rule(
@@ -345,7 +345,7 @@ RULES: tuple[Rule, ...] = (
     # --- deictic: relative to the reference date ---
     Rule(
         "ago", "relative",
-        rf"(?i:{_NUM}[\s-]+(?P<unit>years?|yrs?|months?|weeks?|days?|decades?|century|centuries|fortnights?)\s+(?P<dir>ago|back|earlier|later|from\s+now|hence|since))",
+        rf"(?i:{_NUM}[\s-]+(?P<unit>years?|yrs?|months?|weeks?|days?|decades?|century|centuries|fortnights?)\s+(?P<dir>ago|back|earlier|later|from\s+now|hence))",
         "ago", "three years ago",
     ),
     Rule(
@@ -366,7 +366,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "unit_relative", "relative",
-        r"(?i:(?:(?P<the>the)\s+)?(?P<mod>this|last|next|nxt|past|previous|preceding|coming|current|following|same|that)\s+(?P<unit>year|yr|month|week|wk|weekend|decade|century|fortnight|quarter))(?!\s+(?:of|in)\s)",
+        r"(?i:(?:(?P<the>the)\s+)?(?P<mod>this|last|next|nxt|past|previous|preceding|coming|current|following|same|that)\s+(?P<unit>year|yr|month|week|wk|weekend|decade|century|fortnight|quarter))(?!\s+of\s)",
         "unit_relative", "last year",
     ),
     Rule(
@@ -376,7 +376,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "day_anaphoric", "anaphoric",
-        r"(?i:(?:the\s+)?(?P<mod>same|next|following|previous|preceding|that)\s+(?P<unit>day|morning|afternoon|evening|night))",
+        r"(?i:(?:the\s+)?(?P<mod>same|next|following|previous|preceding|that|this)\s+(?P<unit>day|morning|afternoon|evening|night|hour)"
+        r"|the\s+(?P<unit2>day|week)(?!\s+(?:before|after|earlier|later|previous|prior|of)\b))",
         "day_anaphoric", "the following day",
     ),
     Rule(
@@ -386,7 +387,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "weekday", "relative",
-        rf"(?:(?P<mod>(?i:last|next|nxt|this|on|coming|past|every|this\s+past|this\s+coming))\s+)?{weekday()}(?!\.?,?\s*(?:(?i:the)\s+)?(?:\d|{_MONTH_NAME}))(?:\s+(?i:{_PART_OF_DAY}))?",
+        rf"(?:(?P<mod>(?i:last|next|nxt|this|on|coming|past|every|this\s+past|this\s+coming))\s+)?{weekday()}(?!\.?,?\s*(?:(?i:the)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s*(?:(?i:of)\s+)?{_MONTH_NAME}|{_MONTH_NAME}\.?\s*\d))(?:\s+(?i:{_PART_OF_DAY}))?",
         "weekday", "last Friday",
     ),
     # --- months without a year ---
@@ -409,7 +410,7 @@ RULES: tuple[Rule, ...] = (
     # --- bare parts of day and the weekend: anaphoric (same day as the last date, else the reference) ---
     Rule(
         "part_of_day_bare", "anaphoric",
-        rf"(?:(?i:the|this|at|in\s+the|during\s+the|last)\s+)?(?P<part>(?i:tonight|tonite|midnight|noon|midday|overnight|morning|afternoon|evening|night|nite|weekend))",
+        rf"(?:(?P<mod>(?i:the|this|at|in\s+the|during\s+the|last|every|each))\s+)?(?P<part>(?i:{_alt(PARTS_OF_DAY)}|nights|weekend|teatime|daylight))",
         "part_of_day_bare", "midnight",
     ),
 )  # fmt: skip
