@@ -171,30 +171,38 @@ _FUTURE_CUES = re.compile(
     r"upcoming|expected\s+to|plans?\s+to|next|until|till|by\s+the\s+end)\b|'ll\b",
     re.IGNORECASE,
 )
-_PAST_CUES = re.compile(r"\b(?:was|were|had|did|ago|last|since|earlier|previously|[a-z]{3,}ed)\b", re.IGNORECASE)
+_PAST_CUES = re.compile(
+    r"\b(?:was|were|had|did|ago|last|since|earlier|previously"
+    r"|(?<!\bbe\s)(?<!been\s)(?<!being\s)(?<!\bis\s)(?<!are\s)[a-z]{3,}ed)\b",  # "will be finalized" is not past
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"[.!?\n]")
 
 
 def tense(text: str, start: int, end: int) -> str | None:
     """Cheap tense of the sentence around ``text[start:end]``: "future", "past" or None.
 
-    Future cues ("will", "'ll", "going to", "scheduled") win over past ones ("was", "-ed" verbs,
-    "ago"): a sentence that mentions the future usually places its bare dates there.
+    The cue nearest to the expression decides: future cues ("will", "'ll", "going to", "should",
+    "scheduled") against past ones ("was", "had", "-ed" verbs, "ago").
 
     >>> tense("It was launched in March.", 19, 24), tense("It will open in March.", 16, 21)
     ('past', 'future')
+    >>> tense("Plans announced in January say jobs should go.", 16, 26)
+    'past'
     """
     lo = max(0, start - 200)
     cut = [m.end() for m in _SENTENCE_END.finditer(text, lo, start)]
     lo = cut[-1] if cut else lo
     m = _SENTENCE_END.search(text, end, end + 200)
     hi = m.start() if m else min(len(text), end + 200)
-    sentence = text[lo:start] + " " + text[end:hi]
-    if _FUTURE_CUES.search(sentence):
-        return "future"
-    if _PAST_CUES.search(sentence):
-        return "past"
-    return None
+    best, best_distance = None, None
+    for label, rx in (("future", _FUTURE_CUES), ("past", _PAST_CUES)):
+        for a, b in ((lo, start), (end, hi)):
+            for cue in rx.finditer(text, a, b):
+                distance = start - cue.end() if cue.end() <= start else cue.start() - end
+                if best_distance is None or distance < best_distance:
+                    best, best_distance = label, distance
+    return best
 
 
 def _tensed_year(base: Anchor, month: int, day: int | None, when: str | None) -> int:
@@ -945,6 +953,13 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if mod is None and (word in CUE_MONTHS or word not in ("june", "july") and len(word) <= 4):
         return None
     m = MONTHS[word]
+    rel = g.lower("rel")
+    if rel:  # "October of next year"
+        ref = ctx.ref
+        if ref is None:
+            return _unresolved("relative")
+        year = ref.year + {"this": 0, "last": -1, "next": 1}[rel]
+        return Reading("relative", Anchor(year, m).value(), frozenset({year}))
     if mod in ("last", "next", "nxt", "this"):
         ref = ctx.ref
         if ref is None:

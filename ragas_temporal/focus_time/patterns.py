@@ -398,13 +398,13 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "month_bare", "anaphoric",
-        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month()}(?![.,]?\s*['’]?\d)",
+        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month()}(?![.,]?\s*['’]?\d)(?:\s+(?i:of)\s+(?P<rel>(?i:this|last|next))\s+(?i:year))?",
         "month_bare", "in March",
     ),
     # --- present/past/future references (TIMEX3 *_REF: mentions without years) ---
     Rule(
         "ref_word", "relative",
-        r"(?i:(?P<w>right\s+now|now|nowadays|currently|at\s+present|presently|at\s+the\s+moment|these\s+days|recently|lately|in\s+recent\s+years|soon|in\s+the\s+near\s+future|in\s+the\s+future|in\s+the\s+past))",
+        r"(?i:(?P<w>right\s+now|now|nowadays|currently|at\s+present|presently|at\s+the\s+moment|these\s+days|recently|lately|in\s+recent\s+years|soon|in\s+the\s+near\s+future|in\s+the\s+future|in\s+the\s+past(?!\s+[a-z\d])))",
         "ref_word", "currently",
     ),
     # --- bare parts of day and the weekend: anaphoric (same day as the last date, else the reference) ---
