@@ -18,7 +18,10 @@ Rows sharing (r, d, t) are the paraphrase **group** of one question. Two modes:
     - succ_objs = share of groups (value objects, keyed by time step) answered correctly at
       least once;
     - know_cons / unk_cons = temporal consistency computed only over the rows of patterns that
-      produced a correct answer at least once ("known") / never did ("unknown").
+      produced a correct answer at least once ("known") / never did ("unknown"). A relation with
+      no unknown pattern at all (a perfect model) has unk_cons vacuously 1.0, noted in the
+      ``note`` column, so gold answers score 1.0 on every metric; know_cons with no known
+      pattern is NaN (a 1.0 would flatter a model that is always wrong).
 
     Each is computed per relation and direction (groups and patterns macro-averaged inside the
     relation, rows averaged for factuality), then macro-averaged over relations; "average" is
@@ -40,8 +43,8 @@ published tables)
 Two empty answers agree with each other (in both modes: the reference script turns both into
 ``NO_OUTPUT``); a row whose LLM call failed is handled by ``on_error`` instead.
 
-Undefined values are NaN and the table's ``note`` column says why (e.g. ``unk_cons`` when every
-pattern produced a correct answer: there is no unknown pattern to measure).
+Undefined values are NaN and the table's ``note`` column says why (e.g. ``know_cons`` when no
+question has two answers from known patterns); vacuous values (see above) are noted too.
 
 >>> soft_accuracy("The Bends.", "the bends")
 1.0
@@ -344,6 +347,13 @@ def _relation_direction_values(rows: Sequence[_Scored], compat: Compat) -> tuple
         "unk_cons": consistency(r for r in rows if not correct[r.pattern_id]),
     }
     reasons = {}
+    if compat == "paper":
+        # A model that knows every pattern has no unknown answer that could disagree: unk_cons is
+        # vacuously 1.0, so gold answers score 1.0 on every metric (issue 5); the note says so.
+        # know_cons with no known pattern stays NaN: a 1.0 there would flatter a model that is always wrong.
+        if all(correct.values()):
+            values["unk_cons"] = 1.0
+            reasons["unk_cons"] = "vacuous 1.0: every pattern produced a correct answer at least once (no unknown pattern)"
     for metric, value in values.items():
         if not math.isnan(value):
             continue
@@ -416,7 +426,7 @@ def score_by_relation(predictions: Any, compat: Compat = "paper", on_error: str 
         n_rows=len(records),
         n_failed=n_failed,
         n_scored=len(rows),
-        nan_reasons={k: sorted(v) for k, v in why_nan.items()},
+        nan_reasons={k: sorted(v) for k, v in why_nan.items()},  # also holds "vacuous 1.0: ..." notes
     )
     return df
 
@@ -441,7 +451,7 @@ def score_probe(predictions: Any, compat: Compat = "paper", on_error: str = "exc
     -------
     pandas.DataFrame
         Index: the seven metric names; columns ``backward``, ``forward``, ``average`` (mean of
-        the two) and ``note`` (why a value is NaN, else empty). ``attrs`` holds ``compat``,
+        the two) and ``note`` (why a value is NaN or vacuous, else empty). ``attrs`` holds ``compat``,
         ``on_error``, ``n_rows``, ``n_failed``, ``n_scored``, ``n_relations`` and
         ``nan_reasons`` (``"<metric>_<direction>"`` -> reasons some relation had a NaN).
 
@@ -472,9 +482,11 @@ def score_probe(predictions: Any, compat: Compat = "paper", on_error: str = "exc
             column = per_relation.get(f"{metric}_{direction}", pd.Series(dtype=float))
             value = float(column.mean()) if column.notna().any() else math.nan  # macro over relations
             values[direction] = value
+            reasons = per_relation.attrs["nan_reasons"].get(f"{metric}_{direction}", [])
             if math.isnan(value):
-                reasons = per_relation.attrs["nan_reasons"].get(f"{metric}_{direction}") or ["no prediction"]
-                notes.append(f"{direction}: {'; '.join(reasons)}")
+                notes.append(f"{direction}: {'; '.join(reasons or ['no prediction'])}")
+            elif vacuous := [r for r in reasons if r.startswith("vacuous")]:
+                notes.append(f"{direction}: {'; '.join(vacuous)}")
         both = (values["backward"], values["forward"])
         values["average"] = math.nan if any(math.isnan(v) for v in both) else (both[0] + both[1]) / 2
         if math.isnan(values["average"]) and not notes:

@@ -86,7 +86,7 @@ def test_hand_case_paper():
     # forward, relation 0: factuality (1+1+0.5+1+1+1)/6 = 11/12; consistency: group 0 has
     # 1 identical pair of 3 -> 1/3, group 1 all identical -> 1, mean 2/3; consistent factuality:
     # group 0 not identical -> 0, group 1 -> 1, mean 1/2; succ_patt 3/3; succ_objs 2/2;
-    # know_cons = consistency over known patterns (all three) = 2/3; unk_cons: none -> NaN.
+    # know_cons = consistency over known patterns (all three) = 2/3; unk_cons: none -> vacuous 1.0.
     # forward, relation 1: factuality (1+0.25)/2 = 5/8; consistency 0; consistent factuality 0;
     # succ_patt 1/2 (r1); succ_objs 1; know_cons: group has one known row -> undefined; unk_cons
     # likewise (one unknown row).
@@ -98,7 +98,7 @@ def test_hand_case_paper():
     assert fwd["succ_patt"] == pytest.approx((1 + 1 / 2) / 2)
     assert fwd["succ_objs"] == 1.0
     assert fwd["know_cons"] == pytest.approx(2 / 3)  # relation 1 undefined, left out
-    assert math.isnan(fwd["unk_cons"])
+    assert fwd["unk_cons"] == 1.0  # relation 0 vacuous 1.0, relation 1 undefined and left out
     # backward, relation 0 only: factuality 1/2; consistency 0 (1 differing pair); consistent
     # factuality 0; succ_patt 1/2 (q1); succ_objs 1; know_cons / unk_cons: one row each -> NaN
     bwd = t["backward"]
@@ -118,9 +118,8 @@ def test_hand_case_paper():
     )
     assert t.loc["unk_cons", "note"] == (
         "backward: no question has two answers from unknown patterns; no row in this direction; "
-        "forward: every pattern produced a correct answer at least once: no unknown pattern; "
-        "no question has two answers from unknown patterns"
-    )  # forward: relation 0 has no unknown pattern, relation 1 one unknown row per question
+        "forward: vacuous 1.0: every pattern produced a correct answer at least once (no unknown pattern)"
+    )  # forward: relation 0 has no unknown pattern (vacuous), relation 1 (one unknown row per question) left out
     assert t.loc["temporal_factuality", "note"] == ""
     assert t.attrs["n_rows"] == 10 and t.attrs["n_failed"] == 0 and t.attrs["n_relations"] == 2
 
@@ -136,11 +135,17 @@ def test_by_relation_table():
 def test_gold_predictions_score_one_in_paper_mode():
     rows = build_probe(load_example(), split="all")
     table = score_probe([{**r.to_dict(), "prediction": r.gold} for r in rows])
-    defined = table.drop(index="unk_cons")
-    assert (defined[["backward", "forward", "average"]] == 1.0).all().all()
-    # with every pattern correct there is no "unknown" pattern: unk_cons is undefined, not 1.0
-    assert table.loc["unk_cons", ["backward", "forward", "average"]].isna().all()
-    assert "no unknown pattern" in table.loc["unk_cons", "note"]
+    assert (table[["backward", "forward", "average"]] == 1.0).all().all()
+    # with every pattern correct there is no "unknown" pattern: unk_cons is vacuously 1.0, and noted
+    assert "vacuous 1.0" in table.loc["unk_cons", "note"] and "no unknown pattern" in table.loc["unk_cons", "note"]
+    assert table.loc["temporal_factuality", "note"] == ""
+
+
+def test_vacuous_unk_cons_is_paper_mode_only():
+    # every pattern right: reference_code keeps the script's undefined (-1.0 there, NaN here)
+    recs = [rec(0, "p1", "forward", 0, "kid a", "kid a"), rec(0, "p2", "forward", 0, "kid a", "kid a")]
+    assert score_probe(recs).loc["unk_cons", "forward"] == 1.0
+    assert math.isnan(score_probe(recs, compat="reference_code").loc["unk_cons", "forward"])
 
 
 def test_repeated_name_groups_are_keyed_by_time_step():
