@@ -9,9 +9,10 @@ So the scanner
 2. tries the rules only at the trigger and, up to ``BACK`` characters before it, at words that can
    open a mention (``PREFIX_WORDS``: "the following year", "between 1990"; fewer for a number
    trigger) or tokens that do not start with a letter; URLs are skipped;
-3. at each such position uses a sub-alternation holding only the rules whose first character can
-   be the character found there (computed from the rule regexes themselves, see ``first_chars``),
-   in table order.
+3. at each such position uses a sub-alternation holding only the rules whose first word (or,
+   for a position not starting with a letter, first character) can be the one found there,
+   in table order; both are computed from the rule regexes themselves (``first_tokens``,
+   ``first_chars``).
 
 Positions are visited left to right and a match consumes its span, exactly as in a full
 ``SCANNER.finditer`` pass; the tests check that both give the same matches. Both passes are linear
@@ -196,6 +197,89 @@ def first_chars(pattern: str):
     return None if s is _ANY else frozenset(s)
 
 
+_TOKEN_CAP = 14  # longer literal prefixes are not worth tracking
+
+
+def _close(states):
+    return {(s or "#", True) for s, _ in states}
+
+
+def _tokens_of_seq(seq, states):
+    """Extend the (token-so-far, closed) states over a parsed regex sequence; None = unknown."""
+    for op, av in seq:
+        if all(closed for _, closed in states):
+            return states
+        if op in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
+            continue
+        if op is _sre_c.SUBPATTERN:
+            states = _tokens_of_seq(av[3], states)
+        elif op is _sre_c.BRANCH:
+            new: set = set()
+            for alt in av[1]:
+                r = _tokens_of_seq(alt, states)
+                if r is None:
+                    return None
+                new |= r
+            states = new
+        elif op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT):
+            lo, hi, item = av
+            cur, acc, n = states, (set(states) if lo == 0 else set()), 0
+            while True:
+                n += 1
+                cur = _tokens_of_seq(item, cur)
+                if cur is None or n > _TOKEN_CAP:
+                    return None
+                if n >= lo:
+                    acc |= cur
+                if n >= hi or all(closed for _, closed in cur):
+                    break
+            states = acc
+        else:
+            chars = first_chars_of_element(op, av)
+            if chars is None:
+                return None
+            new = set()
+            for tok, closed in states:
+                if closed:
+                    new.add((tok, True))
+                    continue
+                for c in chars:
+                    if c.isalpha():
+                        if len(tok) >= _TOKEN_CAP:
+                            return None
+                        new.add((tok + c.lower(), False))
+                    else:
+                        new.add((tok or "#", True))
+            states = new
+        if states is None or len(states) > 5000:
+            return None
+    return states
+
+
+def first_chars_of_element(op, av):
+    """Characters one LITERAL/IN element can match (None: too many or unknown)."""
+    if op is _sre_c.LITERAL:
+        return {chr(av)}
+    if op is _sre_c.IN:
+        s = _first_of_in(av, False)
+        return None if s is _ANY else s
+    return None
+
+
+def first_tokens(pattern: str):
+    """The lower-case first words a match of ``pattern`` can start with ("#": a non-letter).
+
+    ``None`` when unknown. Case flags are ignored (a superset is safe: the rule still decides).
+
+    >>> sorted(first_tokens(r"(?:(?i:the)\s+)?(?P<d>\d)0s"))
+    ['#', 'the']
+    """
+    states = _tokens_of_seq(_sre_parse.parse(pattern), {("", False)})
+    if states is None:
+        return None
+    return frozenset(tok or "#" for tok, _ in states)
+
+
 # ---------------------------------------------------------------------------------------------
 # dispatch table: character -> compiled alternation of the rules that can start with it
 # ---------------------------------------------------------------------------------------------
@@ -216,6 +300,26 @@ def _build_dispatch() -> dict[str, re.Pattern]:
 
 
 DISPATCH: dict[str, re.Pattern] = _build_dispatch()
+
+
+def _build_word_dispatch() -> dict[str, re.Pattern]:
+    """First word -> alternation of the rules that can start with it (finer than DISPATCH)."""
+    tokens = [first_tokens(r.pattern) for r in RULES]
+    words = set().union(*(t for t in tokens if t is not None)) - {"#"}
+    by_subset: dict[tuple[int, ...], re.Pattern] = {}
+    table: dict[str, re.Pattern] = {}
+    for w in words:
+        idx = tuple(i for i, t in enumerate(tokens) if t is None or w in t)
+        if idx not in by_subset:
+            by_subset[idx] = combine([RULES[i] for i in idx])
+        table[w] = by_subset[idx]
+    return table
+
+
+WORD_DISPATCH: dict[str, re.Pattern] = _build_word_dispatch()
+_ANY_START = [i for i, r in enumerate(RULES) if first_tokens(r.pattern) is None]
+_WORD_FALLBACK_RX = combine([RULES[i] for i in _ANY_START]) if _ANY_START else None
+_LETTERS = re.compile(r"[^\W\d_]+")
 _FALLBACK = [i for i, r in enumerate(RULES) if first_chars(r.pattern) is None]
 _FALLBACK_RX = combine([RULES[i] for i in _FALLBACK]) if _FALLBACK else None
 
@@ -233,7 +337,7 @@ def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
         triggers, cand_word, cand_num = _TRIGGER_I.finditer(text), _CANDIDATE_I.finditer, _CANDIDATE_NUM_I.finditer
     urls = [u.span() for u in _URL.finditer(lowered)] if ("http" in lowered or "www." in lowered) else []
     done = 0  # everything before this position is either consumed by a match or already tried
-    get = DISPATCH.get
+    get, word_get, letters = DISPATCH.get, WORD_DISPATCH.get, _LETTERS.match
     for trig in triggers:
         t = trig.start()
         if t < done:
@@ -250,7 +354,10 @@ def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
         for p in positions:
             if p < done:
                 continue
-            rx = get(text[p], _FALLBACK_RX)
+            if text[p].isalpha():  # dispatch on the whole first word
+                rx = word_get(letters(lowered, p).group().lower(), _WORD_FALLBACK_RX)
+            else:
+                rx = get(text[p], _FALLBACK_RX)
             m = rx.match(text, p) if rx is not None else None
             if m is None:
                 continue
