@@ -13,10 +13,13 @@ Both report token usage (the real provider in its replies, the offline judge wit
 every word and every punctuation mark is one token), which a :class:`UsageMeter` on the HTTP client
 records, so cost per sample is measured the same way in both modes.
 
-The offline judge reads the JSON data of each prompt and answers from the four-digit years in the
-texts. It is not a language model; it is deterministic and good enough to show the pipeline:
+The offline judge reads the JSON data of each prompt and answers from the years in the texts, found
+with the package's own focus-time extractor (no reference date: it is not in the prompts). It is
+not a language model: it cannot tell a right year tied to the wrong event, which is what a real
+judge adds. It is deterministic and good enough to show the pipeline:
 
-- temporal claims (``answer`` + ``contexts``): every answer sentence with a year is a claim:
+- temporal claims (``answer`` + ``contexts``): every answer sentence with a temporal expression is
+  a claim (NOT_SUPPORTED when it cannot be placed in time, e.g. "last year"):
   SUPPORTED when all its years are in the contexts, PARTIALLY_SUPPORTED when some are (or
   NOT_SUPPORTED when the instruction says ``Be strict``), CONTRADICTED when the contexts give
   other years, NOT_SUPPORTED when they give none;
@@ -39,21 +42,22 @@ import typing as t
 
 import httpx
 
+from ragas_temporal import extract_focus_time
+
 MODEL_ENV = "RAGAS_TEMPORAL_OPENAI_MODEL"
 OFFLINE_MODEL = "offline-rule-judge"
 
-_YEAR = re.compile(r"\b(?:1\d{3}|20\d{2})\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
 
 def years_in(text: str) -> set[int]:
-    """Four-digit years 1000-2099 in ``text``.
+    """The years ``text`` is about (its focus time; BCE years are negative).
 
-    >>> sorted(years_in("From 1990 to 2001, 3000 people"))
-    [1990, 2001]
+    >>> sorted(years_in("From 1990 to 1992, 3000 people"))
+    [1990, 1991, 1992]
     """
-    return {int(y) for y in _YEAR.findall(text)}
+    return set(extract_focus_time(text).years)
 
 
 def sentences(text: str) -> list[str]:
@@ -79,24 +83,38 @@ def prompt_data(prompt: str) -> dict:
 # the rules
 
 
+def _years_text(years: set[int]) -> str:
+    ordered = sorted(years)
+    if len(ordered) > 3 and ordered[-1] - ordered[0] == len(ordered) - 1:
+        return f"{_year(ordered[0])}-{_year(ordered[-1])}"
+    return ", ".join(_year(y) for y in ordered)
+
+
+def _year(y: int) -> str:
+    return f"{-y} BC" if y < 0 else str(y)
+
+
 def _claims(data: dict, strict: bool) -> dict:
     context_years = set().union(set(), *(years_in(c) for c in data.get("contexts") or []))
     claims = []
     for sentence in sentences(data["answer"]):
-        years = years_in(sentence)
-        if not years:
+        focus = extract_focus_time(sentence)
+        if not focus.mentions:
             continue
+        years = set(focus.years)
         found = years & context_years
-        if found == years:
-            verdict, reason = "SUPPORTED", "the contexts give " + ", ".join(map(str, sorted(years)))
+        if not years:
+            verdict, reason = "NOT_SUPPORTED", "this time cannot be placed without a date"
+        elif found == years:
+            verdict, reason = "SUPPORTED", "the contexts give " + _years_text(years)
         elif found:
             verdict = "NOT_SUPPORTED" if strict else "PARTIALLY_SUPPORTED"
-            reason = "the contexts do not give " + ", ".join(map(str, sorted(years - found)))
+            reason = "the contexts do not give " + _years_text(years - found)
         elif context_years:
             verdict, reason = "CONTRADICTED", "the contexts give other years"
         else:
             verdict, reason = "NOT_SUPPORTED", "the contexts give no year"
-        quote = str(min(found)) if found else ""
+        quote = _years_text(found) if found else ""
         claims.append({"claim": sentence, "verdict": verdict, "reason": reason, "quote": quote})
     return {"claims": claims}
 
