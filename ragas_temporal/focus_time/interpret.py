@@ -166,17 +166,15 @@ def _year_from(g: Groups, ctx: Context, name: str = "year") -> int | None:
     return None
 
 
-_FUTURE_CUES = re.compile(
-    r"\b(?:will|won't|shall|should|going\s+to|gonna|to\s+be|is\s+to|are\s+to|due\s+to|set\s+to|scheduled|"
-    r"upcoming|expected\s+to|plans?\s+to|next|until|till|by\s+the\s+end)\b|'ll\b",
-    re.IGNORECASE,
-)
-_PAST_CUES = re.compile(
-    r"\b(?:was|were|had|did|ago|last|since|earlier|previously"
-    r"|(?<!\bbe\s)(?<!been\s)(?<!being\s)(?<!\bis\s)(?<!are\s)[a-z]{3,}ed)\b",  # "will be finalized" is not past
+_TENSE_CUES = re.compile(
+    r"\b(?:(?P<future>will|won't|shall|should|going\s+to|gonna|to\s+be|is\s+to|are\s+to|due\s+to|set\s+to|"
+    r"scheduled|upcoming|expected\s+to|plans?\s+to|next|until|till|by\s+the\s+end)\b|'ll\b"
+    r"|(?P<past>was|were|had|did|ago|last|since|earlier|previously"
+    r"|(?<!\bbe\s)(?<!been\s)(?<!being\s)(?<!\bis\s)(?<!are\s)[a-z]{3,}ed)\b)",  # "will be finalized" is not past
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?\n]")
+_TENSE_WINDOW = 160
 
 
 def tense(text: str, start: int, end: int) -> str | None:
@@ -190,18 +188,18 @@ def tense(text: str, start: int, end: int) -> str | None:
     >>> tense("Plans announced in January say jobs should go.", 16, 26)
     'past'
     """
-    lo = max(0, start - 200)
-    cut = [m.end() for m in _SENTENCE_END.finditer(text, lo, start)]
-    lo = cut[-1] if cut else lo
-    m = _SENTENCE_END.search(text, end, end + 200)
-    hi = m.start() if m else min(len(text), end + 200)
+    lo = max(0, start - _TENSE_WINDOW)
+    left = text[lo:start]
+    cut = max(left.rfind("."), left.rfind("!"), left.rfind("?"), left.rfind("\n"))
+    lo = lo + cut + 1 if cut >= 0 else lo
+    m = _SENTENCE_END.search(text, end, end + _TENSE_WINDOW)
+    hi = m.start() if m else min(len(text), end + _TENSE_WINDOW)
     best, best_distance = None, None
-    for label, rx in (("future", _FUTURE_CUES), ("past", _PAST_CUES)):
-        for a, b in ((lo, start), (end, hi)):
-            for cue in rx.finditer(text, a, b):
-                distance = start - cue.end() if cue.end() <= start else cue.start() - end
-                if best_distance is None or distance < best_distance:
-                    best, best_distance = label, distance
+    for a, b in ((lo, start), (end, hi)):
+        for cue in _TENSE_CUES.finditer(text, a, b):
+            distance = start - cue.end() if cue.end() <= start else cue.start() - end
+            if best_distance is None or distance < best_distance:
+                best, best_distance = ("future" if cue.group("past") is None else "past"), distance
     return best
 
 
@@ -286,8 +284,8 @@ def _qualified(years: list[int], qual: str | None) -> frozenset[int]:
 # context rules for numbers that might not be years
 # ---------------------------------------------------------------------------------------------
 
-_PREV_TOKEN = re.compile(r"(\S+)\s*$")
-_NEXT_TOKEN = re.compile(r"\s*([^\s]+)")
+_NEXT_TOKEN = re.compile(r"\s*(\S+)")
+_WORDISH = re.compile(r"[A-Za-z%°/$]+")
 #: Words before a number that make it an identifier, a count or an amount, never a year.
 _ID_BEFORE = frozenset(
     "room rm suite ste apt apartment flat unit no no. nos nr nr. num number # flight route rte highway hwy "
@@ -338,8 +336,8 @@ def is_not_a_year(text: str, start: int, end: int) -> bool:
     (True, False)
     """
     before = text[max(0, start - 24) : start]
-    m = _PREV_TOKEN.search(before)
-    prev = m.group(1).lower() if m else ""
+    words = before.split()
+    prev = words[-1].lower() if words else ""
     if prev in _ID_BEFORE or prev.rstrip(":") in _ID_BEFORE:
         return True
     if before[-2:-1].isdigit() and before[-1:] == " " or before[-1:].isdigit() or before.endswith(("+", "(")):
@@ -353,7 +351,7 @@ def is_not_a_year(text: str, start: int, end: int) -> bool:
     nxt = m.group(1)
     if after[:1] == " " and nxt[:1].isdigit() and not nxt[:4].isdigit():
         return True  # "2019 4567": a phone number or a list of numbers
-    word = re.match(r"[A-Za-z%°/$]+", nxt)
+    word = _WORDISH.match(nxt)
     if not word:
         return False
     w = word.group(0)

@@ -113,6 +113,23 @@ _CANDIDATE_I = re.compile(_CANDIDATE.pattern, re.IGNORECASE)
 _CANDIDATE_NUM_I = re.compile(_CANDIDATE_NUM.pattern, re.IGNORECASE)
 #: URLs: temporal rules never look inside them ("t.co/6VtCPh1a9I" is not a date).
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
+_URL_REST = re.compile(r"\S+")
+
+
+def _url_spans(lowered: str) -> list[tuple[int, int]]:
+    """Spans of URLs ("http://...", "www...."); str.find first, the regex only where one starts."""
+    spans = []
+    for marker in ("http", "www."):
+        i = lowered.find(marker)
+        while i >= 0:
+            if (marker == "www." or lowered.startswith(("http://", "https://"), i)) and (i == 0 or not lowered[i - 1].isalnum()):
+                end = _URL_REST.match(lowered, i).end()
+                spans.append((i, end))
+                i = lowered.find(marker, end)
+            else:
+                i = lowered.find(marker, i + 1)
+    spans.sort()
+    return spans
 #: Lower-case forms of month names that are verbs: never a trigger ("it may rain").
 _VERB_TRIGGERS = frozenset({"may", "march", "mar"})
 
@@ -335,16 +352,20 @@ def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
     else:  # rare: lower() changed the length (e.g. "İ"); search the original text ignoring case
         lowered = text
         triggers, cand_word, cand_num = _TRIGGER_I.finditer(text), _CANDIDATE_I.finditer, _CANDIDATE_NUM_I.finditer
-    urls = [u.span() for u in _URL.finditer(lowered)] if ("http" in lowered or "www." in lowered) else []
+    urls = _url_spans(lowered)
+    ui = 0  # first URL not entirely before the current trigger
     done = 0  # everything before this position is either consumed by a match or already tried
     get, word_get, letters = DISPATCH.get, WORD_DISPATCH.get, _LETTERS.match
     for trig in triggers:
         t = trig.start()
         if t < done:
             continue
-        if urls and any(a <= t < b for a, b in urls):
-            done = next(b for a, b in urls if a <= t < b)
-            continue
+        if urls:
+            while ui < len(urls) and urls[ui][1] <= t:
+                ui += 1
+            if ui < len(urls) and urls[ui][0] <= t:
+                done = urls[ui][1]
+                continue
         word = trig.group()
         if word in _VERB_TRIGGERS and text[t].islower():
             continue
@@ -361,8 +382,8 @@ def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
             m = rx.match(text, p) if rx is not None else None
             if m is None:
                 continue
-            if urls and any(a < m.end() and m.start() < b for a, b in urls):
-                continue
+            if urls and ui < len(urls) and urls[ui][0] < m.end():
+                continue  # runs into the next URL
             yield m.lastgroup, m
             done = m.end()
             if done > t:
@@ -372,7 +393,7 @@ def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
 
 def iter_matches_reference(text: str) -> Iterator[tuple[str, re.Match]]:
     """Same contract as ``iter_matches`` by trying every position (slow; for tests)."""
-    urls = [u.span() for u in _URL.finditer(text)]
+    urls = _url_spans(text.lower()) if len(text.lower()) == len(text) else [u.span() for u in _URL.finditer(text)]
     for m in SCANNER.finditer(text):
         if not any(a < m.end() and m.start() < b for a, b in urls):
             yield m.lastgroup, m

@@ -349,3 +349,74 @@ def test_mentions_are_non_overlapping_in_text_order():
     assert [m.start for m in ms] == sorted(m.start for m in ms)
     assert all(a.end <= b.start for a, b in zip(ms, ms[1:]))
     assert [m.text for m in ms] == ["From 1990 to 1995", "March 2001", "2002-05-06", "the 1980s", "last year"]
+
+
+# --- resolution details -----------------------------------------------------------------------
+
+
+def test_bare_month_in_a_past_tense_sentence_is_the_latest_one_not_after_the_base():
+    # written 2005-09-07: "was introduced in January" -> January 2005 (not after September 2005)
+    assert mentions("The Shuffle was introduced in January.", dt.date(2005, 9, 7))[0][2] == "2005-01"
+    # written 2010-01-25: "11 December" in a past sentence -> 2009-12-11
+    assert mentions("The plane landed on 11 December.", dt.date(2010, 1, 25))[0][2] == "2009-12-11"
+
+
+def test_bare_month_in_a_future_sentence_is_the_next_one():
+    # written 2009-06-05: "should be completed in October" -> October 2009 (passive "completed" is not past)
+    assert mentions("The deal should be completed in October.", dt.date(2009, 6, 5))[0][2] == "2009-10"
+    # written 2009-11-20: "will open in March" -> March 2010
+    assert mentions("The store will open in March.", dt.date(2009, 11, 20))[0][2] == "2010-03"
+
+
+def test_month_of_next_year():
+    # reference 2008-12-12: October of next year -> 2009-10
+    assert mentions("renewed after October of next year", dt.date(2008, 12, 12)) == [
+        ("after October of next year", "relative", "2009-10", [2009])
+    ]
+
+
+def test_every_night_is_a_set_without_years():
+    assert mentions("I run every night.", REF) == [("every night", "anaphoric", "XXXX-XX-XX", [])]
+    assert mentions("every Monday", REF) == [("every Monday", "relative", "XXXX-WXX-1", [])]
+
+
+def test_clock_forms():
+    # all on the reference day 2019-03-03
+    assert [m[2] for m in mentions("at 720pm, 11:30 am, 9 a.m. and 1400 GMT", REF)] == [
+        "2019-03-03T19:20", "2019-03-03T11:30", "2019-03-03T09:00", "2019-03-03T14:00"
+    ]  # fmt: skip
+
+
+def test_hashtag_scale_is_not_a_time():
+    assert extract_focus_time("#diecast #1:18 model", REF).mentions == ()
+
+
+def test_zero_padded_two_digit_year_with_dots():
+    # 27.03.15: day 27, month 03, year 2015
+    assert mentions("Event on 27.03.15 at the hall") == [("27.03.15", "date", "2015-03-27", [2015])]
+    # 3.3.19 (not zero-padded) reads as a version number: no date
+    assert extract_focus_time("upgrade to 3.3.19").mentions == ()
+
+
+def test_weekday_followed_by_a_time_still_counts():
+    # "this Sat" on Sunday 2019-03-03 is the coming Saturday 2019-03-09
+    assert mentions("this Sat, 430pm", REF)[0] == ("this Sat", "relative", "2019-03-09", [2019])
+
+
+def test_days_since_is_a_duration_not_a_date():
+    assert extract_focus_time("It has been 23 days since I got injured", REF).years == frozenset()
+
+
+def test_the_past_decade_is_the_previous_decade():
+    # TimeML annotates "the past decade" written in 2011 as the decade 200 (2000-2009)
+    assert mentions("the past decade", dt.date(2011, 1, 17)) == [
+        ("the past decade", "relative", "200", list(range(2000, 2010)))
+    ]
+
+
+def test_units_after_a_number_reject_it():
+    assert extract_focus_time("He has walked over 1000 Miles.").years == frozenset()
+
+
+def test_urls_are_ignored():
+    assert extract_focus_time("see http://t.co/2019/3x and www.example.com/2008").mentions == ()
