@@ -22,7 +22,10 @@ Install (once, from a clone of the repository; the `notebooks` extra brings matp
 
 ```bash
 pip install -e ".[notebooks]"        # or: pip install "ragas-temporal[notebooks]"
-```"""
+```
+
+The extra installs the kernel, not a front-end: open the notebook in VS Code, or
+`pip install jupyterlab` and run `jupyter lab` from the `notebooks/` folder."""
 
 OFFLINE_ENV = """\
 %matplotlib inline
@@ -517,8 +520,8 @@ each prompt from a table. We fill the table with the mistakes real models make:
   skips one step ahead;
 - backward questions: right on the first backward paraphrase only; on the others it confuses the
   direction and names the *next* entity instead of the previous one;
-- it echoes the question and answers in the entity's own capitalisation on every second pattern
-  ("... directly after John Howard."), in lower case otherwise. The paper's normalisation
+- it echoes the question, then answers in the entity's own capitalisation on the first, third,
+  ... paraphrase of each direction ("... directly after John Howard."), in lower case otherwise. The paper's normalisation
   ignores case; the released reference code does not.
 
 Replace `model` by a real LLM to probe it (section 7)."""),
@@ -597,17 +600,24 @@ paper[paper["note"] != ""][["note"]]  # why a value is NaN, if any
 ## 5. Forward against backward
 
 One panel per compatibility mode: the stand-in model is much better forward than backward, and
-the reference code's case-sensitive comparison lowers every metric."""),
+the reference code's case-sensitive comparison gives no credit to its capitalised answers."""),
     ("picture", """\
-fig, axes = plt.subplots(1, 2, figsize=(12, 4), sharey=True)
+fig, axes = plt.subplots(1, 2, figsize=(12, 4.2), sharey=True)
 for ax, (title, table) in zip(axes, [("compat='paper'", paper), ("compat='reference_code'", reference)]):
-    table[["backward", "forward"]].plot.bar(ax=ax, color=["#c44e52", "#4c72b0"], rot=45)
+    values = table[["backward", "forward"]].iloc[::-1]  # first metric on top
+    values.plot.barh(ax=ax, color=["#c44e52", "#4c72b0"], width=0.75)
+    for row, (metric, pair) in enumerate(values.iterrows()):  # say where a value is undefined
+        for offset, value in zip((-0.19, 0.19), pair):
+            if pd.isna(value):
+                ax.text(0.01, row + offset, "NaN", va="center", fontsize=8, color="grey")
     ax.set_title(title)
-    ax.set_ylim(0, 1.05)
-    ax.set_xlabel("")
-    ax.grid(axis="y", alpha=0.3)
-axes[0].set_ylabel("score")
-fig.tight_layout()
+    ax.set_xlim(0, 1.05)
+    ax.set_xlabel("score")
+    ax.set_ylabel("")
+    ax.grid(axis="x", alpha=0.3)
+    ax.get_legend().remove()
+fig.legend(*axes[0].get_legend_handles_labels(), loc="upper center", ncol=2, frameon=False)
+fig.tight_layout(rect=(0, 0, 1, 0.93))
 plt.show()
 """),
     ("md", """\
