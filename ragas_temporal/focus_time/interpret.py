@@ -392,6 +392,24 @@ def ymd(g: Groups, ctx: Context, kind: str) -> Reading | None:
     return _explicit(kind, anchor)
 
 
+_DATEPARSER_SETTINGS = {"STRICT_PARSING": True, "REQUIRE_PARTS": ["day", "month", "year"]}
+
+
+def rare_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """2019 March 3, March the 3rd, 2019, the 3rd day of March, 2019.
+
+    These rarer word orders are normalised by ``dateparser`` on the matched span only (it is
+    imported on first use and never scans a whole document); if it declines, the year stays.
+    """
+    import dateparser  # lazy: most texts never need it
+
+    year = int(g("year") or g("year2") or g("year3"))
+    parsed = dateparser.parse(g.match.group(), languages=["en"], settings=_DATEPARSER_SETTINGS)
+    if parsed is None or parsed.year != year:
+        return _explicit(kind, Anchor(year))
+    return _explicit(kind, Anchor(parsed.year, parsed.month, parsed.day))
+
+
 def numeric_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """3/3/2019, 03.03.2019, 9/9/99: month-first for '/', day-first for '.' and '-' unless impossible."""
     a, b, sep = int(g("a")), int(g("b")), g("sep")

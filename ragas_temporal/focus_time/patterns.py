@@ -238,6 +238,13 @@ RULES: tuple[Rule, ...] = (
         rf"{_WEEKDAY_PREFIX}{day()}(?:\s*(?:-|–|to)\s*{day('day2')})?\s*(?:of\s+)?{month()}\.?,?\s*{year_in_date()}",
         "ymd", "3rd of March 2019",
     ),
+    Rule(  # rarer word orders: normalised by dateparser on the matched span only
+        "rare_date", "date",
+        rf"(?:{year4()},?\s+{month()}\.?\s+{day()}"
+        rf"|{month('month2')}\.?\s+(?i:the)\s+{day('day2')},?\s+{year4('year2')}"
+        rf"|(?:(?i:the)\s+)?{day('day3')}\s+(?i:day\s+of)\s+{month('month3')},?\s+{year4('year3')})",
+        "rare_date", "the 3rd day of March, 2019",
+    ),
     Rule(
         "numeric_ymd", "date",
         r"(?<![\d/.:,-])(?P<year>[12]\d{3})(?P<sep>[/.])(?P<month>0?[1-9]|1[0-2])(?P=sep)(?P<day>0?[1-9]|[12]\d|3[01])(?![\d/.]\d|\d)",

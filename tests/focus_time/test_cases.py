@@ -420,3 +420,8 @@ def test_units_after_a_number_reject_it():
 
 def test_urls_are_ignored():
     assert extract_focus_time("see http://t.co/2019/3x and www.example.com/2008").mentions == ()
+
+
+@pytest.mark.parametrize("text", ["2019 March 3", "March the 3rd, 2019", "the 3rd day of March, 2019"])
+def test_rarer_date_orders_are_normalised_by_dateparser_on_the_span(text):
+    assert mentions(f"Signed {text} in Rome.") == [(text, "date", "2019-03-03", [2019])]
