@@ -155,6 +155,7 @@ def test_default_metrics_skip_what_the_data_cannot_feed(tmp_path, capsys):
         (["evaluate", "--example", "--metrics", "temporal_ndcg@0"], "k must be a positive integer"),
         (["evaluate", "--example", "-o", "scores.parquet"], "--output must end in .csv or .jsonl"),
         (["evaluate", "--example", "--reference-date", "last week"], "--reference-date must be a date"),
+        (["evaluate", "--example", "--metrics", "temporal_faithfulness:llm"], "mode='llm' needs an LLM"),
     ],
 )
 def test_clean_errors(argv, message, capsys):

@@ -252,8 +252,8 @@ def score_dataset(
     Raises
     ------
     ValueError
-        When a metric needs a column that no row has (the message names it), or two metrics share
-        a name.
+        When a metric needs a column that no row has (the message names it), two metrics share
+        a name, or a metric's mode needs an LLM it was not given.
     """
     import pandas as pd
 
@@ -265,6 +265,10 @@ def score_dataset(
     rows = dataset_rows(dataset)
     check_columns(rows, metrics)
     from ragas.async_utils import run
+    from ragas.run_config import RunConfig
+
+    for m in metrics:  # as ragas.evaluate does: an LLM mode without an LLM fails here, before any row
+        m.init(RunConfig())
 
     results = run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency))))
     frame = pd.DataFrame(rows)
