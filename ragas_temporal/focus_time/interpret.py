@@ -392,6 +392,20 @@ def ymd(g: Groups, ctx: Context, kind: str) -> Reading | None:
     return _explicit(kind, anchor)
 
 
+def month_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """June–July 1944, 30 June – 2 July 1944, between May and August 2008 (one year, both ends)."""
+    y = _year_from(g, ctx)
+    m1, m2 = MONTHS[g.lower("m1")], MONTHS[g.lower("m2")]
+    if g("pre") and g.lower("pre") == "from" and " and " in g.match.group().lower():
+        return None  # "from May and June 2008" is not a range form
+    d1, d2 = g("d1") or g("d1b"), g("d2") or g("d2b")
+    a = Anchor(y, m1, int(d1)) if d1 and _valid_day(y, m1, int(d1)) else Anchor(y, m1)
+    b = Anchor(y, m2, int(d2)) if d2 and _valid_day(y, m2, int(d2)) else Anchor(y, m2)
+    if m2 < m1:  # "December–January 2009": the first month is in the previous year
+        a = Anchor(y - 1, a.month, a.day)
+    return Reading(kind, f"{a.value()}/{b.value()}", year_span(a.year, b.year), b)
+
+
 _DATEPARSER_SETTINGS = {"STRICT_PARSING": True, "REQUIRE_PARTS": ["day", "month", "year"]}
 
 

@@ -238,6 +238,13 @@ RULES: tuple[Rule, ...] = (
         rf"{_WEEKDAY_PREFIX}{day()}(?:\s*(?:-|–|to)\s*{day('day2')})?\s*(?:of\s+)?{month()}\.?,?\s*{year_in_date()}",
         "ymd", "3rd of March 2019",
     ),
+    Rule(  # June–July 1944, 30 June – 2 July 1944, between May and August 2008
+        "month_range", "date",
+        rf"(?:(?P<pre>(?i:from|between))\s+)?(?:{day('d1')}\s+)?{month('m1')}\.?(?:\s+{day('d1b')})?"
+        rf"\s*(?:-|–|—|\s(?i:to|and|until|through|till)\s)\s*"
+        rf"(?:{day('d2')}\s+)?{month('m2')}\.?(?:\s+{day('d2b')})?,?\s+{year_in_date()}",
+        "month_range", "June–July 1944",
+    ),
     Rule(  # rarer word orders: normalised by dateparser on the matched span only
         "rare_date", "date",
         rf"(?:{year4()},?\s+{month()}\.?\s+{day()}"

@@ -55,7 +55,7 @@ BACK = 30
 
 _TRIGGER_WORDS = (
     set(MONTHS) | set(WEEKDAYS) | set(PARTS_OF_DAY) | set(SEASONS)
-    | set("""today tonight tonite yesterday tomorrow tmr tmrw tmrrw tomoz yday tdy
+    | set("""today tonight tonite yesterday tomorrow tmr tmrw tmrrw tomoz yday tdy 2day 2nite 2night 2moro 2morrow
     year years yr yrs month months week weeks wk wks weekend weekends decade decades century centuries
     fortnight fortnights quarter day days
     now nowadays currently present presently moment recently lately recent soon future past

@@ -425,3 +425,18 @@ def test_urls_are_ignored():
 @pytest.mark.parametrize("text", ["2019 March 3", "March the 3rd, 2019", "the 3rd day of March, 2019"])
 def test_rarer_date_orders_are_normalised_by_dateparser_on_the_span(text):
     assert mentions(f"Signed {text} in Rome.") == [(text, "date", "2019-03-03", [2019])]
+
+
+def test_month_ranges_take_the_year_written_after_them():
+    # June–July 1944: both months in 1944 (the bare "June" must not fall back to an earlier year)
+    assert mentions("In 1939 it began. June–July 1944 was decisive.")[1] == (
+        "June–July 1944", "date", "1944-06/1944-07", [1944])
+    # 30 June – 2 July 1944 keeps the days
+    assert mentions("30 June – 2 July 1944")[0][2] == "1944-06-30/1944-07-02"
+    # December–January 2009: December of 2008
+    assert years("December–January 2009") == [2008, 2009]
+
+
+def test_chat_spellings_of_deictic_words():
+    # 2nite / 2morrow on 2019-03-03
+    assert [m[2] for m in mentions("c u 2nite or 2morrow", REF)] == ["2019-03-03TNI", "2019-03-04"]
