@@ -115,5 +115,8 @@ def test_llm_judge_notebook_takes_the_provider_path_when_a_model_is_named():
 
     printed = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
     assert "judge: loopback-model" in printed
+    # section 1 judged through the server: sample 19's one claim names 2007 and 2009, the contexts
+    # give 2007 and 2008, so the rules label it PARTIALLY_SUPPORTED: (0 + 0.5 * 1) / 1 = 0.5
+    assert "score 0.5: 1 temporal claim: 1 partially supported" in printed
     assert n_requests > 0
     assert all(r.body.get("model") == "loopback-model" for r in server.requests)
