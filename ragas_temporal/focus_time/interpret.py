@@ -647,9 +647,21 @@ def season(g: Groups, ctx: Context, kind: str) -> Reading | None:
     code = SEASONS[word]
     y = _year_from(g, ctx)
     if y is not None:
+        raw2 = g("y2")
+        if raw2:  # "the winter of 1942-43"
+            y2 = int(raw2) if len(raw2) == 4 else y // 100 * 100 + int(raw2)
+            if y2 == y + 1:
+                return Reading("date", f"{format_year(y)}-{code}", frozenset({y, y2}), Anchor(y2))
         return _explicit("date", Anchor(y), f"{format_year(y)}-{code}")
-    if word == "fall" and mod not in ("last", "next", "this", "that", "the", "in the", "during", "over"):
+    if word == "fall" and mod not in ("last", "next", "this", "that", "the", "in the", "during", "over",
+                                      "the following", "the next", "the previous", "the preceding", "following"):
         return None
+    if mod in ("the following", "the next", "following", "the previous", "the preceding"):
+        base = ctx.base  # "the following spring": the base's year plus one
+        if base is None:
+            return _unresolved("anaphoric")
+        year = base.year + (-1 if mod in ("the previous", "the preceding") else 1)
+        return Reading("anaphoric", f"{format_year(year)}-{code}", frozenset({year}))
     if mod in ("last", "next", "this"):
         ref = ctx.ref
         if ref is None:

@@ -317,8 +317,9 @@ RULES: tuple[Rule, ...] = (
     # --- seasons and holidays, possibly with a year ---
     Rule(
         "season", "date",
-        rf"(?:(?P<mod>(?i:last|next|this|that|the|in\s+the|in|early|late|mid|during|of|over))[\s-]+)?(?P<s>(?i:spring|summer|autumn|winter|fall))"
-        rf"(?:\s+(?i:of\s+)?{year_in_date()}|(?!\s+(?i:of\s+)?['’]?\d))",
+        rf"(?:(?P<mod>(?i:the\s+following|the\s+next|the\s+previous|the\s+preceding|following|last|next|this|that|the|in\s+the|in|early|late|mid|during|of|over))[\s-]+)?"
+        rf"(?P<s>(?i:spring|summer|autumn|winter|fall))"
+        rf"(?:\s+(?i:of\s+)?{year_in_date()}(?:\s*[-–/]\s*(?P<y2>\d\d(?!\d)|[12]\d{{3}}))?|(?!\s+(?i:of\s+)?['’]?\d))",
         "season", "winter 2014",
     ),
     Rule(

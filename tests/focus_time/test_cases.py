@@ -440,3 +440,11 @@ def test_month_ranges_take_the_year_written_after_them():
 def test_chat_spellings_of_deictic_words():
     # 2nite / 2morrow on 2019-03-03
     assert [m[2] for m in mentions("c u 2nite or 2morrow", REF)] == ["2019-03-03TNI", "2019-03-04"]
+
+
+def test_season_spanning_two_years_and_the_following_season():
+    # the winter of 1942–43 covers 1942 and 1943 (anchor 1943); "the following spring" is 1944
+    assert mentions("In the winter of 1942–43 it froze. The following spring was mild.") == [
+        ("In the winter of 1942–43", "date", "1942-WI", [1942, 1943]),
+        ("The following spring", "anaphoric", "1944-SP", [1944]),
+    ]
