@@ -247,7 +247,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(  # rarer word orders: normalised by dateparser on the matched span only
         "rare_date", "date",
-        rf"(?:{year4()},?\s+{month()}\.?\s+{day()}"
+        rf"(?:{year4()},?[ \t]+{month()}\.?[ \t]+{day()}(?!,?\s*\d)"
         rf"|{month('month2')}\.?\s+(?i:the)\s+{day('day2')},?\s+{year4('year2')}"
         rf"|(?:(?i:the)\s+)?{day('day3')}\s+(?i:day\s+of)\s+{month('month3')},?\s+{year4('year3')})",
         "rare_date", "the 3rd day of March, 2019",
