@@ -257,7 +257,7 @@ def _unit(word: str) -> str:
 
 
 def _number(word: str) -> int | None:
-    w = " ".join(word.lower().split())
+    w = " ".join(word.lower().split()).replace(",", "")
     if w.isdigit():
         return int(w)
     return NUMBER_WORDS.get(w)
@@ -452,7 +452,7 @@ def _era_sign(era: str | None) -> int | None:
 
 def era_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """753 BC, 44 BCE, AD 14, 14 AD, 300 CE (historical numbering: 753 BC = -753)."""
-    y = int(g("year"))
+    y = int(g("year").replace(",", ""))
     if y == 0:
         return None
     y *= _era_sign(g("era"))

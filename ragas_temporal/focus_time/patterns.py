@@ -196,7 +196,7 @@ def year_in_date(name: str = "year") -> str:
 
 
 _MONTH_NAME = rf"(?:{_alt(_cases(_FULL_MONTHS) + _cases(_ABBR_MONTHS))})(?![a-z])"  # no group: for lookaheads
-_NUM = rf"(?P<num>\d{{1,3}}|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
+_NUM = rf"(?<![\d.,])(?P<num>\d{{1,3}}(?:,\d{{3}})*(?!\d)|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
 _QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
 _ERA_AFTER = r"(?P<era>B\.C\.E\.|B\.C\.|BCE|BC|C\.E\.|CE|A\.D\.|AD)(?!\w)"
 _WEEKDAY_PREFIX = rf"(?:{weekday('wd')}\.?,?\s+(?:the\s+)?)?"
@@ -297,7 +297,7 @@ RULES: tuple[Rule, ...] = (
         "decade_words", "the nineties",
     ),
     # --- BCE/AD years, fiscal years, quarters ---
-    Rule("era_year_after", "year", rf"(?P<year>\d{{1,4}})\s*{_ERA_AFTER}", "era_year", "753 BC"),
+    Rule("era_year_after", "year", rf"(?<![\d.,])(?P<year>\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}})\s*{_ERA_AFTER}", "era_year", "753 BC"),
     Rule("era_year_before", "year", r"(?P<era>AD|A\.D\.)\s*(?P<year>\d{1,4})(?!\d)", "era_year", "AD 14"),
     Rule(
         "fiscal_year", "fiscal_year",

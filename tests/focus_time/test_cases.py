@@ -448,3 +448,9 @@ def test_season_spanning_two_years_and_the_following_season():
         ("In the winter of 1942–43", "date", "1942-WI", [1942, 1943]),
         ("The following spring", "anaphoric", "1944-SP", [1944]),
     ]
+
+
+def test_numbers_with_thousands_separators_in_eras_and_ago():
+    # 10,000 BC -> -10000; 1,000 years ago from 2019 -> 1019
+    assert mentions("around 10,000 BC") == [("10,000 BC", "year", "BC10000", [-10000])]
+    assert mentions("1,000 years ago", REF) == [("1,000 years ago", "relative", "1019", [1019])]
