@@ -286,6 +286,7 @@ def _qualified(years: list[int], qual: str | None) -> frozenset[int]:
 
 _NEXT_TOKEN = re.compile(r"\s*(\S+)")
 _WORDISH = re.compile(r"[A-Za-z%°/$]+")
+_SECOND_NUMBER = re.compile(r"\s*(?:and|or|to|-|–)\s*\d[\d,.]*\s*(\S+)")
 #: Words before a number that make it an identifier, a count or an amount, never a year.
 _ID_BEFORE = frozenset(
     "room rm suite ste apt apartment flat unit no no. nos nr nr. num number # flight route rte highway hwy "
@@ -323,7 +324,7 @@ _STREET_AFTER = re.compile(
 )
 
 
-def is_not_a_year(text: str, start: int, end: int) -> bool:
+def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) -> bool:
     """Context rules: is the number at ``text[start:end]`` a count, an amount, an id or a phone number?
 
     General signals only: an identifier or currency word or a digit just before, a unit, percent
@@ -334,6 +335,9 @@ def is_not_a_year(text: str, start: int, end: int) -> bool:
     (True, False)
     >>> is_not_a_year("Room 2045", 5, 9), is_not_a_year("It was 2045.", 7, 11)
     (True, False)
+
+    ``plural_nouns=False`` ignores a following plural noun (used for short year ranges:
+    "2010-2012 elections").
     """
     before = text[max(0, start - 24) : start]
     words = before.split()
@@ -349,8 +353,17 @@ def is_not_a_year(text: str, start: int, end: int) -> bool:
     if not m:
         return False
     nxt = m.group(1)
+    more = _SECOND_NUMBER.match(after)
+    if more:  # "between 2000 and 3000 people": judge by what follows the second number
+        return _counted_word(more.group(1), plural_nouns)
     if after[:1] == " " and nxt[:1].isdigit() and not nxt[:4].isdigit():
         return True  # "2019 4567": a phone number or a list of numbers
+    return _counted_word(nxt, plural_nouns and prev not in _YEAR_CUE_BEFORE)
+
+
+def _counted_word(nxt: str, plural_nouns: bool) -> bool:
+    """Does the token after a number say it counts or measures something (a unit; a plural noun
+    when ``plural_nouns``)?"""
     word = _WORDISH.match(nxt)
     if not word:
         return False
@@ -358,7 +371,7 @@ def is_not_a_year(text: str, start: int, end: int) -> bool:
     wl = w.lower()
     if wl in _UNIT_AFTER:
         return True
-    if prev in _YEAR_CUE_BEFORE:
+    if not plural_nouns:
         return False
     if wl in _IRREGULAR_PLURALS:
         return True
@@ -493,7 +506,7 @@ def year_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
             y2 = int(raw)
         if y2 <= y1:
             return None
-    if is_not_a_year(ctx.text, g.start, g.end):
+    if is_not_a_year(ctx.text, g.start, g.end, plural_nouns=y2 - y1 > 30):  # "1000-2000 people" counts
         return None
     return Reading(kind, f"{format_year(y1)}/{format_year(y2)}", year_span(y1, y2), Anchor(y2))
 

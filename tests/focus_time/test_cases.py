@@ -454,3 +454,10 @@ def test_numbers_with_thousands_separators_in_eras_and_ago():
     # 10,000 BC -> -10000; 1,000 years ago from 2019 -> 1019
     assert mentions("around 10,000 BC") == [("10,000 BC", "year", "BC10000", [-10000])]
     assert mentions("1,000 years ago", REF) == [("1,000 years ago", "relative", "1019", [1019])]
+
+
+def test_a_count_range_is_not_a_year():
+    # "between 2000 and 3000 people": the second number is followed by a plural noun
+    assert extract_focus_time("between 2000 and 3000 people attended").years == frozenset()
+    # but "between 1990 and 1995 prices rose" is still a range of years
+    assert years("between 1990 and 1995 prices rose") == [1990, 1991, 1992, 1993, 1994, 1995]
