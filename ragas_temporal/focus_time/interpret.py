@@ -873,7 +873,8 @@ def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
         kind = "relative"
     if base is None:
         return _unresolved(kind)
-    k = {"last": -1, "past": -1, "previous": -1, "preceding": -1, "next": 1, "coming": 1, "following": 1}.get(mod, 0)
+    k = {"last": -1, "past": -1, "previous": -1, "preceding": -1, "next": 1, "coming": 1, "upcoming": 1,
+         "following": 1}.get(mod, 0)  # fmt: skip
     a = _shift_unit(base, unit, k)
     return Reading(kind, _unit_value(a, unit), _unit_years(a, unit))
 
@@ -939,6 +940,8 @@ def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return _unresolved(kind)
     if unit == "fortnight":
         unit, n = "week", 2 * n
+    if unit in ("hour", "hr", "minute", "min"):  # "3 hours ago": the base day, or the day before
+        unit, n = "day", (n // 24 if unit in ("hour", "hr") else n // 1440)
     a = _shift(base, unit, sign * n)
     gran = "day" if unit in ("day", "week") else ("month" if unit == "month" else "year")
     if unit in ("decade", "century"):

@@ -360,7 +360,8 @@ RULES: tuple[Rule, ...] = (
     # --- deictic: relative to the reference date ---
     Rule(
         "ago", "relative",
-        rf"(?i:{_NUM}[\s-]+(?P<unit>years?|yrs?|months?|weeks?|days?|decades?|century|centuries|fortnights?)\s+(?P<dir>ago|back|earlier|later|from\s+now|hence))",
+        rf"(?i:{_NUM}\+?[\s-]*(?P<unit>years?|yrs?|months?|weeks?|days?|decades?|century|centuries|fortnights?|hours?|hrs?|minutes?|mins?)"
+        rf"\s+(?P<dir>ago|back|earlier|later|from\s+now|hence))",
         "ago", "three years ago",
     ),
     Rule(
@@ -381,7 +382,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "unit_relative", "relative",
-        r"(?i:(?:(?P<the>the)\s+)?(?P<mod>this|last|next|nxt|past|previous|preceding|coming|current|following|same|that)\s+(?P<unit>year|yr|month|week|wk|weekend|decade|century|fortnight|quarter))(?!\s+of\s)",
+        r"(?i:(?:(?P<the>the)\s+)?(?P<mod>this|last|next|nxt|past|previous|preceding|coming|upcoming|current|following|same|that)\s+(?P<unit>year|yr|month|week|wk|weekend|decade|century|fortnight|quarter))(?!\s+of\s)",
         "unit_relative", "last year",
     ),
     Rule(

@@ -61,7 +61,7 @@ _TRIGGER_WORDS = (
     now nowadays currently present presently moment recently lately recent soon future past
     christmas xmas boxing halloween valentine valentines patrick fools independence bastille canada
     australia fawkes bonfire remembrance veterans armistice easter thanksgiving labor labour memorial
-    nights teatime daylight hour
+    nights teatime daylight hour hours hr hrs minute minutes min mins
     mother mothers father fathers diwali hanukkah chanukah ramadan eid
     twenties thirties forties fifties sixties seventies eighties nineties noughties fiscal fy ad
     war wars ww wwi wwii depression recession era age ages period revolution renaissance enlightenment race

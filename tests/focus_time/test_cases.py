@@ -461,3 +461,9 @@ def test_a_count_range_is_not_a_year():
     assert extract_focus_time("between 2000 and 3000 people attended").years == frozenset()
     # but "between 1990 and 1995 prices rose" is still a range of years
     assert years("between 1990 and 1995 prices rose") == [1990, 1991, 1992, 1993, 1994, 1995]
+
+
+def test_hours_and_minutes_ago_fall_on_the_reference_day():
+    # 3 hours ago on 2019-03-03 -> 2019-03-03; 48 hours ago -> two days back, 2019-03-01
+    assert mentions("posted 3 hours ago", REF) == [("3 hours ago", "relative", "2019-03-03", [2019])]
+    assert mentions("48 hours ago", REF)[0][2] == "2019-03-01"
