@@ -5,6 +5,12 @@ Each class is a ragas ``SingleTurnMetric`` (those that will get an LLM mode are 
 returning a ``MetricResult`` with a reason, and :func:`score_dataset` gives per-row scores with
 reasons for a whole dataset.
 
+Names carry their parameters (``temporal_precision_at_5``, ``temporal_ndcg_at_10_gold``) so two
+instances never collide. ``ragas.evaluate`` labels the result column of any metric that has a
+``mode`` attribute ``"<name>(mode=<mode>)"`` (as for its own ``FactualCorrectness``), so the
+column of ``TemporalPrecisionAtK(k=5)`` is ``temporal_precision_at_5(mode=focus_time)`` there;
+:func:`score_dataset` uses the plain names.
+
 - generation: :class:`TemporalFaithfulness`, :class:`AnswerTemporalRecall`
 - retrieval: :class:`TemporalPrecisionAtK`, :class:`TemporalRecallAtK`, :class:`TemporalNDCGAtK`,
   :class:`TemporalMRR`, :class:`TemporalMAP`

@@ -24,8 +24,9 @@ metrics take it through two constructor arguments instead:
 ``context_dates``
     ``None``, a mapping ``context id -> date | str`` applied through ``retrieved_context_ids``
     (a news article resolves "last year" against its own publication date), or a callable
-    ``f(sample, index, text) -> date | str | None``. A context the channel gives no date falls back
-    to the sample's reference date.
+    ``f(sample, index, text) -> date | str | None``. A context the channel gives no date (its id is
+    not in the mapping, the sample has fewer ids than contexts, or the callable returns ``None``)
+    falls back to the sample's reference date.
 
 ``ascore(..., reference_date=...)`` and :func:`score_dataset` (rows with a ``reference_date``
 field) also take a date per call or per row, overriding the constructor's.
