@@ -8,6 +8,7 @@ import pytest
 MODULES = [
     "ragas_temporal.focus_time",
     "ragas_temporal.focus_time.extract",
+    "ragas_temporal.focus_time.context_rules",
     "ragas_temporal.focus_time.interpret",
     "ragas_temporal.focus_time.model",
     "ragas_temporal.focus_time.named_periods",
