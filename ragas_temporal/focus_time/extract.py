@@ -48,15 +48,20 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
     >>> [(m.start, m.end, m.text) for m in scan("On 3 March 2019 and the following year.")]
     [(3, 15, '3 March 2019'), (20, 38, 'the following year')]
     """
+    found_all = iter_matches(text)
+    if not found_all:
+        return ()
     ctx = Context(text, reference)
     out: list[TemporalMention] = []
-    for rule_name, found in iter_matches(text):
-        interpret, kind, own_regex = _DISPATCH[rule_name]
-        start, end = found.span()
+    dispatch = _DISPATCH
+    for rule_name, found in found_all:
+        interpret, kind, own_regex = dispatch[rule_name]
+        start = found.start()
         match = own_regex.match(text, start)  # same span; gives the rule's named groups
         reading = interpret(Groups(match), ctx, kind)
         if reading is None:
             continue
+        end = match.end()
         out.append(TemporalMention(start, end, text[start:end], reading.kind, reading.value, reading.years))
         if reading.anchor is not None:
             ctx.anchor = reading.anchor

@@ -341,8 +341,8 @@ _FALLBACK = [i for i, r in enumerate(RULES) if first_chars(r.pattern) is None]
 _FALLBACK_RX = combine([RULES[i] for i in _FALLBACK]) if _FALLBACK else None
 
 
-def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
-    """Yield ``(rule name, match)`` for every rule match in ``text``, left to right, non-overlapping.
+def iter_matches(text: str) -> list[tuple[str, re.Match]]:
+    """``(rule name, match)`` for every rule match in ``text``, left to right, non-overlapping.
 
     The match is the combined scanner's (its span is the mention's span; read the rule's groups
     with ``patterns.RULE_REGEX[name].match(text, start)``)."""
@@ -356,6 +356,7 @@ def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
     ui = 0  # first URL not entirely before the current trigger
     done = 0  # everything before this position is either consumed by a match or already tried
     get, word_get, letters = DISPATCH.get, WORD_DISPATCH.get, _LETTERS.match
+    out: list[tuple[str, re.Match]] = []
     for trig in triggers:
         t = trig.start()
         if t < done:
@@ -375,7 +376,9 @@ def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
         for p in positions:
             if p < done:
                 continue
-            if text[p].isalpha():  # dispatch on the whole first word
+            if p == t and word.isalpha():  # the trigger word itself
+                rx = word_get(word.lower(), _WORD_FALLBACK_RX)
+            elif text[p].isalpha():  # dispatch on the whole first word
                 rx = word_get(letters(lowered, p).group().lower(), _WORD_FALLBACK_RX)
             else:
                 rx = get(text[p], _FALLBACK_RX)
@@ -384,11 +387,12 @@ def iter_matches(text: str) -> Iterator[tuple[str, re.Match]]:
                 continue
             if urls and ui < len(urls) and urls[ui][0] < m.end():
                 continue  # runs into the next URL
-            yield m.lastgroup, m
+            out.append((m.lastgroup, m))
             done = m.end()
             if done > t:
                 break
         done = max(done, t + 1)
+    return out
 
 
 def iter_matches_reference(text: str) -> Iterator[tuple[str, re.Match]]:
