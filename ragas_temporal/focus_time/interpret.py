@@ -12,10 +12,12 @@ Resolution policy (documented once, here):
   "in March", "March 3", "the next day", clock times, "tonight"-style parts of day used without
   "this/last") resolve against the last explicit date earlier in the same text, else against the
   reference date, else they stay unresolved. A month, day or quarter without a year takes the
-  base's year, moved back (or forward) one year when the sentence is in the past (or future)
-  tense and the date would otherwise lie after (or before) the base: "was introduced in
-  January" written in September 2005 is January 2005, "11 December" in a past-tense sentence
-  written in January 2010 is December 2009;
+  base's year; when the base is the moment of writing (the reference date, or a dateline equal
+  to it) it moves back (or forward) one year if the sentence is in the past (or future) tense
+  and the date would otherwise lie after (or before) the base: "was introduced in January"
+  written in September 2005 is January 2005, "11 December" in a past-tense sentence written in
+  January 2010 is December 2009. After another explicit date, narration moves forward from it:
+  "On 22 June 1941 ... By December ..." is December 1941;
 * "the past/next N years|months|weeks|days" is a TIMEX3 DURATION (value ``P5Y``); its years are
   every calendar year touched by the span from N units before (or after) the base date to the
   base date: "the past 5 years" on 2019-03-03 covers 2014-2019;
@@ -106,6 +108,14 @@ class Context:
     def ref(self) -> Anchor | None:
         """What deictic expressions resolve against: the reference date only."""
         return Anchor.of(self.reference) if self.reference is not None else None
+
+    def tense_at(self, start: int, end: int) -> str | None:
+        """The sentence tense, when it matters: only when the base is the moment of writing (the
+        reference date, or a dateline equal to it). Past-tense narration after an explicit date
+        ("On 22 June 1941 ... By December ...") moves forward from that date, so it is ignored."""
+        if self.anchor is not None and (self.reference is None or self.anchor != Anchor.of(self.reference)):
+            return None
+        return tense(self.text, start, end)
 
 
 class Groups:
@@ -505,7 +515,7 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
             base = _shift(base, "year", -1 if rel == "previous" else 1)
         elif base is not None and rel is None and not g("the_year") and base.month is not None:
             # "the fourth quarter" in a past-tense sentence written in March: last year's
-            year = _tensed_year(base, 3 * q, 28, tense(ctx.text, g.start, g.end))
+            year = _tensed_year(base, 3 * q, 28, ctx.tense_at(g.start, g.end))
             base = Anchor(year)
     if base is None:
         return _unresolved(kind)
@@ -861,7 +871,7 @@ def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     base = ctx.base
     if base is None:
         return _unresolved(kind)
-    year = _tensed_year(base, m, d, tense(ctx.text, g.start, g.end))
+    year = _tensed_year(base, m, d, ctx.tense_at(g.start, g.end))
     return Reading(kind, Anchor(year, m, d).value(), frozenset({year}))
 
 
@@ -892,7 +902,7 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     base = ctx.base
     if base is None:
         return _unresolved(kind)
-    year = base.year if mod == "that" else _tensed_year(base, m, None, tense(ctx.text, g.start, g.end))
+    year = base.year if mod == "that" else _tensed_year(base, m, None, ctx.tense_at(g.start, g.end))
     return Reading(kind, Anchor(year, m).value(), frozenset({year}))
 
 

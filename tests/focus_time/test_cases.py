@@ -467,3 +467,9 @@ def test_hours_and_minutes_ago_fall_on_the_reference_day():
     # 3 hours ago on 2019-03-03 -> 2019-03-03; 48 hours ago -> two days back, 2019-03-01
     assert mentions("posted 3 hours ago", REF) == [("3 hours ago", "relative", "2019-03-03", [2019])]
     assert mentions("48 hours ago", REF)[0][2] == "2019-03-01"
+
+
+def test_narrative_past_tense_after_an_explicit_date_moves_forward():
+    # anchor 22 June 1941 is not the reference date: "By December" is December 1941, not 1940
+    text = "On 22 June 1941 Germany invaded. By December the army had reached Moscow."
+    assert mentions(text, REF)[1] == ("By December", "anaphoric", "1941-12", [1941])
