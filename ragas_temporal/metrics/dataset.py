@@ -228,6 +228,7 @@ def score_dataset(
     metrics: t.Sequence[TemporalMetric],
     show_progress: bool = False,
     max_concurrency: int = 16,
+    run_config: t.Any = None,
 ) -> pd.DataFrame:
     """Score every row with every metric; keep the reasons.
 
@@ -242,6 +243,10 @@ def score_dataset(
         Show a tqdm progress bar.
     max_concurrency : int, default 16
         Rows scored at once (matters for LLM modes).
+    run_config : ragas.run_config.RunConfig, optional
+        Passed to each metric's ``init`` (timeouts, retries). By default a metric's LLM keeps the
+        run config it already has, so an LLM built with few retries is not reset to ragas's
+        default of 10 retries with up to 60 s back-off.
 
     Returns
     -------
@@ -268,7 +273,7 @@ def score_dataset(
     from ragas.run_config import RunConfig
 
     for m in metrics:  # as ragas.evaluate does: an LLM mode without an LLM fails here, before any row
-        m.init(RunConfig())
+        m.init(run_config or getattr(getattr(m, "llm", None), "run_config", None) or RunConfig())
 
     results = run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency))))
     frame = pd.DataFrame(rows)
