@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
@@ -76,12 +77,18 @@ class Anchor(NamedTuple):
         return dt.date(self.year, self.month, self.day)
 
     def value(self) -> str:
-        out = format_year(self.year)
-        if self.month is not None:
-            out += f"-{self.month:02d}"
-            if self.day is not None:
-                out += f"-{self.day:02d}"
-        return out
+        return _anchor_value(self.year, self.month, self.day)
+
+
+@functools.lru_cache(maxsize=4096)
+def _anchor_value(year: int, month: int | None, day: int | None) -> str:
+    """TIMEX3 value of a date at its granularity (cached: the same dates recur across documents)."""
+    out = format_year(year)
+    if month is not None:
+        out += f"-{month:02d}"
+        if day is not None:
+            out += f"-{day:02d}"
+    return out
 
 
 class Reading(NamedTuple):
@@ -97,23 +104,24 @@ class Context:
     reference: dt.date | None
     anchor: Anchor | None = None
 
+    def __post_init__(self) -> None:
+        self._ref = Anchor.of(self.reference) if self.reference is not None else None
+
     @property
     def base(self) -> Anchor | None:
         """What anaphoric expressions resolve against: the last explicit date, else the reference."""
-        if self.anchor is not None:
-            return self.anchor
-        return Anchor.of(self.reference) if self.reference is not None else None
+        return self.anchor if self.anchor is not None else self._ref
 
     @property
     def ref(self) -> Anchor | None:
         """What deictic expressions resolve against: the reference date only."""
-        return Anchor.of(self.reference) if self.reference is not None else None
+        return self._ref
 
     def tense_at(self, start: int, end: int) -> str | None:
         """The sentence tense, when it matters: only when the base is the moment of writing (the
         reference date, or a dateline equal to it). Past-tense narration after an explicit date
         ("On 22 June 1941 ... By December ...") moves forward from that date, so it is ignored."""
-        if self.anchor is not None and (self.reference is None or self.anchor != Anchor.of(self.reference)):
+        if self.anchor is not None and self.anchor != self._ref:
             return None
         return tense(self.text, start, end)
 
@@ -201,6 +209,8 @@ def _shift_months(year: int, month: int, k: int) -> tuple[int, int]:
 
 def _shift(anchor: Anchor, unit: str, k: int) -> Anchor:
     """Move ``anchor`` by k units, keeping (at most) the anchor's own granularity."""
+    if k == 0:
+        return anchor
     if unit in ("year", "decade", "century"):
         step = {"year": 1, "decade": 10, "century": 100}[unit] * k
         y = anchor.year + step
@@ -667,7 +677,9 @@ def _day_value(anchor: Anchor, part: str | None) -> str:
 
 def day_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """today, tonight, yesterday, tomorrow (and chat spellings: tmr, 2day), optional part of day."""
-    w = " ".join(g.lower("w").split())
+    w = g.lower("w")
+    if " " in w or "\t" in w or "\n" in w:
+        w = " ".join(w.split())
     ref = ctx.ref
     if ref is None:
         return _unresolved(kind)
