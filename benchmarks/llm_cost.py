@@ -1,8 +1,9 @@
 """LLM cost of the temporal LLM modes versus stock ragas, with a token-counting fake LLM.
 
 Runs on the package's example dataset (``ragas_temporal.data.load_example_dataset()``, 20
-samples) with ``tests.support.fake_llm.ScriptedLLM`` answering through the rule-based judge of
-``tests.support.fake_judges`` (deterministic, offline). Each metric scores every sample one at a
+samples) with ``tests.support.fake_llm.ScriptedLLM`` answering through the package's offline
+rule-based judge, ``ragas_temporal.testing.rule_based_judge`` (deterministic, offline). The
+samples' reference dates reach our prompts as the ``reference_date`` data field. Each metric scores every sample one at a
 time through ragas's ``single_turn_ascore``, so calls and tokens are attributed per sample.
 
 Tokens are counted with ``tests.support.fake_llm.count_tokens`` (every word and every punctuation
@@ -12,7 +13,8 @@ ratio needs. It counts JSON punctuation heavily, so absolute numbers run above B
 Tables:
 
 1. faithfulness: our ``TemporalFaithfulness`` in ``llm`` and ``hybrid`` modes versus stock
-   ``ragas.metrics.Faithfulness`` on the same samples, plus ``llm`` mode when 1 reply in 5 is
+   ``ragas.metrics.Faithfulness`` on the same samples, plus ``llm`` mode with a date of its own
+   for every context (each sent as ``{"date", "text"}``: the most the dates can cost), and when 1 reply in 5 is
    malformed (each costs ragas ``FixOutputFormat`` repair calls: ``fix_retries`` = 1 by default);
 2. precision@5: listwise (``TemporalPrecisionAtK(mode="llm")``, one call per sample) versus a
    per-document judge (the same prompt with one document per call), plus NDCG@10 listwise.
@@ -44,7 +46,7 @@ from ragas.metrics import Faithfulness  # noqa: E402
 from ragas_temporal.data import example_reference_dates, load_example_dataset  # noqa: E402
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK  # noqa: E402
 from ragas_temporal.metrics._llm_judge import judge_binary_relevance  # noqa: E402
-from tests.support.fake_judges import rule_based_judge  # noqa: E402
+from ragas_temporal.testing import rule_based_judge  # noqa: E402
 from tests.support.fake_llm import ScriptedLLM  # noqa: E402
 
 
@@ -126,6 +128,10 @@ async def main() -> None:
             TemporalFaithfulness(mode="llm", reference_date=dates), samples, ScriptedLLM(rule_based_judge))),
         ("TemporalFaithfulness hybrid", await _measure(
             TemporalFaithfulness(mode="hybrid", reference_date=dates), samples, ScriptedLLM(rule_based_judge))),
+        # worst case for the dated-context form: every context has its own date, unlike the sample's
+        ("TemporalFaithfulness llm, every context with its own date", await _measure(
+            TemporalFaithfulness(mode="llm", reference_date=dates, context_dates=lambda sample, i, text: "2000-01-01"),
+            samples, ScriptedLLM(rule_based_judge))),
         ("ragas Faithfulness (stock)", await _measure(Faithfulness(), samples, ScriptedLLM(rule_based_judge))),
         ("TemporalFaithfulness llm, 1 in 5 replies malformed (fix_retries=1)", await _measure(
             TemporalFaithfulness(mode="llm", reference_date=dates), samples, ScriptedLLM(_every_fifth_malformed()))),

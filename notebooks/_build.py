@@ -105,8 +105,8 @@ expressions have a reference date; ragas drops unknown columns, so the dates tra
 the metrics' `reference_date=` argument (`example_reference_dates()` looks them up by question).
 
 Stock `Faithfulness` calls an LLM. `offline_llm.py`, next to this notebook, builds one with
-`llm_factory`: by default an offline rule-based judge (it compares years, nothing more, so its
-`faithfulness` column is only a stand-in); set `RAGAS_TEMPORAL_OPENAI_MODEL=gpt-4o-mini` (plus
+`llm_factory`: by default the package's offline rule-based judge (`ragas_temporal.testing`; it
+compares years, nothing more, so its `faithfulness` column is only a stand-in); set `RAGAS_TEMPORAL_OPENAI_MODEL=gpt-4o-mini` (plus
 `OPENAI_API_KEY`) before starting Jupyter to use a real model instead. Our metrics below run in
 focus-time mode and never call the LLM."""),
     ("code", """\
@@ -271,8 +271,9 @@ NOT_SUPPORTED or CONTRADICTED, in one call per sample. The **hybrid** mode spend
 when focus time cannot decide: an answer year that no context mentions is scored without a call.
 The retrieval metrics have an llm mode too: one listwise call judges all top-k documents.
 
-**Which LLM?** By default this notebook runs offline on a rule-based judge (`offline_llm.py`, next
-to this notebook), so it works anywhere, including CI. To use a real model, set before starting
+**Which LLM?** By default this notebook runs offline on a rule-based judge that compares years
+(`ragas_temporal.testing`, wired up by `offline_llm.py` next to this notebook), so it works
+anywhere, including CI; `ragas_temporal.testing.offline_llm()` gives you the same judge in your own code. To use a real model, set before starting
 Jupyter:
 
 ```bash
@@ -334,9 +335,9 @@ What to read in the reasons:
 
 - hybrid says *judged by focus time; no LLM call* when an answer year appears in no context: no
   judge is needed to see that 45 BC is unsupported;
-- row 4 ("Last year revenue grew by 12%"): focus time resolves "last year" against the sample's
-  reference date (2023, in the context), but the judge only sees the texts and cannot place
-  "last year", so the LLM modes score it lower. Give answers explicit dates, or prefer hybrid;
+- rows 4-6 ("Last year revenue grew by 12%", "This year ...", "Three years ago ..."): the judge
+  receives the sample's reference date as data (the prompt's `reference_date` field; with
+  `context_dates=`, each context's own date too), so it places "last year" as focus time does;
 - with the offline judge the llm column mostly repeats focus time (it compares years too); a real
   model also catches a right year attached to the wrong event.
 
@@ -369,10 +370,13 @@ strict_prompt.instruction += " Be strict: a claim the contexts support only in p
 strict = TemporalFaithfulness(mode="llm", llm=llm, name="llm_strict")
 strict.set_prompts(temporal_claims=strict_prompt)
 
-# what the judge receives: instruction, output shape, one example, then the data as one JSON line
+# what the judge receives for row 4: instruction, output shape, one example, then the data as one
+# JSON line, the sample's reference date included
 from ragas_temporal.prompts import TemporalClaimsInput
 
-print(strict_prompt.to_string(TemporalClaimsInput(answer=sample["response"], contexts=sample["retrieved_contexts"])))
+row = rows[4]
+print(strict_prompt.to_string(TemporalClaimsInput(
+    reference_date=row["reference_date"], answer=row["response"], contexts=row["retrieved_contexts"])))
 """),
     ("code", """\
 compare = score_dataset(rows, [modes[1], strict])

@@ -98,16 +98,14 @@ def test_notebook_runs_offline_and_draws_its_pictures(path: Path):
 @pytest.mark.notebook
 def test_llm_judge_notebook_takes_the_provider_path_when_a_model_is_named():
     # RAGAS_TEMPORAL_OPENAI_MODEL switches notebook 02 to a real OpenAI-compatible provider; here
-    # the "provider" is a loopback server answering with the notebook's offline rules, so the
-    # switch, the key/base-URL handling and the token meter are exercised without a network.
+    # the "provider" is a loopback server answering with the package's offline judge (the rules
+    # the notebook uses offline), so the switch, the key/base-URL handling and the token meter are
+    # exercised without a network.
+    from ragas_temporal.testing import rule_based_judge
     from tests.support.openai_server import LoopbackOpenAIServer
 
-    spec = importlib.util.spec_from_file_location("offline_llm", NOTEBOOK_DIR / "offline_llm.py")
-    offline_llm = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(offline_llm)
-
     nb = nbformat.read(NOTEBOOK_DIR / "02_llm_judge.ipynb", as_version=4)
-    with LoopbackOpenAIServer(lambda request: offline_llm.offline_reply(request.user_text)) as server:
+    with LoopbackOpenAIServer(lambda request: rule_based_judge(request.user_text)) as server:
         env = _kernel_env()
         env.update(RAGAS_TEMPORAL_OPENAI_MODEL="loopback-model", OPENAI_BASE_URL=server.base_url)
         _execute(nb, env)

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from ragas_temporal.prompts import (
     RelevanceInput,
+    dated_texts,
     TemporalClaimsInput,
     TemporalClaimsPrompt,
     TemporalFocusInput,
@@ -48,9 +49,12 @@ from ragas_temporal.prompts import (
     TemporalGradePrompt,
     TemporalRelevancePrompt,
 )
+from ragas_temporal.prompts._dated import iso_date
 from ragas_temporal.temporal_focus import classify_temporal_focus_by_rules, focus_cues_found
 
 if t.TYPE_CHECKING:
+    import datetime as dt
+
     from langchain_core.callbacks import Callbacks
     from ragas.prompt import PydanticPrompt
 
@@ -73,6 +77,8 @@ DEFAULT_LLM_TIMEOUT = 30.0
 DEFAULT_FIX_RETRIES = 1
 
 T = t.TypeVar("T")
+#: A date as the judges take it: ``datetime.date``, an ISO string, or ``None`` (unknown).
+DateLike = t.Union["dt.date", str, None]
 
 
 @dataclass(frozen=True)
@@ -316,6 +322,8 @@ async def judge_temporal_claims(
     contexts: t.Sequence[str],
     *,
     question: str | None = None,
+    reference_date: DateLike = None,
+    context_dates: t.Sequence[DateLike] | None = None,
     prompt: PydanticPrompt | None = None,
     callbacks: Callbacks = None,
     timeout: float | None = DEFAULT_LLM_TIMEOUT,
@@ -327,9 +335,18 @@ async def judge_temporal_claims(
     ``CONTRADICTED``) in claim order, the judge's reasons, and ``details`` holding
     ``(claim, verdict, reason, quote)`` tuples. Zero claims is a success with no values (the
     score is then NaN "answer makes no temporal claim").
+
+    ``reference_date`` (the date "last year" in the answer means the year before) goes into the
+    prompt's data; ``context_dates``, parallel to ``contexts``, gives contexts their own dates
+    (``None`` entries: read against ``reference_date``).
     """
     prompt = prompt or TemporalClaimsPrompt()
-    data = TemporalClaimsInput(question=question or None, answer=answer, contexts=list(contexts))
+    data = TemporalClaimsInput(
+        question=question or None,
+        reference_date=iso_date(reference_date),
+        answer=answer,
+        contexts=dated_texts(contexts, context_dates, reference_date),
+    )
     output, error = await run_prompt(
         prompt, llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
     )
@@ -360,13 +377,20 @@ async def _judge_documents(
     query: str,
     documents: t.Sequence[str],
     focus: str,
+    reference_date: DateLike,
+    document_dates: t.Sequence[DateLike] | None,
     callbacks: Callbacks,
     timeout: float | None,
     fix_retries: int,
 ) -> Judgement[tuple[int, ...]]:
     if not documents:
         return Judgement(values=(), reasons=())
-    data = RelevanceInput(query=query, temporal_focus=focus, documents=list(documents))
+    data = RelevanceInput(
+        query=query,
+        reference_date=iso_date(reference_date),
+        temporal_focus=focus,
+        documents=dated_texts(documents, document_dates, reference_date),
+    )
     output, error = await run_prompt(
         prompt, llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
     )
@@ -389,6 +413,8 @@ async def judge_binary_relevance(
     documents: t.Sequence[str],
     *,
     focus: str = "infer",
+    reference_date: DateLike = None,
+    document_dates: t.Sequence[DateLike] | None = None,
     prompt: PydanticPrompt | None = None,
     callbacks: Callbacks = None,
     timeout: float | None = DEFAULT_LLM_TIMEOUT,
@@ -397,11 +423,13 @@ async def judge_binary_relevance(
     """0/1 temporal relevance of each document (rank order kept), listwise in one call.
 
     No call for an empty document list. A reply that skips, repeats or invents a document
-    number fails the judgement (the row becomes NaN with that reason).
+    number fails the judgement (the row becomes NaN with that reason). ``reference_date`` (the
+    query's) and ``document_dates`` (parallel to ``documents``) go into the prompt's data, as in
+    :func:`judge_temporal_claims`.
     """
     return await _judge_documents(
         prompt or TemporalRelevancePrompt(), "verdict", llm, query, documents, focus,
-        callbacks, timeout, fix_retries,
+        reference_date, document_dates, callbacks, timeout, fix_retries,
     )
 
 
@@ -411,6 +439,8 @@ async def judge_graded_relevance(
     documents: t.Sequence[str],
     *,
     focus: str = "infer",
+    reference_date: DateLike = None,
+    document_dates: t.Sequence[DateLike] | None = None,
     prompt: PydanticPrompt | None = None,
     callbacks: Callbacks = None,
     timeout: float | None = DEFAULT_LLM_TIMEOUT,
@@ -419,7 +449,7 @@ async def judge_graded_relevance(
     """0-4 temporal relevance grade of each document (rank order kept), listwise in one call."""
     return await _judge_documents(
         prompt or TemporalGradePrompt(), "grade", llm, query, documents, focus,
-        callbacks, timeout, fix_retries,
+        reference_date, document_dates, callbacks, timeout, fix_retries,
     )
 
 

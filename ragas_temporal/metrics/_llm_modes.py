@@ -19,6 +19,11 @@ Cost per sample (one ragas ``SingleTurnSample``):
 - plus at most ``fix_retries`` ragas ``FixOutputFormat`` repair calls when a reply cannot be
   parsed (``BaseRagasLLM``/``LangchainLLMWrapper`` LLMs only).
 
+Reference dates reach the judge as data: the sample's reference date (the metric's
+``reference_date`` channel, or ``ascore(reference_date=...)``) as the prompt's ``reference_date``,
+and, with ``context_dates``, each context's or document's own date (``{"date": ..., "text": ...}``
+where it differs), so "last year" is placed exactly as focus-time mode places it.
+
 Faults (malformed JSON, an unknown label, an exception, a timeout) make that row NaN with the
 reason; ``ascore`` returns it, ``ragas.evaluate`` keeps the other rows.
 
@@ -113,6 +118,16 @@ class LLMJudgeOptions:
     def _judge_kwargs(self, callbacks: Callbacks) -> dict:
         return {"callbacks": callbacks, "timeout": self._judge_timeout(), "fix_retries": self.fix_retries}
 
+    def _own_dates(self, sample: SingleTurnSample, texts: t.Sequence[str]) -> list[dt.date | None] | None:
+        """Each text's own date from the ``context_dates`` channel (``None`` where it gives none).
+
+        ``None`` overall when the metric has no ``context_dates``: every text is then read
+        against the sample's reference date, as in focus-time mode.
+        """
+        if self.context_dates is None:  # type: ignore[attr-defined]
+            return None
+        return [self._context_date(sample, i, text, None) for i, text in enumerate(texts)]  # type: ignore[attr-defined]
+
 
 def _claims_reason(score: Score, judgement: Judgement) -> str:
     """The score's reason plus the claims that were not fully supported, with the judge's why."""
@@ -146,11 +161,15 @@ class FaithfulnessLLMModes(LLMJudgeOptions):
 
     claims_prompt: PydanticPrompt = field(default_factory=TemporalClaimsPrompt)
 
-    async def _judge_claims(self, sample: SingleTurnSample, callbacks: Callbacks) -> Score:
+    async def _judge_claims(
+        self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks
+    ) -> Score:
         judgement = await judge_temporal_claims(
             self.llm,  # type: ignore[attr-defined]
             sample.response,
             sample.retrieved_contexts,
+            reference_date=reference_date,
+            context_dates=self._own_dates(sample, sample.retrieved_contexts),
             prompt=self.claims_prompt,
             **self._judge_kwargs(callbacks),
         )
@@ -167,7 +186,7 @@ class FaithfulnessLLMModes(LLMJudgeOptions):
         answer = self._focus_time(sample.response, reference_date)  # type: ignore[attr-defined]
         if not answer.mentions:
             return self._nan("answer makes no temporal claim (no temporal expression; no LLM call)")  # type: ignore[attr-defined]
-        return await self._judge_claims(sample, callbacks)
+        return await self._judge_claims(sample, reference_date, callbacks)
 
     async def _score_hybrid(
         self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
@@ -180,7 +199,7 @@ class FaithfulnessLLMModes(LLMJudgeOptions):
         if answer.years - context_years:
             score = scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
             return Score(score.value, f"{score.reason} (judged by focus time; no LLM call)")
-        score = await self._judge_claims(sample, callbacks)
+        score = await self._judge_claims(sample, reference_date, callbacks)
         if score.is_nan:
             return score
         return Score(score.value, f"every answer year occurs in the contexts; LLM judge: {score.reason}")
@@ -233,10 +252,11 @@ class _ListwiseLLMMode(LLMJudgeOptions):
         focus, error = await self._query_focus(sample, reference_date, callbacks)
         if error:
             return focus, Judgement.failed(error)
-        judgement = await self._judge_documents(sample, documents, focus, callbacks)
+        dates = {"reference_date": reference_date, "document_dates": self._own_dates(sample, documents)}
+        judgement = await self._judge_documents(sample, documents, focus, dates, callbacks)
         return focus, judgement
 
-    async def _judge_documents(self, sample, documents, focus, callbacks) -> Judgement:
+    async def _judge_documents(self, sample, documents, focus, dates, callbacks) -> Judgement:
         raise NotImplementedError
 
 
@@ -258,10 +278,10 @@ class RelevanceLLMMode(_ListwiseLLMMode):
 
     relevance_prompt: PydanticPrompt = field(default_factory=TemporalRelevancePrompt)
 
-    async def _judge_documents(self, sample, documents, focus, callbacks) -> Judgement:
+    async def _judge_documents(self, sample, documents, focus, dates, callbacks) -> Judgement:
         return await judge_binary_relevance(
             self.llm, sample.user_input, documents, focus=focus,  # type: ignore[attr-defined]
-            prompt=self.relevance_prompt, **self._judge_kwargs(callbacks),
+            prompt=self.relevance_prompt, **dates, **self._judge_kwargs(callbacks),
         )
 
     async def _score_llm(
@@ -294,10 +314,10 @@ class GradeLLMMode(_ListwiseLLMMode):
 
     grade_prompt: PydanticPrompt = field(default_factory=TemporalGradePrompt)
 
-    async def _judge_documents(self, sample, documents, focus, callbacks) -> Judgement:
+    async def _judge_documents(self, sample, documents, focus, dates, callbacks) -> Judgement:
         return await judge_graded_relevance(
             self.llm, sample.user_input, documents, focus=focus,  # type: ignore[attr-defined]
-            prompt=self.grade_prompt, **self._judge_kwargs(callbacks),
+            prompt=self.grade_prompt, **dates, **self._judge_kwargs(callbacks),
         )
 
     async def _score_llm(

@@ -6,7 +6,9 @@
 - :class:`TemporalFocusPrompt`: the temporal focus of a query, when the rules cannot tell.
 
 All share :class:`CompactPydanticPrompt`'s layout: a short instruction, a one-line output
-shape, one short example, then the data as one JSON line. Metrics hold them as attributes, so
+shape, one short example, then the data as one JSON line. Reference dates are data too: the
+claims and relevance inputs take ``reference_date`` and :class:`DatedText` items for texts with
+their own date (:func:`dated_texts` builds them). Metrics hold them as attributes, so
 ragas's ``get_prompts``/``set_prompts``/``adapt_prompts``/``save_prompts``/``load_prompts`` work.
 
 >>> sorted(p().name for p in (TemporalClaimsPrompt, TemporalRelevancePrompt, TemporalGradePrompt, TemporalFocusPrompt))
@@ -16,6 +18,7 @@ ragas's ``get_prompts``/``set_prompts``/``adapt_prompts``/``save_prompts``/``loa
 from __future__ import annotations
 
 from ragas_temporal.prompts._compact import CompactPydanticPrompt, compact_shape
+from ragas_temporal.prompts._dated import DatedText, dated_texts
 from ragas_temporal.prompts.claims import (
     CLAIM_VERDICTS,
     TemporalClaim,
@@ -38,6 +41,8 @@ from ragas_temporal.prompts.relevance import (
 __all__ = [
     "CompactPydanticPrompt",
     "compact_shape",
+    "DatedText",
+    "dated_texts",
     "CLAIM_VERDICTS",
     "TemporalClaim",
     "TemporalClaimsInput",

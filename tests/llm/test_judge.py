@@ -54,7 +54,7 @@ def test_claims_judge_returns_labels_reasons_and_quotes(kind, openai_server_fact
     # rule-based judge: sentence 1 has 2008 (in contexts) -> SUPPORTED; sentence 2 has 2010, the
     # contexts hold 2008/2009 only -> CONTRADICTED
     assert judgement.ok and judgement.values == ("SUPPORTED", "CONTRADICTED")
-    assert judgement.details[0] == ("The crisis started in 2008.", "SUPPORTED", "all its years are in the contexts", "2008")
+    assert judgement.details[0] == ("The crisis started in 2008.", "SUPPORTED", "the contexts give 2008", "2008")
     assert len(judgement.reasons) == 2
 
 

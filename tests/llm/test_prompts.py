@@ -143,3 +143,12 @@ def test_adapt_translates_examples_but_keeps_labels():
     verdicts = [c.verdict for c in claims.examples[0][1].claims]
     assert verdicts == ["PARTIALLY_SUPPORTED", "SUPPORTED", "CONTRADICTED"]  # Literal fields kept
     assert claims.examples[0][1].claims[0].claim == "THE BRIDGE OPENED IN MAY 1932."
+
+
+def test_adapt_keeps_dates_verbatim():
+    # a "translator" that rewrites every string: labels and dates must come back unchanged
+    llm = ScriptedLLM(lambda text: json.dumps({"statements": ["~" + s for s in parse_prompt_input(text)["statements"]]}))
+    adapted = asyncio.run(TemporalClaimsPrompt().adapt("tilde", llm))
+    example_in = adapted.examples[0][0]
+    assert example_in.reference_date == "1991-05-01"
+    assert example_in.answer.startswith("~The bridge opened")

@@ -37,7 +37,6 @@ Example
 from __future__ import annotations
 
 import asyncio
-import re
 import threading
 import time
 import typing as t
@@ -50,6 +49,9 @@ from langchain_core.outputs import ChatGeneration, ChatResult, Generation, LLMRe
 from pydantic import Field
 from ragas.llms.base import BaseRagasLLM, LangchainLLMWrapper
 from ragas.run_config import RunConfig
+
+# one token ruler for the whole project: the package's offline judge counts the same way
+from ragas_temporal.testing import count_tokens
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
@@ -65,20 +67,6 @@ __all__ = [
     "langchain_wrapped",
     "fake_list_chat_llm",
 ]
-
-_TOKEN_RE = re.compile(r"\w+|[^\w\s]")
-
-
-def count_tokens(text: str) -> int:
-    """Count tokens deterministically: every word and every punctuation mark is one token.
-
-    Not a BPE tokenizer (those need downloaded vocabularies), but monotone in text length
-    and stable across runs, which is what relative cost comparisons need.
-
-    >>> count_tokens('Say "ok", please.')
-    7
-    """
-    return len(_TOKEN_RE.findall(text))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,151 @@
+"""The shipped offline judge, ragas_temporal.testing: its rules and both offline LLMs."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import warnings
+
+import pytest
+from ragas import EvaluationDataset, RunConfig, evaluate
+from ragas.cost import get_token_usage_for_openai
+
+from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK
+from ragas_temporal.prompts import (
+    RelevanceInput,
+    TemporalClaimsInput,
+    TemporalClaimsPrompt,
+    TemporalFocusInput,
+    TemporalFocusPrompt,
+    TemporalGradePrompt,
+)
+from ragas_temporal.testing import (
+    OFFLINE_MODEL,
+    OfflineJudgeLLM,
+    count_tokens,
+    offline_llm,
+    offline_llm_factory,
+    prompt_data,
+    rule_based_judge,
+)
+
+CONTEXTS = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
+
+
+def _claims(answer, contexts, instruction_extra="", **fields):
+    prompt = TemporalClaimsPrompt()
+    prompt.instruction += instruction_extra
+    return json.loads(rule_based_judge(prompt.to_string(TemporalClaimsInput(answer=answer, contexts=contexts, **fields))))["claims"]
+
+
+def test_claim_rules_cover_every_label():
+    answer = "It began in 2008. It ran from 2008 to 2010. It ended in 2011. It was bad."
+    claims = _claims(answer, CONTEXTS)
+    # 2008 in contexts -> SUPPORTED; {2008, 2009, 2010} has 2008 and 2009 but not 2010 -> PARTIAL;
+    # 2011 not in contexts that hold other years -> CONTRADICTED; no temporal expression -> no claim
+    assert [c["verdict"] for c in claims] == ["SUPPORTED", "PARTIALLY_SUPPORTED", "CONTRADICTED"]
+    assert claims[1]["reason"] == "the contexts do not give 2010" and claims[1]["quote"] == "2008, 2009"
+    # "Be strict" in the instruction: partial support is no support
+    assert _claims(answer, CONTEXTS, " Be strict.")[1]["verdict"] == "NOT_SUPPORTED"
+    # contexts without any year -> NOT_SUPPORTED
+    assert [c["verdict"] for c in _claims("It began in 2008.", ["Banks fail."])] == ["NOT_SUPPORTED"]
+
+
+def test_relative_times_use_the_reference_date_or_the_texts_own_date():
+    # "last year" at 2024-03-15 is 2023; the dated context "this year" at 2023-06-01 is 2023 too
+    claims = _claims("Revenue grew last year.", [{"date": "2023-06-01", "text": "This year revenue grew."}],
+                     reference_date="2024-03-15")
+    assert [c["verdict"] for c in claims] == ["SUPPORTED"]
+    # no reference date: "last year" cannot be placed
+    claims = _claims("Revenue grew last year.", ["Revenue grew in 2023."])
+    assert (claims[0]["verdict"], claims[0]["reason"]) == ("NOT_SUPPORTED", "this time cannot be placed without a date")
+    # an unreadable date is no date
+    assert _claims("Revenue grew last year.", ["In 2023."], reference_date="unknown")[0]["verdict"] == "NOT_SUPPORTED"
+
+
+def test_listwise_and_focus_rules():
+    text = TemporalGradePrompt().to_string(RelevanceInput(
+        query="What happened last year?", reference_date="2009-05-01", temporal_focus="infer",
+        documents=CONTEXTS + ["Banks fail.", {"date": "2010-01-01", "text": "Last year was hard."}]))
+    # query {2008}: doc 1 shares 2008 -> 4; doc 2 has 2009 only -> 2; doc 3 no year -> 0;
+    # doc 4 "last year" at its own date 2010-01-01 = 2009 -> other year -> 2
+    assert [d["grade"] for d in json.loads(rule_based_judge(text))["documents"]] == [4, 2, 0, 2]
+    focus = json.loads(rule_based_judge(TemporalFocusPrompt().to_string(TemporalFocusInput(query="Who ruled?"))))
+    assert focus["focus"] == "specific_time"
+
+
+def test_ragas_service_prompts_and_unknown_prompts():
+    fix = 'Fix it.\ninput: {"output_string": "{\\"a\\": 1}", "prompt_value": "p"}\nOutput:'
+    assert json.loads(rule_based_judge(fix)) == {"text": '{"a": 1}'}
+    translate = 'Translate.\ninput: {"target_language": "fr", "statements": ["In 1932."]}\nOutput:'
+    assert json.loads(rule_based_judge(translate)) == {"statements": ["In 1932."]}  # cannot translate
+    with pytest.raises(ValueError, match="does not know this prompt"):
+        rule_based_judge('Hello.\nInput: {"poem": "x"}\nOutput:')
+    with pytest.raises(ValueError, match="no input data"):
+        prompt_data("no data at all")
+
+
+def test_offline_llm_with_stock_faithfulness_and_token_usage():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from ragas.metrics import Faithfulness
+    llm = offline_llm()
+    dataset = EvaluationDataset.from_list([{
+        "user_input": "What happened?", "response": "Lehman collapsed in 2008. The crisis ended in 2010.",
+        "retrieved_contexts": CONTEXTS,
+    }])
+    metrics = [Faithfulness(), TemporalFaithfulness(mode="llm")]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = evaluate(dataset, metrics=metrics, llm=llm, show_progress=False,
+                          token_usage_parser=get_token_usage_for_openai,
+                          run_config=RunConfig(timeout=30, max_retries=1, max_wait=0))
+    frame = result.to_pandas()
+    # stock: 2 statements (the sentences); 2008 is in the context -> 1, 2010 is not -> 0: 1/2
+    # ours: the same two claims, SUPPORTED and CONTRADICTED -> 1/2
+    assert frame["faithfulness"].tolist() == [0.5]
+    assert frame["temporal_faithfulness_llm(mode=llm)"].tolist() == [0.5]
+    assert llm.calls == 3  # stock: statements + verdicts; ours: one call
+    usage = result.total_tokens()
+    assert (usage.input_tokens, usage.output_tokens) == (llm.prompt_tokens, llm.completion_tokens)
+    assert usage.model == OFFLINE_MODEL and usage.input_tokens > 0
+
+
+def test_offline_llm_factory_goes_through_the_openai_client_and_reports_usage():
+    seen = []
+
+    async def record(response):
+        await response.aread()
+        seen.append(response.json()["usage"])
+
+    llm = offline_llm_factory(event_hooks={"response": [record]})
+    assert type(llm).__name__ != "OfflineJudgeLLM"  # an llm_factory (Instructor) LLM
+    metric = TemporalNDCGAtK(k=2, mode="llm", llm=llm)
+    result = asyncio.run(metric.ascore(user_input="What happened in 2008?", retrieved_contexts=CONTEXTS))
+    # grades [4 (shares 2008), 2 (2009 only)]: DCG = 4 + 2/log2(3); ideal is the same order -> 1.0
+    assert result.value == 1.0 and "grades [4, 2]" in result.reason
+    assert len(seen) == 1 and seen[0]["prompt_tokens"] > 0
+    assert seen[0]["completion_tokens"] == count_tokens('{"documents": [{"doc": 1, "grade": 4, "reason": "shares a year"}, '
+                                                        '{"doc": 2, "grade": 2, "reason": "no shared year"}]}')
+
+
+def test_offline_llm_is_a_ragas_llm_and_counts_calls():
+    from ragas.llms.base import BaseRagasLLM
+
+    llm = offline_llm()
+    assert isinstance(llm, (BaseRagasLLM, OfflineJudgeLLM)) and llm is not offline_llm()
+    metric = TemporalFaithfulness(mode="llm", llm=llm)
+    assert metric.score(response="It began in 2009.", retrieved_contexts=CONTEXTS).value == 1.0
+    assert llm.calls == 1 and repr(llm) == "OfflineJudgeLLM(calls=1)"
+
+
+def test_the_package_module_imports_neither_pytest_nor_tests():
+    code = ("import sys, ragas_temporal.testing; "
+            "bad = [m for m in sys.modules if m == 'pytest' or m == 'tests' or m.startswith('tests.')]; "
+            "print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={"RAGAS_DO_NOT_TRACK": "true", "PATH": ""})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
