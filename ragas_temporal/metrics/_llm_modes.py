@@ -252,11 +252,16 @@ class _ListwiseLLMMode(LLMJudgeOptions):
         focus, error = await self._query_focus(sample, reference_date, callbacks)
         if error:
             return focus, Judgement.failed(error)
-        dates = {"reference_date": reference_date, "document_dates": self._own_dates(sample, documents)}
-        judgement = await self._judge_documents(sample, documents, focus, dates, callbacks)
+        judge, prompt = self._listwise_judge()
+        judgement = await judge(
+            self.llm, sample.user_input, documents, focus=focus, prompt=prompt,  # type: ignore[attr-defined]
+            reference_date=reference_date, document_dates=self._own_dates(sample, documents),
+            **self._judge_kwargs(callbacks),
+        )
         return focus, judgement
 
-    async def _judge_documents(self, sample, documents, focus, dates, callbacks) -> Judgement:
+    def _listwise_judge(self) -> tuple[t.Callable[..., t.Awaitable[Judgement]], PydanticPrompt]:
+        """The judge function of this mode and the prompt it runs."""
         raise NotImplementedError
 
 
@@ -278,11 +283,8 @@ class RelevanceLLMMode(_ListwiseLLMMode):
 
     relevance_prompt: PydanticPrompt = field(default_factory=TemporalRelevancePrompt)
 
-    async def _judge_documents(self, sample, documents, focus, dates, callbacks) -> Judgement:
-        return await judge_binary_relevance(
-            self.llm, sample.user_input, documents, focus=focus,  # type: ignore[attr-defined]
-            prompt=self.relevance_prompt, **dates, **self._judge_kwargs(callbacks),
-        )
+    def _listwise_judge(self) -> tuple[t.Callable[..., t.Awaitable[Judgement]], PydanticPrompt]:
+        return judge_binary_relevance, self.relevance_prompt
 
     async def _score_llm(
         self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
@@ -314,11 +316,8 @@ class GradeLLMMode(_ListwiseLLMMode):
 
     grade_prompt: PydanticPrompt = field(default_factory=TemporalGradePrompt)
 
-    async def _judge_documents(self, sample, documents, focus, dates, callbacks) -> Judgement:
-        return await judge_graded_relevance(
-            self.llm, sample.user_input, documents, focus=focus,  # type: ignore[attr-defined]
-            prompt=self.grade_prompt, **dates, **self._judge_kwargs(callbacks),
-        )
+    def _listwise_judge(self) -> tuple[t.Callable[..., t.Awaitable[Judgement]], PydanticPrompt]:
+        return judge_graded_relevance, self.grade_prompt
 
     async def _score_llm(
         self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
