@@ -135,7 +135,7 @@ def test_offline_llm_is_a_ragas_llm_and_counts_calls():
     from ragas.llms.base import BaseRagasLLM
 
     llm = offline_llm()
-    assert isinstance(llm, (BaseRagasLLM, OfflineJudgeLLM)) and llm is not offline_llm()
+    assert isinstance(llm, BaseRagasLLM) and isinstance(llm, OfflineJudgeLLM) and llm is not offline_llm()
     metric = TemporalFaithfulness(mode="llm", llm=llm)
     assert metric.score(response="It began in 2009.", retrieved_contexts=CONTEXTS).value == 1.0
     assert llm.calls == 1 and repr(llm) == "OfflineJudgeLLM(calls=1)"
