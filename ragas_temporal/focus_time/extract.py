@@ -3,8 +3,9 @@
 One left-to-right pass over the rule table (``scanner.iter_matches``: trigger words, then only the
 rules that can start at each nearby position); each match is read by
 its rule's interpreter (``interpret.py``), which may reject it (a count, an amount, a room
-number). Explicit dates update the anchor that later anaphoric expressions ("the following
-year", "in March") resolve against; deictic ones ("yesterday") use the reference date only.
+number). Every resolved date (explicit, deictic or anaphoric) updates the anchor that later
+anaphoric expressions ("the following year", "in March") resolve against; deictic ones
+("yesterday", "last year") use the reference date only.
 The wall clock is never read.
 
 Results are memoised on ``(text, reference date)``: metrics ask for the focus time of the same
@@ -16,6 +17,8 @@ contexts many times, and ``FocusTime`` is immutable so sharing it is safe.
 [2008, 2009, 2010, 2018]
 >>> [(m.text, m.kind, m.value) for m in ft.mentions]
 [('from 2008 to 2010', 'range', '2008/2010'), ('last year', 'relative', '2018')]
+>>> [m.value for m in extract_focus_time("It fell last year and recovered the following year.", "2024-03-15").mentions]
+['2023', '2024']
 """
 
 from __future__ import annotations
@@ -64,6 +67,12 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
         end = match.end()
         out.append(TemporalMention(start, end, text[start:end], reading.kind, reading.value, reading.years))
         if reading.anchor is not None:
+            # an explicit date starts narration; a deictic one is the moment of writing; an
+            # anaphoric one continues from whatever it was resolved against
+            if reading.kind == "relative":
+                ctx.narrative = False
+            elif reading.kind != "anaphoric":
+                ctx.narrative = True
             ctx.anchor = reading.anchor
     return tuple(out)
 

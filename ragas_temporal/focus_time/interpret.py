@@ -10,10 +10,15 @@ Resolution policy (documented once, here):
   against the reference date only; without one the mention is kept with ``value=None`` and no years;
 * **anaphoric** expressions ("the following year", "two years later", "that March", a bare
   "in March", "March 3", "the next day", clock times, "tonight"-style parts of day used without
-  "this/last") resolve against the last explicit date earlier in the same text, else against the
-  reference date, else they stay unresolved. A month, day or quarter without a year takes the
-  base's year; when the base is the moment of writing (the reference date, or a dateline equal
-  to it) it moves back (or forward) one year if the sentence is in the past (or future) tense
+  "this/last") resolve against the *anchor*: the last date earlier in the same text, whether
+  written out ("in 2010") or itself resolved ("last year", "the following year", "in March");
+  else against the reference date, else they stay unresolved. So "Revenue fell last year and
+  recovered the following year" (reference 2024-03-15) is 2023 then 2024, and "In 2010 ... The
+  following year ... Two years later" is 2010, 2011, 2013. A resolved relative date anchors at
+  its own granularity (year, month or day; quarters, decades and centuries leave the anchor as
+  it was). A month, day or quarter without a year takes the base's year; when the base is the
+  moment of writing (the reference date, a dateline equal to it, or a date found from it such
+  as "last week") it moves back (or forward) one year if the sentence is in the past (or future) tense
   and the date would otherwise lie after (or before) the base: "was introduced in January"
   written in September 2005 is January 2005, "11 December" in a past-tense sentence written in
   January 2010 is December 2009. After another explicit date, narration moves forward from it:
@@ -39,7 +44,6 @@ import calendar
 import datetime as dt
 import functools
 import re
-from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time.context_rules import is_not_a_year, tense
@@ -95,22 +99,43 @@ class Reading(NamedTuple):
     kind: str
     value: str | None
     years: frozenset[int]
-    anchor: Anchor | None = None  # set when the mention is an explicit date (anaphora resolve to it)
-
-
-@dataclass
-class Context:
-    text: str
-    reference: dt.date | None
+    # set when later anaphora resolve against this mention: explicit dates, and resolved deictic or
+    # anaphoric dates of year, month or day granularity ("last year", "the following day")
     anchor: Anchor | None = None
 
-    def __post_init__(self) -> None:
-        self._ref = Anchor.of(self.reference) if self.reference is not None else None
+
+class Context:
+    """What a scan knows at one point: the text, the reference date and the current anchor.
+
+    ``anchor`` is the date anaphoric expressions resolve against: the last explicit date, or the
+    last resolved deictic or anaphoric one ("last year", "the following year"). ``narrative`` says
+    whether that anchor comes from an explicit date (possibly shifted by anaphora) rather than
+    from the moment of writing: only then does it stop the sentence tense from moving a bare
+    month's year (see ``tense_at``).
+    """
+
+    __slots__ = ("text", "reference", "anchor", "narrative", "_ref")
+
+    def __init__(self, text: str, reference: dt.date | None, anchor: Anchor | None = None) -> None:
+        self.text = text
+        self.reference = reference
+        self.anchor = anchor
+        self.narrative = anchor is not None
+        self._ref = Anchor(reference.year, reference.month, reference.day) if reference is not None else None
 
     @property
     def base(self) -> Anchor | None:
-        """What anaphoric expressions resolve against: the last explicit date, else the reference."""
+        """What anaphoric expressions resolve against: the anchor, else the reference date."""
         return self.anchor if self.anchor is not None else self._ref
+
+    @property
+    def calendar_base(self) -> Anchor | None:
+        """What a calendar name without a year ("in March", "May 5", "Christmas", "the fourth
+        quarter") resolves against: the anchor when it comes from a written date (possibly moved
+        by anaphora), else the moment of writing. Deictic anchors ("a year ago", "last year") do
+        not move these: "sales fell in January, compared to a year ago, as firms reported their
+        January sales" is read as this January both times."""
+        return self.anchor if self.narrative and self.anchor is not None else self._ref
 
     @property
     def ref(self) -> Anchor | None:
@@ -119,9 +144,10 @@ class Context:
 
     def tense_at(self, start: int, end: int) -> str | None:
         """The sentence tense, when it matters: only when the base is the moment of writing (the
-        reference date, or a dateline equal to it). Past-tense narration after an explicit date
-        ("On 22 June 1941 ... By December ...") moves forward from that date, so it is ignored."""
-        if self.anchor is not None and self.anchor != self._ref:
+        reference date, a dateline equal to it, or a date found from it such as "last week").
+        Past-tense narration after an explicit date ("On 22 June 1941 ... By December ...")
+        moves forward from that date, so it is ignored."""
+        if self.narrative and self.anchor is not None and self.anchor != self._ref:
             return None
         return tense(self.text, start, end)
 
@@ -234,6 +260,19 @@ def _shift(anchor: Anchor, unit: str, k: int) -> Anchor:
         return Anchor.of(d + dt.timedelta(days=days))
     except OverflowError:
         return anchor
+
+
+def _at_granularity(anchor: Anchor, unit: str) -> Anchor | None:
+    """The anchor a resolved relative date leaves for later anaphora, at the unit's granularity:
+    "last year" -> the year, "last month" -> the month, "yesterday"/"last week" -> the day.
+    Quarters, decades and centuries leave none (no single year to continue from)."""
+    if unit == "year":
+        return Anchor(anchor.year)
+    if unit == "month":
+        return Anchor(anchor.year, anchor.month)
+    if unit in ("day", "week", "weekend", "fortnight"):
+        return anchor
+    return None
 
 
 def _unit(word: str) -> str:
@@ -520,7 +559,7 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
             base = _shift(base, "year", {"this": 0, "current": 0, "last": -1, "next": 1}[rel])
     else:
         kind = "anaphoric"
-        base = ctx.base
+        base = ctx.calendar_base if rel is None else ctx.base
         if base is not None and rel in ("previous", "following"):
             base = _shift(base, "year", -1 if rel == "previous" else 1)
         elif base is not None and rel is None and not g("the_year") and base.month is not None:
@@ -568,7 +607,7 @@ def season(g: Groups, ctx: Context, kind: str) -> Reading | None:
         elif mod == "next" and not ym < first:
             year += 1
         return Reading("relative", f"{format_year(year)}-{code}", frozenset({year}))
-    base = ctx.base
+    base = ctx.calendar_base
     if base is None:
         return _unresolved("anaphoric")
     return Reading("anaphoric", f"{format_year(base.year)}-{code}", frozenset({base.year}))
@@ -645,7 +684,7 @@ def holiday(g: Groups, ctx: Context, kind: str) -> Reading | None:
             year += 1
         value, _ = _holiday_value(spec, year)
         return Reading("relative", value, frozenset({year}))
-    base = ctx.base
+    base = ctx.calendar_base
     if base is None:
         return _unresolved("anaphoric")
     year = base.year
@@ -685,7 +724,7 @@ def day_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return _unresolved(kind)
     a = _shift(ref, "day", _DAY_OFFSETS.get(w, 0))
     part = g("part") or ("night" if w in ("tonight", "tonite", "2nite", "2night") else None)
-    return Reading(kind, _day_value(a, part), frozenset({a.year}))
+    return Reading(kind, _day_value(a, part), frozenset({a.year}), a)
 
 
 def part_of_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -696,7 +735,7 @@ def part_of_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return _unresolved(kind)
     offset = {"this": 0, "last": -1, "yesterday": -1}.get(mod, 1)
     a = _shift(ref, "day", offset)
-    return Reading(kind, _day_value(a, g("part")), frozenset({a.year}))
+    return Reading(kind, _day_value(a, g("part")), frozenset({a.year}), a)
 
 
 def _unit_value(anchor: Anchor, unit: str) -> str:
@@ -759,7 +798,9 @@ def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     k = {"last": -1, "past": -1, "previous": -1, "preceding": -1, "next": 1, "coming": 1, "upcoming": 1,
          "following": 1}.get(mod, 0)  # fmt: skip
     a = _shift_unit(base, unit, k)
-    return Reading(kind, _unit_value(a, unit), _unit_years(a, unit))
+    # "this year", "the same year": the base itself stays the anchor (at its own, finer granularity)
+    anchor = base if k == 0 and unit not in ("decade", "century", "quarter") else _at_granularity(a, unit)
+    return Reading(kind, _unit_value(a, unit), _unit_years(a, unit), anchor)
 
 
 def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -769,7 +810,7 @@ def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if base is None:
         return _unresolved(kind)
     a = _shift(base, unit, -1 if direction in ("before", "earlier", "previous", "prior") else 1)
-    return Reading(kind, _unit_value(a, unit), frozenset({a.year}))
+    return Reading(kind, _unit_value(a, unit), frozenset({a.year}), _at_granularity(a, unit))
 
 
 def day_anaphoric(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -781,7 +822,7 @@ def day_anaphoric(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if unit == "week":  # "the week": the base's week
         return Reading(kind, _unit_value(base, "week"), _unit_years(base, "week"))
     a = _shift(base, "day", {"next": 1, "following": 1, "previous": -1, "preceding": -1}.get(mod, 0))
-    return Reading(kind, _day_value(a, None if unit in ("day", "hour") else unit), frozenset({a.year}))
+    return Reading(kind, _day_value(a, None if unit in ("day", "hour") else unit), frozenset({a.year}), a)
 
 
 def _duration(ctx: Context, kind: str, sign: int, n: int, unit: str) -> Reading:
@@ -827,9 +868,7 @@ def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
         unit, n = "day", (n // 24 if unit in ("hour", "hr") else n // 1440)
     a = _shift(base, unit, sign * n)
     gran = "day" if unit in ("day", "week") else ("month" if unit == "month" else "year")
-    if unit in ("decade", "century"):
-        gran = "year"
-    return Reading(kind, _unit_value(a, gran), frozenset({a.year}))
+    return Reading(kind, _unit_value(a, gran), frozenset({a.year}), _at_granularity(a, gran))
 
 
 def _weekday_date(ref: dt.date, weekday_: int, mod: str | None) -> dt.date:
@@ -856,13 +895,13 @@ def weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     ref = ctx.reference
     if ref is None:
         return _unresolved(kind)
-    d = _weekday_date(ref, WEEKDAYS[word], mod)
-    return Reading(kind, _day_value(Anchor.of(d), g("part")), frozenset({d.year}))
+    a = Anchor.of(_weekday_date(ref, WEEKDAYS[word], mod))
+    return Reading(kind, _day_value(a, g("part")), frozenset({a.year}), a)
 
 
 def weekday_the_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Friday the 13th: the nearest month to the base date whose 13th is a Friday."""
-    base = ctx.base
+    base = ctx.calendar_base
     day_, wd = int(g("day")), WEEKDAYS[g.lower("weekday")]
     if base is None or base.year < 2 or base.year > 9998:
         return _unresolved("anaphoric")
@@ -880,11 +919,12 @@ def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     m, d = MONTHS[g.lower(mname)], int(g(dname))
     if not _valid_day(2000, m, d):
         return None
-    base = ctx.base
+    base = ctx.calendar_base
     if base is None:
         return _unresolved(kind)
     year = _tensed_year(base, m, d, ctx.tense_at(g.start, g.end))
-    return Reading(kind, Anchor(year, m, d).value(), frozenset({year}))
+    a = Anchor(year, m, d)
+    return Reading(kind, a.value(), frozenset({year}), a)
 
 
 def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -900,7 +940,7 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
         if ref is None:
             return _unresolved("relative")
         year = ref.year + {"this": 0, "last": -1, "next": 1}[rel]
-        return Reading("relative", Anchor(year, m).value(), frozenset({year}))
+        return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
     if mod in ("last", "next", "nxt", "this"):
         ref = ctx.ref
         if ref is None:
@@ -910,12 +950,12 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
             year -= 1
         elif mod in ("next", "nxt") and m <= ref.month:
             year += 1
-        return Reading("relative", Anchor(year, m).value(), frozenset({year}))
-    base = ctx.base
+        return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
+    base = ctx.calendar_base
     if base is None:
         return _unresolved(kind)
     year = base.year if mod == "that" else _tensed_year(base, m, None, ctx.tense_at(g.start, g.end))
-    return Reading(kind, Anchor(year, m).value(), frozenset({year}))
+    return Reading(kind, Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
 
 
 def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:

@@ -247,6 +247,70 @@ def test_anaphora_uses_the_latest_explicit_date_not_the_first():
     assert years("Born in 1990, she moved in 2005. The following year she graduated.") == [1990, 2005, 2006]
 
 
+# --- resolved relative dates anchor later anaphora ---------------------------------------------
+
+MID_MARCH_2024 = dt.date(2024, 3, 15)  # a Friday
+
+
+def test_following_year_after_last_year_continues_from_last_year():
+    # "last year" = 2024 - 1 = 2023 is the anchor; "the following year" = 2023 + 1 = 2024 (not 2025,
+    # which resolving against the reference date would give)
+    assert mentions("Revenue fell last year and recovered the following year.", MID_MARCH_2024) == [
+        ("last year", "relative", "2023", [2023]),
+        ("the following year", "anaphoric", "2024", [2024]),
+    ]
+
+
+def test_anaphora_chain_each_resolved_expression_anchors_the_next():
+    # 2010 -> the following year 2011 -> two years later 2011 + 2 = 2013 (not 2010 + 2 = 2012)
+    text = "In 2010 it opened. The following year it grew. Two years later it closed."
+    assert [(m.text, m.value) for m in extract_focus_time(text).mentions] == [
+        ("2010", "2010"), ("The following year", "2011"), ("Two years later", "2013"),
+    ]  # fmt: skip
+
+
+def test_deictic_day_anchors_the_next_day():
+    # yesterday = 2024-03-14; the next day = 2024-03-14 + 1 = 2024-03-15
+    assert [m.value for m in extract_focus_time("We met yesterday and again the next day.", MID_MARCH_2024).mentions] == [
+        "2024-03-14", "2024-03-15",
+    ]  # fmt: skip
+
+
+def test_years_ago_anchors_the_following_year():
+    # three years ago = 2024 - 3 = 2021 (year granularity); the following year = 2022
+    assert years("Three years ago the plant closed; the following year it reopened.", MID_MARCH_2024) == [2021, 2022]
+
+
+def test_resolved_month_anchors_the_following_month():
+    # "in March" takes 2010 -> 2010-03 is the anchor; the following month = 2010-04
+    text = "In 2010 it opened in March and closed the following month."
+    assert [m.value for m in extract_focus_time(text).mentions] == ["2010", "2010-03", "2010-04"]
+
+
+def test_explicit_date_after_a_deictic_one_takes_over():
+    # last year = 2023, then 2015 is written: the following year = 2015 + 1 = 2016
+    text = "Last year sales fell. In 2015 they had risen, and the following year too."
+    assert years(text, MID_MARCH_2024) == [2015, 2016, 2023]
+
+
+def test_deictic_anchor_does_not_move_a_bare_month():
+    # "a year ago" = 2023 does not become the year of "in January": a calendar name without a year
+    # is read against the moment of writing; past tense ("fell"), January is before 15 March 2024
+    # -> January 2024
+    assert mentions("A year ago sales were flat; in January they fell.", MID_MARCH_2024) == [
+        ("A year ago", "relative", "2023", [2023]),
+        ("in January", "anaphoric", "2024-01", [2024]),
+    ]
+
+
+def test_relative_chain_without_reference_date_stays_unresolved():
+    # no reference date: "last year" has no value, so "the following year" has no anchor either
+    assert mentions("Revenue fell last year and recovered the following year.") == [
+        ("last year", "relative", None, []),
+        ("the following year", "anaphoric", None, []),
+    ]
+
+
 # --- named periods ----------------------------------------------------------------------------
 
 
