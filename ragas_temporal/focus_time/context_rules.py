@@ -121,9 +121,22 @@ def _counted_word(nxt: str, plural_nouns: bool) -> bool:
 # tense of the sentence
 # ---------------------------------------------------------------------------------------------
 
+_FUTURE_CUES = (
+    r"will|won't|shall|should|going\s+to|gonna|to\s+be|is\s+to|are\s+to|due\s+to|set\s+to|"
+    r"scheduled|upcoming|expected\s+to|plans?\s+to|next|until|till|by\s+the\s+end"
+)
+_PAST_CUES = r"was|were|had|did|ago|last|since|earlier|previously"
+#: Tense cues, matched on lower-cased text. An "-ed" verb is past unless "be/been/being/is/are"
+#: comes just before it ("will be finalized" is not past): ``_PASSIVE_BEFORE`` checks that only
+#: for the few "-ed" words found, instead of five lookbehinds tried at every word.
+_TENSE_CUES_LOWER = re.compile(
+    rf"\b(?:(?P<future>{_FUTURE_CUES})\b|'ll\b|(?P<past>{_PAST_CUES})\b|(?P<ed>[a-z]{{3,}}ed)\b)"
+)
+_PASSIVE_BEFORE = re.compile(r"(?:\bbe|been|being|\bis|are)\s\Z")
+#: The same cues in one case-insensitive regex (the reference form; used when lower() changes
+#: a text's length).
 _TENSE_CUES = re.compile(
-    r"\b(?:(?P<future>will|won't|shall|should|going\s+to|gonna|to\s+be|is\s+to|are\s+to|due\s+to|set\s+to|"
-    r"scheduled|upcoming|expected\s+to|plans?\s+to|next|until|till|by\s+the\s+end)\b|'ll\b"
+    rf"\b(?:(?P<future>{_FUTURE_CUES})\b|'ll\b"
     r"|(?P<past>was|were|had|did|ago|last|since|earlier|previously"
     r"|(?<!\bbe\s)(?<!been\s)(?<!being\s)(?<!\bis\s)(?<!are\s)[a-z]{3,}ed)\b)",  # "will be finalized" is not past
     re.IGNORECASE,
@@ -149,6 +162,25 @@ def tense(text: str, start: int, end: int) -> str | None:
     lo = lo + cut + 1 if cut >= 0 else lo
     m = _SENTENCE_END.search(text, end, end + _TENSE_WINDOW)
     hi = m.start() if m else min(len(text), end + _TENSE_WINDOW)
+    # the sentence, lower-cased, with one character of context on each side for \b
+    a = max(0, lo - 8)
+    window = text[a : hi + 1]
+    low = window.lower()
+    if len(low) != len(window):  # rare: lower() changed the length; use the case-insensitive form
+        return _tense_reference(text, start, end, lo, hi)
+    start, end, lo, hi = start - a, end - a, lo - a, hi - a
+    best, best_distance = None, None
+    for x, y in ((lo, start), (end, hi)):
+        for cue in _TENSE_CUES_LOWER.finditer(low, x, y):
+            if cue.lastgroup == "ed" and _PASSIVE_BEFORE.search(low, max(0, cue.start() - 8), cue.start()):
+                continue
+            distance = start - cue.end() if cue.end() <= start else cue.start() - end
+            if best_distance is None or distance < best_distance:
+                best, best_distance = ("past" if cue.lastgroup in ("past", "ed") else "future"), distance
+    return best
+
+
+def _tense_reference(text: str, start: int, end: int, lo: int, hi: int) -> str | None:
     best, best_distance = None, None
     for a, b in ((lo, start), (end, hi)):
         for cue in _TENSE_CUES.finditer(text, a, b):
