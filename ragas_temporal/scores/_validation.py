@@ -27,7 +27,7 @@ _MAX_LISTED = 12
 
 def _is_int(value: object) -> bool:
     # bool is an int subclass in Python, but True as "k" or as a year is always a bug upstream.
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    return type(value) is int or (isinstance(value, numbers.Integral) and not isinstance(value, bool))
 
 
 def check_k(k: object) -> int:
@@ -54,16 +54,43 @@ def check_finite_non_negative(value: object, name: str) -> float:
     return as_float
 
 
+def _plain_year_set(years: object) -> frozenset[int] | None:
+    """``years`` as a frozenset when it is a built-in list/tuple/set/frozenset of plain ints, else ``None``.
+
+    The fast path of :func:`as_year_set`: exact type checks (no ABC ``isinstance``, which costs
+    more than the set itself for the one- or two-year collections of a typical row). Anything else
+    (numpy arrays, bools, floats, ``FocusTime``) returns ``None`` and takes the checked path.
+    """
+    kind = type(years)
+    if kind is frozenset or kind is list or kind is tuple or kind is set:
+        for year in years:  # type: ignore[attr-defined]
+            if type(year) is not int:
+                return None
+        return years if kind is frozenset else frozenset(years)  # type: ignore[return-value,arg-type]
+    return None
+
+
 def as_year_set(years: object, name: str) -> frozenset[int]:
     """Validate a collection of integer years and return it as a frozenset.
 
     Accepts any iterable of integers (sets, lists, tuples, numpy arrays) or an object with a
     ``years`` attribute (such as ``FocusTime``). Strings are refused rather than iterated character by
     character, and so are floats: a year is an integer (BCE years negative).
+
+    >>> sorted(as_year_set([2008, 2009, 2008], "answer_years"))
+    [2008, 2009]
+    >>> as_year_set([2008, True], "answer_years")
+    Traceback (most recent call last):
+    ...
+    TypeError: answer_years must contain integer years only, got True
     """
+    plain = _plain_year_set(years)
+    if plain is not None:
+        return plain
     years = getattr(years, "years", years)
-    if type(years) is frozenset and all(type(y) is int for y in years):
-        return years  # the common case (FocusTime.years): nothing to copy
+    plain = _plain_year_set(years)  # FocusTime.years: a frozenset of ints, nothing to copy
+    if plain is not None:
+        return plain
     if years is None or isinstance(years, (str, bytes)) or not isinstance(years, Iterable):
         raise TypeError(f"{name} must be an iterable of integer years, got {_describe(years)}")
     out: set[int] = set()
@@ -78,6 +105,13 @@ def as_year_set(years: object, name: str) -> frozenset[int]:
 
 def as_year_sets(collections: object, name: str) -> list[frozenset[int]]:
     """Validate an iterable of year collections (one per document) and return a list of frozensets."""
+    kind = type(collections)
+    if kind is list or kind is tuple:  # fast path: each item's name is formatted only if it needs checking
+        out = []
+        for i, years in enumerate(collections):  # type: ignore[arg-type]
+            plain = _plain_year_set(years)
+            out.append(plain if plain is not None else as_year_set(years, f"{name}[{i}]"))
+        return out
     if collections is None or isinstance(collections, (str, bytes)) or not isinstance(collections, Iterable):
         raise TypeError(
             f"{name} must be an iterable of year collections (one per document), got {_describe(collections)}"
@@ -87,6 +121,9 @@ def as_year_sets(collections: object, name: str) -> list[frozenset[int]]:
 
 def as_ordered(items: object, name: str) -> list:
     """Return ``items`` as a list, refusing unordered or string inputs where rank order matters."""
+    kind = type(items)
+    if kind is list or kind is tuple:  # the usual input: skip the ABC checks
+        return list(items)  # type: ignore[arg-type]
     if (
         items is None
         or isinstance(items, (str, bytes, Set, Mapping))
