@@ -7,6 +7,13 @@ ragas until a metric is needed.
 >>> from ragas_temporal import extract_focus_time
 >>> sorted(extract_focus_time("The crisis started in 2007 and ended in 2010.").years)
 [2007, 2010]
+
+Scores with reasons for a whole dataset (here the 20-sample example shipped with the package):
+
+>>> from ragas_temporal import TemporalFaithfulness, load_example_dataset, score_dataset
+>>> frame = score_dataset(load_example_dataset(), [TemporalFaithfulness()])
+>>> len(frame), "temporal_faithfulness_reason" in frame.columns
+(20, True)
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ _LAZY: dict[str, str] = {
     "TemporalMAP": "ragas_temporal.metrics",
     "AnswerTemporalRecall": "ragas_temporal.metrics",
     "TemporalFactuality": "ragas_temporal.tecfap",
+    "score_dataset": "ragas_temporal.metrics",
+    "load_example_dataset": "ragas_temporal.data",
 }
 
 __all__ = ["FocusTime", "TemporalMention", "extract_focus_time", "extract_many", "__version__", *_LAZY]

@@ -19,3 +19,24 @@ def test_unknown_attribute_is_an_attribute_error():
 
     with pytest.raises(AttributeError, match="no attribute"):
         ragas_temporal.NoSuchMetric
+
+
+def test_score_dataset_and_example_are_public_and_lazy():
+    # a fresh interpreter: importing the package must not import ragas; the names resolve on first use
+    code = (
+        "import sys, ragas_temporal as rt\n"
+        "assert 'ragas' not in sys.modules, 'ragas imported eagerly'\n"
+        "assert {'score_dataset', 'load_example_dataset'} <= set(dir(rt))\n"
+        "from ragas_temporal import score_dataset, load_example_dataset, TemporalFaithfulness\n"
+        "from ragas_temporal.metrics.dataset import score_dataset as defined\n"
+        "assert score_dataset is defined\n"
+        "frame = score_dataset([{'response': 'It ended in 2010.', 'retrieved_contexts': ['It ended in 2009.']}],"
+        " [TemporalFaithfulness()])\n"
+        # AFT {2010}, contexts {2009}: 0 of 1 answer years found -> 0.0
+        "assert frame['temporal_faithfulness'].tolist() == [0.0]\n"
+        "assert len(load_example_dataset()) == 20\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
