@@ -1,4 +1,4 @@
-"""`ragas-temporal evaluate`: every data format offline, metric parsing, output files, errors."""
+"""`ragas-temporal evaluate`: every data format offline, metric parsing, output files, errors, LLM modes."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import pandas as pd
 import pytest
 
 from ragas_temporal.cli import main
+from ragas_temporal.testing import count_tokens, prompt_data
+from tests.support.openai_server import HANG, openai_server, openai_server_factory  # noqa: F401
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
 ROWS = [
@@ -178,3 +180,184 @@ def test_bad_rows_are_scored_nan_not_dropped(tmp_path):
     assert len(frame) == 3 and frame["temporal_faithfulness"][0] == 1.0
     assert all(math.isnan(v) for v in frame["temporal_faithfulness"][1:])
     assert frame["temporal_faithfulness_reason"].tolist()[1:] == ["retrieved_contexts is empty", "response is empty"]
+
+
+# --- LLM modes ------------------------------------------------------------------------------
+
+
+def test_offline_judge_runs_hybrid_faithfulness_on_the_example(tmp_path, capsys):
+    out = tmp_path / "s.jsonl"
+    argv = ["evaluate", "--example", "--metrics", "temporal_faithfulness:hybrid", "--offline-judge", "-o", str(out),
+            "--no-progress"]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "offline rule-based stand-in judge" in printed  # said before the table ...
+    assert "scores above come from the offline rule-based stand-in judge, not from an LLM" in printed  # ... and after
+    frame = scores_of(out)
+    score, reason = frame["temporal_faithfulness_hybrid"], frame["temporal_faithfulness_hybrid_reason"]
+    # row 0: AFT {2008, 2009}, contexts {2008} ∪ {2009}: every answer year is in the contexts, so the judge is
+    # asked; its one claim (one sentence) has all its years in the contexts -> SUPPORTED -> 1/1
+    assert score[0] == 1.0
+    assert reason[0] == "every answer year occurs in the contexts; LLM judge: 1 temporal claim: 1 supported"
+    # row 1: AFT {2007, 2010}, contexts {2008, 2009}: invented years, no call; focus time 0 of 2 -> 0.0
+    assert score[1] == 0.0 and reason[1].endswith("(judged by focus time; no LLM call)")
+    # row 3: AFT {1989, 1990}, contexts {1989, 1961}: 1990 invented, no call; focus time 1 of 2 -> 0.5
+    assert score[3] == 0.5 and "1990 not found" in reason[3]
+    # row 17 ("The capital of Australia is Canberra."): no temporal expression -> NaN, no call
+    assert math.isnan(score[17]) and reason[17] == "answer makes no temporal claim (no temporal expression; no LLM call)"
+    # one call per row that reached the judge, none for the others
+    judged = int(reason.str.contains("LLM judge:").sum())
+    assert 0 < judged < len(frame)
+    assert f"LLM calls: {judged}; tokens: " in printed
+    assert table_row(printed, "temporal_faithfulness_hybrid")[1:] == [str(int(score.notna().sum())), "1"]
+
+
+def claims_and_relevance_judge(request):
+    """Scripted judge replies, by prompt: claims -> SUPPORTED + PARTIALLY_SUPPORTED; 0/1 -> [1, 0]; grades -> [0, 4]."""
+    data = prompt_data(request.user_text)
+    if "answer" in data:
+        claims = [{"claim": "began 2008", "verdict": "SUPPORTED", "reason": "stated"},
+                  {"claim": "into 2009", "verdict": "PARTIALLY_SUPPORTED", "reason": "year only"}]
+        return json.dumps({"claims": claims})
+    if '"grade"' in request.user_text:
+        return json.dumps({"documents": [{"doc": 1, "grade": 0, "reason": "off"}, {"doc": 2, "grade": 4, "reason": "on"}]})
+    return json.dumps({"documents": [{"doc": 1, "verdict": 1, "reason": "on"}, {"doc": 2, "verdict": 0, "reason": "off"}]})
+
+
+LLM_METRICS = "temporal_faithfulness:llm,temporal_precision@2:llm,temporal_ndcg@2:llm"
+
+
+def test_llm_model_and_base_url_reach_the_server(tmp_path, capsys, openai_server):
+    openai_server.responder = claims_and_relevance_judge
+    data = write_jsonl(tmp_path / "d.jsonl", ROWS[:1])
+    out = tmp_path / "s.jsonl"
+    argv = ["evaluate", str(data), "--metrics", LLM_METRICS, "--llm-model", "judge-model-x",
+            "--base-url", openai_server.base_url, "-o", str(out), "--no-progress"]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    frame = scores_of(out)
+    # faithfulness: (1 supported + 0.5 × 1 partially supported) / 2 claims = 0.75
+    assert frame["temporal_faithfulness_llm"][0] == 0.75
+    # P@2 from verdicts [1, 0]: 1 / 2
+    assert frame["temporal_precision_at_2_llm"][0] == 0.5
+    # NDCG@2 from grades [0, 4]: DCG = 0/log2(2) + 4/log2(3) = 2.5237; ideal [4, 0]: 4/log2(2) = 4 -> 0.6309
+    assert frame["temporal_ndcg_at_2_llm"][0] == pytest.approx(4 / math.log2(3) / 4)
+    # the query names 2008, so rules give the focus: one call per metric, each for our model, in JSON mode
+    requests = openai_server.requests
+    assert len(requests) == 3
+    assert {r.body["model"] for r in requests} == {"judge-model-x"}
+    assert all(r.path.endswith("/v1/chat/completions") for r in requests)
+    # tokens as the server reported them (count_tokens of every message / of the reply)
+    prompt_tokens = sum(count_tokens(r.prompt_text) for r in requests)
+    completion_tokens = sum(count_tokens(claims_and_relevance_judge(r)) for r in requests)
+    assert f"LLM calls: 3; tokens: {prompt_tokens:,} prompt + {completion_tokens:,} completion" in printed
+    assert "stand-in" not in printed
+
+
+def test_base_url_defaults_to_openai_base_url_and_a_loopback_server_needs_no_key(tmp_path, monkeypatch, openai_server):
+    openai_server.responder = claims_and_relevance_judge
+    monkeypatch.setenv("OPENAI_BASE_URL", openai_server.base_url)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    data = write_jsonl(tmp_path / "d.jsonl", ROWS[:1])
+    out = tmp_path / "s.csv"
+    argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:hybrid", "--llm-model", "m", "-o", str(out)]
+    assert main(argv) == 0
+    # AFT {2008, 2009} all in the contexts -> the judge: (1 + 0.5) / 2 = 0.75
+    assert scores_of(out)["temporal_faithfulness_hybrid"].tolist() == [0.75]
+    assert len(openai_server.requests) == 1
+
+
+def test_invalid_replies_are_retried_once_then_the_row_is_nan(tmp_path, capsys, openai_server):
+    openai_server.responder = lambda request: "not json"
+    data = write_jsonl(tmp_path / "d.jsonl", ROWS[:1])
+    out = tmp_path / "s.jsonl"
+    argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:llm", "--llm-model", "m",
+            "--base-url", openai_server.base_url, "-o", str(out), "--no-progress"]
+    assert main(argv) == 0
+    # Instructor re-asks once (INSTRUCTOR_RETRIES = 1): 2 requests, then NaN with the reason
+    assert len(openai_server.requests) == 2
+    frame = scores_of(out)
+    assert frame["temporal_faithfulness_llm"].isna().all()
+    assert frame["temporal_faithfulness_llm_reason"][0] == "LLM reply did not match TemporalClaimsOutput: reply is not JSON: 'not json'"
+    assert "LLM calls: 1 (1 failed); tokens: 0 prompt + 0 completion" in capsys.readouterr().out
+
+
+def test_llm_timeout_bounds_each_judgement(tmp_path, openai_server_factory):
+    server = openai_server_factory(lambda request: HANG, hang_limit=10)
+    data = write_jsonl(tmp_path / "d.jsonl", ROWS)
+    out = tmp_path / "s.jsonl"
+    argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:llm", "--llm-model", "m",
+            "--base-url", server.base_url, "--llm-timeout", "0.3", "-o", str(out), "--no-progress"]
+    assert main(argv) == 0
+    frame = scores_of(out)
+    assert frame["temporal_faithfulness_llm"].isna().all()
+    assert frame["temporal_faithfulness_llm_reason"].tolist() == ["LLM call timed out after 0.3 s"] * 2
+
+
+def test_judge_given_without_an_llm_mode_is_a_note(tmp_path, capsys):
+    data = write_jsonl(tmp_path / "d.jsonl", ROWS[:1])
+    assert main(["evaluate", str(data), "--metrics", "temporal_faithfulness", "--offline-judge", "--no-progress"]) == 0
+    captured = capsys.readouterr()
+    assert "no metric runs in an LLM mode" in captured.err
+    assert "LLM calls" not in captured.out and table_row(captured.out, "temporal_faithfulness") == ["1.0000", "1", "0"]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--metrics", "temporal_faithfulness:hybrid"],
+         "temporal_faithfulness_hybrid (mode='hybrid'): mode='hybrid' needs an LLM: pass --llm-model NAME"),
+        (["--metrics", "temporal_faithfulness,temporal_ndcg@10:llm,temporal_precision@5:llm"],
+         "temporal_ndcg_at_10_llm (mode='llm'), temporal_precision_at_5_llm (mode='llm'): mode='llm' needs an LLM"),
+        (["--metrics", "temporal_recall@5:llm", "--offline-judge"], "mode must be one of 'focus_time', 'gold'; got 'llm'"),
+        (["--metrics", "temporal_faithfulness:llm", "--llm-model", "m", "--offline-judge"],
+         "give either --llm-model or --offline-judge, not both"),
+        (["--metrics", "temporal_faithfulness:llm", "--llm-model", "m", "--base-url", "localhost:8000"],
+         "--base-url must be an http:// or https:// URL, got 'localhost:8000'"),
+        (["--metrics", "temporal_faithfulness:llm", "--llm-model", "m", "--base-url", "https://llm.example.com/v1",
+          "--api-key-env", "H9_NO_SUCH_KEY"],
+         "--llm-model needs an API key for https://llm.example.com/v1: set the environment variable H9_NO_SUCH_KEY"),
+    ],
+)
+def test_llm_mode_errors(argv, message, capsys):
+    assert main(["evaluate", "--example", *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_missing_openai_key_for_the_openai_api(monkeypatch, capsys):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    assert main(["evaluate", "--example", "--metrics", "temporal_faithfulness:llm", "--llm-model", "gpt-4o-mini"]) == 2
+    err = capsys.readouterr().err
+    assert "needs an API key for https://api.openai.com/v1: set the environment variable OPENAI_API_KEY" in err
+
+
+@pytest.mark.parametrize("option, value", [("--llm-timeout", "0"), ("--llm-timeout", "soon"), ("--max-concurrency", "0")])
+def test_bad_numbers_are_usage_errors(option, value, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["evaluate", "--example", option, value])
+    assert info.value.code == 2
+    assert f"argument {option}: must be a positive" in capsys.readouterr().err
+
+
+def test_client_has_bounded_timeouts_and_retries():
+    from ragas_temporal.commands._judge_llm import CLIENT_RETRIES, INSTRUCTOR_RETRIES, openai_judge_llm
+
+    llm = openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=5.0)
+    client = llm.client.client  # Instructor's wrapped AsyncOpenAI
+    assert (client.timeout, client.max_retries, CLIENT_RETRIES) == (5.0, 1, 1)  # min(20 s, --llm-timeout)
+    assert llm.model_args["max_retries"] == INSTRUCTOR_RETRIES == 1
+    assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=60.0).client.client.timeout == 20.0
+
+
+def test_help_lists_the_llm_options(capsys):
+    from ragas_temporal.commands.evaluate import HELP_LLM_TIMEOUT
+    from ragas_temporal.metrics._llm_judge import DEFAULT_LLM_TIMEOUT
+
+    with pytest.raises(SystemExit):
+        main(["evaluate", "--help"])
+    text = capsys.readouterr().out
+    for option in ("--llm-model NAME", "--base-url URL", "--api-key-env VAR", "--llm-timeout SECONDS", "--offline-judge"):
+        assert option in text
+    assert "LLM judge (for the ':llm' and ':hybrid' modes)" in text
+    assert HELP_LLM_TIMEOUT == DEFAULT_LLM_TIMEOUT

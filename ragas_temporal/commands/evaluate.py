@@ -5,6 +5,9 @@
         --reference-date 2024-06-01 --output scores.csv
     ragas-temporal evaluate --hf NAME --split test
     ragas-temporal evaluate path/to/save_to_disk_folder --split test
+    ragas-temporal evaluate data.jsonl --metrics temporal_faithfulness:hybrid,temporal_ndcg@10:llm \
+        --llm-model gpt-4o-mini
+    ragas-temporal evaluate --example --metrics temporal_faithfulness:hybrid --offline-judge
 
 DATA uses ragas column names (``user_input``, ``response``, ``retrieved_contexts``,
 ``retrieved_context_ids``, ``reference_context_ids``). In CSV, list columns hold a JSON list (or a
@@ -13,17 +16,28 @@ present, is each row's reference date and wins over ``--reference-date``.
 
 Prints the mean of each metric over the rows it could score, and writes one row per sample with
 ``<metric>`` and ``<metric>_reason`` columns to ``--output`` (``.csv`` or ``.jsonl``).
+
+LLM modes (``temporal_faithfulness:llm``, ``temporal_faithfulness:hybrid``,
+``temporal_precision@K:llm``, ``temporal_ndcg@K:llm``) need a judge: ``--llm-model NAME`` (any
+OpenAI-compatible chat model; ``--base-url`` for a local server, the key read from the variable
+named by ``--api-key-env``) or ``--offline-judge`` (a rule-based stand-in that compares years, for
+demos). The command then prints the number of LLM calls and their prompt/completion tokens.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import json
 import math
 import sys
 import typing as t
 from pathlib import Path
+
+#: ``--llm-timeout`` default shown in the help; equal to ``metrics._llm_judge.DEFAULT_LLM_TIMEOUT``
+#: (not imported: building the parser must not import ragas)
+HELP_LLM_TIMEOUT = 30
 
 LIST_COLUMNS = ("retrieved_contexts", "retrieved_context_ids", "reference_context_ids", "reference_contexts")
 
@@ -35,8 +49,11 @@ def add_parser(subparsers) -> None:
         description=__doc__.split("\n\n", 1)[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="Metric names: temporal_faithfulness, answer_temporal_recall, temporal_precision@K, "
-        "temporal_recall@K, temporal_ndcg@K, temporal_mrr@K, temporal_map@K; add ':gold' for the "
-        "gold-id mode of the retrieval metrics (temporal_ndcg@10:gold).",
+        "temporal_recall@K, temporal_ndcg@K, temporal_mrr@K, temporal_map@K. Modes: ':gold' scores the "
+        "retrieval metrics with reference_context_ids (temporal_ndcg@10:gold); ':llm' asks an LLM judge "
+        "(temporal_faithfulness:llm, temporal_precision@5:llm, temporal_ndcg@10:llm); "
+        "temporal_faithfulness:hybrid scores invented years by focus time and asks the LLM only when "
+        "every answer year occurs in the contexts. LLM modes need --llm-model or --offline-judge.",
     )
     src = p.add_argument_group("data (one of)")
     src.add_argument("data", nargs="?", help="a .jsonl, .json or .csv file, or a datasets save_to_disk folder")
@@ -56,7 +73,52 @@ def add_parser(subparsers) -> None:
     )
     p.add_argument("--output", "-o", metavar="PATH", help="write per-row scores and reasons (.csv or .jsonl)")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    p.add_argument(
+        "--max-concurrency", type=_positive_int, default=16, metavar="N",
+        help="rows scored at once (LLM requests in flight; default: 16)",
+    )
+    judge = p.add_argument_group("LLM judge (for the ':llm' and ':hybrid' modes)")
+    judge.add_argument("--llm-model", metavar="NAME", help="an OpenAI-compatible chat model, e.g. gpt-4o-mini")
+    judge.add_argument(
+        "--base-url", metavar="URL",
+        help="OpenAI-compatible API URL, e.g. http://localhost:11434/v1 (default: $OPENAI_BASE_URL, "
+        "else the OpenAI API)",
+    )
+    judge.add_argument(
+        "--api-key-env", metavar="VAR", default="OPENAI_API_KEY",
+        help="environment variable holding the API key (default: OPENAI_API_KEY; optional for a "
+        "localhost URL)",
+    )
+    judge.add_argument(
+        "--llm-timeout", metavar="SECONDS", type=_positive_seconds,
+        help=f"time bound of one judgement, retries included (default: {HELP_LLM_TIMEOUT}); a row "
+        "whose judgement times out scores NaN with the reason",
+    )
+    judge.add_argument(
+        "--offline-judge", action="store_true",
+        help="judge with the package's rule-based stand-in (compares years; no model, no network): for demos",
+    )
     p.set_defaults(func=run)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
 
 
 # --- loading --------------------------------------------------------------------------------
@@ -167,6 +229,10 @@ def parse_list_cell(text: str) -> t.Any:
 
 
 def choose_metrics(args: argparse.Namespace, rows: list[dict]) -> list:
+    """The metrics to run: ``--metrics``, else every default metric the data's columns can feed.
+
+    Metrics in LLM modes are built without an LLM here; :func:`attach_judge` gives them one.
+    """
     from ragas_temporal.metrics.dataset import DEFAULT_METRICS, metrics_from_spec
 
     kwargs = {"reference_date": args.reference_date} if args.reference_date else {}
@@ -182,6 +248,43 @@ def choose_metrics(args: argparse.Namespace, rows: list[dict]) -> list:
     if not chosen:
         raise ValueError(f"no default metric can run: the data has columns {sorted(available)}")
     return [metric for metric, _ in chosen]
+
+
+def needs_llm(metric: t.Any) -> bool:
+    """True when the metric's mode calls an LLM (``:llm``, ``:hybrid``)."""
+    return metric.mode in metric._llm_modes
+
+
+def attach_judge(metrics: list, args: argparse.Namespace) -> tuple[list, t.Any]:
+    """Give the LLM-mode metrics the judge the arguments name; return ``(metrics, JudgeChoice or None)``.
+
+    Raises ``ValueError`` naming the metrics when an LLM mode has no judge; warns (stderr) when a
+    judge is given but no metric would call it. Metrics are rebuilt with ``llm=`` (and
+    ``llm_timeout=``) so that their own checks run on the final arguments.
+    """
+    judged = [m for m in metrics if needs_llm(m)]
+    judge_given = bool(args.llm_model or args.offline_judge)
+    if not judged:
+        if judge_given or args.llm_timeout is not None:
+            print(
+                "note: no metric runs in an LLM mode, so no LLM is called (ask for one, e.g. "
+                "--metrics temporal_faithfulness:hybrid,temporal_precision@5:llm,temporal_ndcg@10:llm)",
+                file=sys.stderr,
+            )
+        return metrics, None
+    if not judge_given:
+        names = ", ".join(f"{m.name} (mode={m.mode!r})" for m in judged)
+        raise ValueError(
+            f"{names}: mode={judged[0].mode!r} needs an LLM: pass --llm-model NAME (an OpenAI-compatible "
+            "chat model) or --offline-judge (a rule-based stand-in, for demos)"
+        )
+    from ragas_temporal.commands._judge_llm import judge_from_args
+
+    judge = judge_from_args(args)
+    options: dict[str, t.Any] = {"llm": judge.llm}
+    if args.llm_timeout is not None:
+        options["llm_timeout"] = args.llm_timeout
+    return [dataclasses.replace(m, **options) if needs_llm(m) else m for m in metrics], judge
 
 
 def summary_table(frame, metrics: list) -> str:
@@ -233,13 +336,31 @@ def run(args: argparse.Namespace) -> int:
     rows = load_rows(args)
     if not rows:
         raise ValueError("the dataset has no rows")
-    metrics = choose_metrics(args, rows)
+    metrics, judge = attach_judge(choose_metrics(args, rows), args)
 
     from ragas_temporal.metrics import score_dataset
 
-    frame = score_dataset(rows, metrics, show_progress=not args.no_progress)
+    meter = None
+    if judge is not None:
+        from ragas_temporal.commands._judge_llm import UsageMeter
+
+        meter = UsageMeter()
+        judged = ", ".join(m.name for m in metrics if needs_llm(m))
+        print(f"LLM judge for {judged}: {judge.description}")
+    frame = score_dataset(
+        rows,
+        metrics,
+        show_progress=not args.no_progress,
+        max_concurrency=args.max_concurrency,
+        callbacks=[meter] if meter is not None else None,
+    )
     print(f"{len(frame)} rows, {len(metrics)} metrics")
     print(summary_table(frame, metrics))
+    if meter is not None:
+        tokens_note = " (stand-in: tokens are word counts, no model was called)" if judge.stand_in else ""
+        print(meter.summary() + tokens_note)
+        if judge.stand_in:
+            print("note: the LLM-mode scores above come from the offline rule-based stand-in judge, not from an LLM")
     if args.output:
         write_output(frame, Path(args.output))
         print(f"per-row scores and reasons written to {args.output}")

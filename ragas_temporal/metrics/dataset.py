@@ -194,7 +194,11 @@ def check_columns(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) -
 
 
 async def _score_rows(
-    rows: list[dict], metrics: t.Sequence[TemporalMetric], show_progress: bool, max_concurrency: int
+    rows: list[dict],
+    metrics: t.Sequence[TemporalMetric],
+    show_progress: bool,
+    max_concurrency: int,
+    callbacks: t.Any = None,
 ) -> list[list[Score]]:
     from tqdm.auto import tqdm
 
@@ -209,7 +213,7 @@ async def _score_rows(
         async with semaphore:
             for m in metrics:
                 try:
-                    score = await m._score_sample(sample, None, ref)
+                    score = await m._score_sample(sample, callbacks, ref)
                 except Exception as exc:  # one failing row never loses the others
                     logger.warning("%s failed on row %d: %r", m.name, i, exc)
                     score = Score(math.nan, f"error: {type(exc).__name__}: {exc}")
@@ -229,6 +233,7 @@ def score_dataset(
     show_progress: bool = False,
     max_concurrency: int = 16,
     run_config: t.Any = None,
+    callbacks: t.Any = None,
 ) -> pd.DataFrame:
     """Score every row with every metric; keep the reasons.
 
@@ -247,6 +252,9 @@ def score_dataset(
         Passed to each metric's ``init`` (timeouts, retries). By default a metric's LLM keeps the
         run config it already has, so an LLM built with few retries is not reset to ragas's
         default of 10 retries with up to 60 s back-off.
+    callbacks : list of LangChain callback handlers or a callback manager, optional
+        Passed to every LLM judgement (LLM modes), as ``ragas.evaluate(callbacks=...)`` does:
+        e.g. ``ragas.cost.CostCallbackHandler(get_token_usage_for_openai)`` to count tokens.
 
     Returns
     -------
@@ -275,7 +283,7 @@ def score_dataset(
     for m in metrics:  # as ragas.evaluate does: an LLM mode without an LLM fails here, before any row
         m.init(run_config or getattr(getattr(m, "llm", None), "run_config", None) or RunConfig())
 
-    results = run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency))))
+    results = run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency)), callbacks))
     frame = pd.DataFrame(rows)
     for j, m in enumerate(metrics):
         frame[m.name] = [r[j].value for r in results]

@@ -15,6 +15,8 @@ MODULES = [
     "ragas_temporal.metrics.dataset",
     "ragas_temporal.data",
     "ragas_temporal.commands.evaluate",
+    "ragas_temporal.commands._judge_llm",
+    "ragas_temporal",
 ]
 
 

@@ -167,3 +167,23 @@ def test_example_dataset_scores_with_every_default_metric():
     # "What is the capital of Australia?": no temporal focus, no temporal claim
     capital = df.index[df["user_input"] == "What is the capital of Australia?"][0]
     assert math.isnan(df["temporal_faithfulness"][capital]) and math.isnan(df["temporal_precision_at_5"][capital])
+
+
+def test_score_dataset_passes_callbacks_to_the_judge():
+    from ragas.cost import CostCallbackHandler, get_token_usage_for_openai
+
+    from ragas_temporal.testing import offline_llm
+
+    llm = offline_llm()
+    rows = [
+        # AFT {2008}: the judge is called; its one claim's year is in the contexts -> SUPPORTED -> 1.0
+        {"response": "It began in 2008.", "retrieved_contexts": CTX},
+        # no temporal expression: NaN without a call
+        {"response": "It began.", "retrieved_contexts": CTX},
+    ]
+    handler = CostCallbackHandler(get_token_usage_for_openai)
+    frame = score_dataset(rows, [TemporalFaithfulness(mode="llm", llm=llm)], callbacks=[handler])
+    assert frame["temporal_faithfulness_llm"].tolist()[0] == 1.0
+    assert llm.calls == len(handler.usage_data) == 1
+    assert handler.usage_data[0].input_tokens == llm.prompt_tokens > 0
+    assert handler.usage_data[0].output_tokens == llm.completion_tokens > 0

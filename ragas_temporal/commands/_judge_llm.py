@@ -1,0 +1,199 @@
+"""The LLM judge of ``ragas-temporal evaluate``: built from the command line, metered while it runs.
+
+- :func:`judge_from_args` turns ``--llm-model`` / ``--base-url`` / ``--api-key-env`` /
+  ``--llm-timeout`` into a ragas ``llm_factory`` LLM over an ``AsyncOpenAI`` client with bounded
+  retries (the settings recommended in :mod:`ragas_temporal.metrics._llm_modes`), or
+  ``--offline-judge`` into the rule-based stand-in of :mod:`ragas_temporal.testing`;
+- :class:`UsageMeter` is a LangChain callback handler counting the judgements and their
+  prompt/completion tokens (both judge kinds fire ``on_llm_end`` with OpenAI-style
+  ``llm_output``, read by ragas's ``get_token_usage_for_openai``).
+
+Worst case per judgement with the defaults: Instructor sends at most 1 + :data:`INSTRUCTOR_RETRIES`
+requests (a reply that fails validation is re-asked), the client retries a failed connection, 429
+or 5xx at most :data:`CLIENT_RETRIES` time(s), each request is cut after ``min(20 s, timeout)``,
+and the metric's ``llm_timeout`` bounds the whole judgement.
+
+>>> is_loopback("http://127.0.0.1:8000/v1"), is_loopback("http://localhost:11434/v1")
+(True, True)
+>>> is_loopback("https://api.openai.com/v1")
+False
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import threading
+import typing as t
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from langchain_core.callbacks import BaseCallbackHandler
+
+from ragas_temporal.metrics._llm_judge import DEFAULT_LLM_TIMEOUT
+
+__all__ = [
+    "DEFAULT_BASE_URL",
+    "CLIENT_TIMEOUT",
+    "CLIENT_RETRIES",
+    "INSTRUCTOR_RETRIES",
+    "JudgeChoice",
+    "UsageMeter",
+    "is_loopback",
+    "resolve_base_url",
+    "api_key_for",
+    "openai_judge_llm",
+    "judge_from_args",
+]
+
+#: Where requests go without ``--base-url`` and without ``OPENAI_BASE_URL``.
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+#: Seconds one HTTP request may take (never more than ``--llm-timeout``).
+CLIENT_TIMEOUT = 20.0
+#: Retries of the OpenAI client for connection errors, 429 and 5xx replies.
+CLIENT_RETRIES = 1
+#: Extra requests Instructor may send when a reply does not validate (its default is 3).
+INSTRUCTOR_RETRIES = 1
+#: Sent when a loopback server needs no key: the OpenAI client refuses to start without one.
+_NO_KEY = "sk-no-key-needed"
+
+
+def is_loopback(url: str) -> bool:
+    """True when ``url``'s host is this machine (``localhost``, ``127.0.0.0/8``, ``::1``)."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def resolve_base_url(given: str | None, environ: t.Mapping[str, str] = os.environ) -> str:
+    """``--base-url``, else ``OPENAI_BASE_URL``, else the OpenAI API; raise ``ValueError`` if not http(s).
+
+    >>> resolve_base_url(None, {})
+    'https://api.openai.com/v1'
+    >>> resolve_base_url("localhost:8000", {})
+    Traceback (most recent call last):
+    ...
+    ValueError: --base-url must be an http:// or https:// URL, got 'localhost:8000'
+    """
+    url = given or environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        source = "--base-url" if given else "OPENAI_BASE_URL"
+        raise ValueError(f"{source} must be an http:// or https:// URL, got {url!r}")
+    return url
+
+
+def api_key_for(base_url: str, env_var: str, environ: t.Mapping[str, str] = os.environ) -> str:
+    """The key in ``environ[env_var]``; a placeholder for a loopback server; else ``ValueError``.
+
+    >>> api_key_for("http://127.0.0.1:8000/v1", "MY_KEY", {})
+    'sk-no-key-needed'
+    >>> api_key_for("https://api.openai.com/v1", "MY_KEY", {})
+    Traceback (most recent call last):
+    ...
+    ValueError: --llm-model needs an API key for https://api.openai.com/v1: set the environment variable MY_KEY (or name another one with --api-key-env)
+    """
+    key = environ.get(env_var, "").strip()
+    if key:
+        return key
+    if is_loopback(base_url):
+        return _NO_KEY
+    raise ValueError(
+        f"--llm-model needs an API key for {base_url}: set the environment variable {env_var} "
+        "(or name another one with --api-key-env)"
+    )
+
+
+def openai_judge_llm(model: str, base_url: str, api_key: str, timeout: float | None = DEFAULT_LLM_TIMEOUT) -> t.Any:
+    """``llm_factory(model, client=AsyncOpenAI(...), max_retries=INSTRUCTOR_RETRIES)`` with bounded retries."""
+    from openai import AsyncOpenAI
+    from ragas.llms import llm_factory
+
+    request_timeout = CLIENT_TIMEOUT if timeout is None else min(CLIENT_TIMEOUT, timeout)
+    client = AsyncOpenAI(base_url=base_url, api_key=api_key, timeout=request_timeout, max_retries=CLIENT_RETRIES)
+    return llm_factory(model, client=client, max_retries=INSTRUCTOR_RETRIES)
+
+
+@dataclass(frozen=True)
+class JudgeChoice:
+    """The LLM the LLM modes run with, and how to describe it to the user."""
+
+    llm: t.Any
+    description: str
+    stand_in: bool = False
+
+
+def judge_from_args(args: t.Any, environ: t.Mapping[str, str] = os.environ) -> JudgeChoice | None:
+    """The judge the arguments ask for (``None`` when neither ``--llm-model`` nor ``--offline-judge``)."""
+    if args.llm_model and args.offline_judge:
+        raise ValueError("give either --llm-model or --offline-judge, not both")
+    if args.offline_judge:
+        from ragas_temporal.testing import offline_llm
+
+        return JudgeChoice(
+            offline_llm(),
+            "offline rule-based stand-in judge (ragas_temporal.testing; it compares years only, "
+            "a demo, not an LLM's judgement)",
+            stand_in=True,
+        )
+    if not args.llm_model:
+        return None
+    base_url = resolve_base_url(args.base_url, environ)
+    api_key = api_key_for(base_url, args.api_key_env, environ)
+    llm = openai_judge_llm(args.llm_model, base_url, api_key, args.llm_timeout)
+    return JudgeChoice(llm, f"{args.llm_model} at {base_url}")
+
+
+class UsageMeter(BaseCallbackHandler):
+    """Counts LLM judgements (finished and failed) and their prompt/completion tokens.
+
+    Tokens come from each reply's ``llm_output["token_usage"]`` (ragas's
+    ``get_token_usage_for_openai``); for ``llm_factory`` LLMs Instructor sums the usage of its
+    retried requests into the final reply, so re-asked requests are counted too. A judgement that
+    fails (timeout, refused connection, invalid reply after the retries) counts as a failed call
+    with no tokens: the endpoint may still have billed some.
+    """
+
+    run_inline = True  # counted in the event loop's thread, not in an executor
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.failed = 0
+        self.prompt_tokens = 0
+        self.completion_tokens = 0
+        self.models: set[str] = set()
+        self._lock = threading.Lock()
+
+    def on_llm_end(self, response: t.Any, **kwargs: t.Any) -> None:
+        from ragas.cost import get_token_usage_for_openai
+
+        usage = get_token_usage_for_openai(response)
+        with self._lock:
+            self.calls += 1
+            self.prompt_tokens += int(usage.input_tokens or 0)
+            self.completion_tokens += int(usage.output_tokens or 0)
+            if usage.model:
+                self.models.add(str(usage.model))
+
+    def on_llm_error(self, error: BaseException, **kwargs: t.Any) -> None:
+        with self._lock:
+            self.calls += 1
+            self.failed += 1
+
+    def summary(self) -> str:
+        """One line: ``LLM calls: 3 (1 failed); tokens: 1,200 prompt + 90 completion``.
+
+        >>> meter = UsageMeter()
+        >>> meter.calls, meter.failed, meter.prompt_tokens, meter.completion_tokens = 3, 1, 1200, 90
+        >>> meter.summary()
+        'LLM calls: 3 (1 failed); tokens: 1,200 prompt + 90 completion'
+        """
+        failed = f" ({self.failed} failed)" if self.failed else ""
+        return (
+            f"LLM calls: {self.calls}{failed}; tokens: {self.prompt_tokens:,} prompt + "
+            f"{self.completion_tokens:,} completion"
+        )
