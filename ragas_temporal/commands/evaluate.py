@@ -42,41 +42,64 @@ HELP_LLM_TIMEOUT = 30
 LIST_COLUMNS = ("retrieved_contexts", "retrieved_context_ids", "reference_context_ids", "reference_contexts")
 
 
+DESCRIPTION = """\
+Score a RAG dataset with the temporal metrics: a mean per metric on screen, and per-row scores
+with their reasons in --output.
+
+examples:
+  ragas-temporal evaluate --example
+  ragas-temporal evaluate data.jsonl --metrics temporal_faithfulness,temporal_ndcg@10 -o scores.csv
+  ragas-temporal evaluate --hf NAME --split test --reference-date 2024-06-01
+  ragas-temporal evaluate data.jsonl --metrics temporal_faithfulness:hybrid,temporal_ndcg@10:llm \\
+      --llm-model gpt-4o-mini
+  ragas-temporal evaluate --example --metrics temporal_faithfulness:hybrid --offline-judge"""
+
+EPILOG = """\
+metrics (--metrics, comma-separated):
+  temporal_faithfulness, answer_temporal_recall, temporal_precision@K, temporal_recall@K,
+  temporal_ndcg@K, temporal_mrr@K, temporal_map@K (K a positive integer)
+modes (after a colon):
+  :gold    retrieval metrics scored with reference_context_ids (temporal_ndcg@10:gold)
+  :llm     an LLM judges (temporal_faithfulness:llm, temporal_precision@5:llm, temporal_ndcg@10:llm)
+  :hybrid  temporal_faithfulness: invented years scored by focus time; the LLM is asked only when
+           every answer year occurs in the contexts
+  :llm and :hybrid need --llm-model (or --offline-judge); LLM calls and tokens are printed at the end.
+data columns: user_input, response, retrieved_contexts, retrieved_context_ids, reference_context_ids,
+  and optionally reference_date (ISO date of the row; wins over --reference-date)."""
+
+
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser(
         "evaluate",
         help="score a RAG dataset with temporal metrics (try: ragas-temporal evaluate --example)",
-        description=__doc__.split("\n\n", 1)[0],
+        description=DESCRIPTION,
+        epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="Metric names: temporal_faithfulness, answer_temporal_recall, temporal_precision@K, "
-        "temporal_recall@K, temporal_ndcg@K, temporal_mrr@K, temporal_map@K. Modes: ':gold' scores the "
-        "retrieval metrics with reference_context_ids (temporal_ndcg@10:gold); ':llm' asks an LLM judge "
-        "(temporal_faithfulness:llm, temporal_precision@5:llm, temporal_ndcg@10:llm); "
-        "temporal_faithfulness:hybrid scores invented years by focus time and asks the LLM only when "
-        "every answer year occurs in the contexts. LLM modes need --llm-model or --offline-judge.",
     )
     src = p.add_argument_group("data (one of)")
     src.add_argument("data", nargs="?", help="a .jsonl, .json or .csv file, or a datasets save_to_disk folder")
     src.add_argument("--example", action="store_true", help="the example dataset shipped with the package")
     src.add_argument("--hf", metavar="NAME", help="a Hugging Face Hub dataset name (needs network)")
-    p.add_argument("--hf-config", metavar="CONFIG", help="configuration name of the --hf dataset")
-    p.add_argument("--split", metavar="S", help="split of a --hf dataset or of a saved DatasetDict")
-    p.add_argument(
+    src.add_argument("--hf-config", metavar="CONFIG", help="configuration name of the --hf dataset")
+    src.add_argument("--split", metavar="S", help="split of a --hf dataset or of a saved DatasetDict")
+    scoring = p.add_argument_group("scoring")
+    scoring.add_argument(
         "--metrics",
         metavar="LIST",
-        help="comma-separated metric names (default: every metric whose columns the data has)",
+        help="comma-separated metric names (default: every focus-time metric the data's columns can feed)",
     )
-    p.add_argument(
+    scoring.add_argument(
         "--reference-date",
         metavar="YYYY-MM-DD",
         help="date that relative expressions ('last year') resolve against, for rows without a reference_date",
     )
-    p.add_argument("--output", "-o", metavar="PATH", help="write per-row scores and reasons (.csv or .jsonl)")
-    p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    p.add_argument(
+    scoring.add_argument(
         "--max-concurrency", type=_positive_int, default=16, metavar="N",
-        help="rows scored at once (LLM requests in flight; default: 16)",
+        help="rows scored at once, i.e. LLM requests in flight (default: 16)",
     )
+    output = p.add_argument_group("output")
+    output.add_argument("--output", "-o", metavar="PATH", help="write per-row scores and reasons (.csv or .jsonl)")
+    output.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     judge = p.add_argument_group("LLM judge (for the ':llm' and ':hybrid' modes)")
     judge.add_argument("--llm-model", metavar="NAME", help="an OpenAI-compatible chat model, e.g. gpt-4o-mini")
     judge.add_argument(
@@ -86,17 +109,18 @@ def add_parser(subparsers) -> None:
     )
     judge.add_argument(
         "--api-key-env", metavar="VAR", default="OPENAI_API_KEY",
-        help="environment variable holding the API key (default: OPENAI_API_KEY; optional for a "
+        help="environment variable holding the API key (default: OPENAI_API_KEY; not needed for a "
         "localhost URL)",
     )
     judge.add_argument(
         "--llm-timeout", metavar="SECONDS", type=_positive_seconds,
-        help=f"time bound of one judgement, retries included (default: {HELP_LLM_TIMEOUT}); a row "
-        "whose judgement times out scores NaN with the reason",
+        help=f"time bound of one judgement, retries included (default: {HELP_LLM_TIMEOUT}); a judgement "
+        "that times out makes its row NaN, with the reason",
     )
     judge.add_argument(
         "--offline-judge", action="store_true",
-        help="judge with the package's rule-based stand-in (compares years; no model, no network): for demos",
+        help="use the package's rule-based stand-in judge instead of an LLM (it compares years; no "
+        "model, no network): for demos",
     )
     p.set_defaults(func=run)
 

@@ -92,7 +92,7 @@ def metric_from_spec(spec: str, **kwargs: t.Any) -> TemporalMetric:
     >>> metric_from_spec("temporal_precison@5")
     Traceback (most recent call last):
     ...
-    ValueError: unknown metric 'temporal_precison@5'; known: answer_temporal_recall, temporal_faithfulness, temporal_map@K, temporal_mrr@K, temporal_ndcg@K, temporal_precision@K, temporal_recall@K (modes as ':gold')
+    ValueError: unknown metric 'temporal_precison@5'; known: answer_temporal_recall, temporal_faithfulness, temporal_map@K, temporal_mrr@K, temporal_ndcg@K, temporal_precision@K, temporal_recall@K (modes as ':gold', ':llm', ':hybrid')
     """
     from ragas_temporal.metrics.retrieval import RankingMetric
 
@@ -119,7 +119,7 @@ def metric_from_spec(spec: str, **kwargs: t.Any) -> TemporalMetric:
     cls = classes.get(text)
     if cls is None:
         known = sorted(f"{name}@K" if issubclass(c, RankingMetric) else name for name, c in classes.items())
-        raise ValueError(f"unknown metric {spec!r}; known: {', '.join(known)} (modes as ':gold')")
+        raise ValueError(f"unknown metric {spec!r}; known: {', '.join(known)} (modes as ':gold', ':llm', ':hybrid')")
     if k is not None:
         if not issubclass(cls, RankingMetric):
             raise ValueError(f"metric {spec!r}: {text} takes no k")

@@ -32,11 +32,18 @@ CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped 
         ("temporal_ndcg@10:gold", TemporalNDCGAtK, "temporal_ndcg_at_10_gold"),
         ("temporal_ndcg_at_10_gold", TemporalNDCGAtK, "temporal_ndcg_at_10_gold"),
         ("temporal_map", TemporalMAP, "temporal_map_at_10"),
+        ("temporal_faithfulness:llm", TemporalFaithfulness, "temporal_faithfulness_llm"),
+        ("temporal_faithfulness:hybrid", TemporalFaithfulness, "temporal_faithfulness_hybrid"),
+        ("temporal_faithfulness_hybrid", TemporalFaithfulness, "temporal_faithfulness_hybrid"),
+        ("temporal_precision@5:llm", TemporalPrecisionAtK, "temporal_precision_at_5_llm"),
+        ("temporal_ndcg@10:llm", TemporalNDCGAtK, "temporal_ndcg_at_10_llm"),
+        ("temporal_ndcg_at_10_llm", TemporalNDCGAtK, "temporal_ndcg_at_10_llm"),
     ],
 )
 def test_metric_from_spec(spec, cls, name):
     m = metric_from_spec(spec)
     assert type(m) is cls and m.name == name
+    assert m.mode == (name.rsplit("_", 1)[1] if name.endswith(("_llm", "_hybrid", "_gold")) else "focus_time")
 
 
 @pytest.mark.parametrize(
