@@ -233,7 +233,7 @@ def first_chars(pattern: str):
     return None if s is _ANY else frozenset(s)
 
 
-_TOKEN_CAP = 14  # longer literal prefixes are not worth tracking
+_TOKEN_CAP = 20  # longer literal prefixes are not worth tracking ("hundred" + "centuries" fits)
 
 
 def _close(states):
@@ -353,6 +353,240 @@ def _build_word_dispatch() -> dict[str, re.Pattern]:
 
 
 WORD_DISPATCH: dict[str, re.Pattern] = _build_word_dispatch()
+
+# ---------------------------------------------------------------------------------------------
+# two-word dispatch for prefix words before a trigger ("the following year", "in March")
+# ---------------------------------------------------------------------------------------------
+# Most prefix-word positions tried before a trigger are ordinary words ("the beach today"), and
+# a failed attempt at the whole alternation of rules that can start with "the" is the scanner's
+# most expensive step. The word after the prefix word settles most of them: a rule starting with
+# "the" continues with "following", "19th", "1990s", "nineties", ... never with "beach". The
+# signature of a position is (first word, second word): letters, then whitespace, then the next
+# run of letters, "#" when something else (a digit, a hyphen, an apostrophe) follows, "$" at the
+# end of the text. Each rule's possible signatures are read from its parsed regex, as for
+# ``first_tokens``; ``_ANY_NEXT`` marks a rule that may end after its first word or whose second
+# word cannot be tracked: it is tried whatever follows.
+
+_ANY_NEXT = "*"
+_SIG_STATES_CAP = 20000
+
+
+def _sig_step(states, chars):
+    """Advance (w1, w2, phase) states over one character class. Phases: 0 in the first word,
+    1 in whitespace after it, 2 in the second word, 3 done."""
+    out = set()
+    for w1, w2, phase in states:
+        if phase == 3:
+            out.add((w1, w2, 3))
+            continue
+        for c in chars:
+            if c.isalpha():
+                c = c.lower()
+                if phase == 0:
+                    if len(w1) >= _TOKEN_CAP:
+                        return None
+                    out.add((w1 + c, w2, 0))
+                elif phase == 1:
+                    out.add((w1, c, 2))
+                else:
+                    if len(w2) >= _TOKEN_CAP:
+                        return None
+                    out.add((w1, w2 + c, 2))
+            elif phase == 0 and not w1:
+                out.add(("#", "", 3))  # the rule does not start with a letter
+            elif c.isspace() and phase in (0, 1):
+                out.add((w1, w2, 1))
+            elif phase == 2:
+                out.add((w1, w2, 3))
+            else:  # a digit, hyphen, apostrophe, ... right after the first word or the whitespace
+                out.add((w1, "#", 3))
+    return out
+
+
+def _sigs_of_seq(seq, states):
+    """Extend signature states over a parsed regex sequence; None = unknown."""
+    for op, av in seq:
+        if all(phase == 3 for _, _, phase in states):
+            return states
+        if op in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
+            continue
+        if op is _sre_c.SUBPATTERN:
+            states = _sigs_of_seq(av[3], states)
+        elif op is _sre_c.BRANCH:
+            new: set = set()
+            for alt in av[1]:
+                r = _sigs_of_seq(alt, states)
+                if r is None:
+                    return None
+                new |= r
+            states = new
+        elif op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT):
+            lo, hi, item = av
+            cur, acc, n = states, (set(states) if lo == 0 else set()), 0
+            while True:  # iterate to a fixed point (whitespace runs) or the repeat's maximum
+                n += 1
+                cur = _sigs_of_seq(item, cur)
+                if cur is None or n > 4 * _TOKEN_CAP:
+                    return None
+                grew = not cur <= acc
+                if n >= lo:
+                    acc |= cur
+                if n >= hi or (n >= lo and not grew):
+                    break
+            states = acc
+        else:
+            chars = first_chars_of_element(op, av)
+            if chars is None:
+                return None
+            states = _sig_step(states, chars)
+        if states is None or len(states) > _SIG_STATES_CAP:
+            return None
+    return states
+
+
+def word_signatures(pattern: str):
+    """The (first word, second word) signatures a match of ``pattern`` can start with.
+
+    ``None`` when unknown; the second word is ``"*"`` when the match may end after the first
+    word (anything may follow) or ``"#"`` for a non-letter.
+
+    >>> sorted(word_signatures(r"(?i:the\s+(?:following|next)\s+year|the\s+\d{4})"))
+    [('the', '#'), ('the', 'following'), ('the', 'next')]
+    """
+    states = _sigs_of_seq(_sre_parse.parse(pattern), {("", "", 0)})
+    if states is None:
+        return None
+    return frozenset((w1, w2 if phase >= 2 else _ANY_NEXT) for w1, w2, phase in states if w1 != "#")
+
+
+def _build_pair_index():
+    """(prefix word, next word) -> indices of the rules with that signature (or any next word);
+    (prefix word, "*") -> those that may follow the word with anything."""
+    sigs = [word_signatures(r.pattern) for r in RULES]
+    pairs = {sig for s in sigs if s is not None for sig in s}
+    index: dict[tuple[str, str], tuple[int, ...]] = {}
+    for w1 in {w1 for w1, _ in pairs} & PREFIX_WORDS:
+        for key in {(w1, w2) for a, w2 in pairs if a == w1} | {(w1, _ANY_NEXT)}:
+            w2 = key[1]
+            index[key] = tuple(
+                i for i, s in enumerate(sigs) if s is None or (w1, w2) in s or (w1, _ANY_NEXT) in s
+            )
+    return index
+
+
+_PAIR_INDEX = _build_pair_index()
+_SUBSET_RX: dict[tuple[int, ...], re.Pattern | None] = {(): None}
+#: Compiled on first use (a few hundred alternations: compiling them all would slow the import).
+PAIR_DISPATCH: dict[tuple[str, str], re.Pattern | None] = {}
+_MISSING = object()
+
+
+class _EveryWord:
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+_EVERY_WORD = _EveryWord()
+
+
+def _pair_regex(w1: str, w2: str):
+    """The alternation for a (prefix word, next word) position, compiled once; ``_MISSING`` when
+    ``w1`` is not the first word of any rule."""
+    idx = _PAIR_INDEX.get((w1, w2))
+    if idx is None:
+        idx = _PAIR_INDEX.get((w1, _ANY_NEXT))
+        if idx is None:
+            return _MISSING
+    rx = _SUBSET_RX.get(idx, _MISSING)
+    if rx is _MISSING:
+        rx = _SUBSET_RX[idx] = combine([RULES[i] for i in idx])
+    PAIR_DISPATCH[(w1, w2)] = rx
+    return rx
+
+
+# ---------------------------------------------------------------------------------------------
+# words that can occur inside a mention
+# ---------------------------------------------------------------------------------------------
+# A mention that starts before its trigger contains every word between its start and the
+# trigger, in particular the word just before the trigger. When that word can occur in no rule
+# ("the company said 2008", "announced today"), no earlier position can start a mention reaching
+# the trigger, and the search for prefix positions is skipped. ``MENTION_WORDS`` is every run of
+# letters any rule can match, read from the parsed regexes (numeric_date's back-reference repeats
+# a separator; a class of many letters, as in holiday's "eid al-\w+", only follows that rule's
+# own trigger word, so it is left out: the tests check the shortcut against the full scan).
+
+_WILD = "\x00"
+
+
+def _runs_of_seq(seq, states, out):
+    """Extend partial letter runs over a parsed regex sequence, adding finished runs to ``out``."""
+    for op, av in seq:
+        if op in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
+            continue
+        if op is _sre_c.SUBPATTERN:
+            states = _runs_of_seq(av[3], states, out)
+            continue
+        if op is _sre_c.BRANCH:
+            new: set = set()
+            for alt in av[1]:
+                new |= _runs_of_seq(alt, states, out)
+            states = new
+            continue
+        if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT):
+            lo, hi, item = av
+            cur, acc, n = states, (set(states) if lo == 0 else set()), 0
+            while True:
+                n += 1
+                cur = _runs_of_seq(item, cur, out)
+                grew = not cur <= acc
+                if n >= lo:
+                    acc |= cur
+                if n >= hi or (n >= lo and not grew):
+                    break
+                if n > 4 * _TOKEN_CAP:
+                    raise ValueError("unbounded letter run")
+            states = acc
+            continue
+        chars = {"/"} if op is _sre_c.GROUPREF else first_chars_of_element(op, av)
+        if chars is None:
+            raise ValueError(f"unknown element {op}")
+        letters = {c.lower() for c in chars if c.isalpha()}
+        new = set()
+        for r in states:
+            if len(letters) >= 20 or r == _WILD:
+                new.add(_WILD)  # any word (see above): not tracked
+            else:
+                for c in letters:
+                    if len(r) >= 4 * _TOKEN_CAP:
+                        raise ValueError("letter run too long")
+                    new.add(r + c)
+            if len(letters) < len(chars):  # a non-letter ends the run
+                if r and r != _WILD:
+                    out.add(r)
+                new.add("")
+        states = new
+        if len(states) > _SIG_STATES_CAP:
+            raise ValueError("too many letter runs")
+    return states
+
+
+def _mention_words() -> frozenset[str] | None:
+    out: set[str] = set()
+    try:
+        for rule in RULES:
+            ends = _runs_of_seq(_sre_parse.parse(rule.pattern), {""}, out)
+            out |= {r for r in ends if r and r != _WILD}
+    except ValueError:  # a rule the reader does not follow: never skip
+        return None
+    return frozenset(out)
+
+
+#: Every run of letters a rule can match (lower case); None: unknown, the shortcut is off.
+MENTION_WORDS = _mention_words()
+
+
+#: First word at a position, then whitespace and the second word (group 1) or another character.
+_TWO_WORDS = re.compile(r"([^\W\d_]+)\s*(?:([^\W\d_]+)|(.))?", re.DOTALL)
 _ANY_START = [i for i, r in enumerate(RULES) if first_tokens(r.pattern) is None]
 _WORD_FALLBACK_RX = combine([RULES[i] for i in _ANY_START]) if _ANY_START else None
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -378,7 +612,9 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
     urls = _url_spans(lowered)
     ui = 0  # first URL not entirely before the current trigger
     done = 0  # everything before this position is either consumed by a match or already tried
-    get, word_get, letters = DISPATCH.get, WORD_DISPATCH.get, _LETTERS.match
+    get, word_get = DISPATCH.get, WORD_DISPATCH.get
+    pair_get, two_words = PAIR_DISPATCH.get, _TWO_WORDS.match
+    mention_words = MENTION_WORDS if MENTION_WORDS is not None else _EVERY_WORD
     out: list[tuple[str, re.Match]] = []
     for trig in triggers:
         t = trig.start(1)
@@ -393,16 +629,30 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
         word = trig.group(1)
         if word in _VERB_TRIGGERS and text[t].islower():
             continue
-        candidates = cand_word if word[-1].isalpha() else cand_num
-        positions = [c.start() for c in candidates(lowered, max(done, t - BACK), t)]
-        positions.append(t)
+        lo = t - BACK if t - BACK > done else done
+        before = lowered[lo:t].rstrip()
+        last = before[before.rfind(" ") + 1 :] if before else ""  # the last space-delimited token
+        if lo >= t or last.isalpha() and last.lower() not in mention_words and len(before) < t - lo:
+            positions = [t]  # nothing before the trigger can start a mention reaching it
+        else:
+            candidates = cand_word if word[-1].isalpha() else cand_num
+            positions = [c.start() for c in candidates(lowered, lo, t)]
+            positions.append(t)
         for p in positions:
             if p < done:
                 continue
             if p == t and word.isalpha():  # the trigger word itself
                 rx = word_get(word.lower(), _WORD_FALLBACK_RX)
-            elif text[p].isalpha():  # dispatch on the whole first word
-                rx = word_get(letters(lowered, p).group().lower(), _WORD_FALLBACK_RX)
+            elif text[p].isalpha():  # a prefix word before the trigger: dispatch on it and the next word
+                two = two_words(lowered, p)
+                w1 = two.group(1).lower()
+                w2 = two.group(2)
+                w2 = w2.lower() if w2 is not None else ("#" if two.group(3) is not None else "$")
+                rx = pair_get((w1, w2), _MISSING)
+                if rx is _MISSING:
+                    rx = _pair_regex(w1, w2)
+                    if rx is _MISSING:
+                        rx = word_get(w1, _WORD_FALLBACK_RX)
             else:
                 rx = get(text[p], _FALLBACK_RX)
             m = rx.match(text, p) if rx is not None else None
