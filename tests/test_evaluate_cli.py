@@ -279,10 +279,13 @@ def test_invalid_replies_are_retried_once_then_the_row_is_nan(tmp_path, capsys, 
     frame = scores_of(out)
     assert frame["temporal_faithfulness_llm"].isna().all()
     assert frame["temporal_faithfulness_llm_reason"][0] == "LLM reply did not match TemporalClaimsOutput: reply is not JSON: 'not json'"
-    assert "LLM calls: 1 (1 failed); tokens: 0 prompt + 0 completion" in capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert "LLM calls: 1 (1 failed); tokens: 0 prompt + 0 completion" in captured.out
+    assert "warning: 1 LLM judgement(s) failed" in captured.err
+    assert "Max retries exceeded" not in captured.err  # Instructor's own log lines are kept quiet
 
 
-def test_llm_timeout_bounds_each_judgement(tmp_path, openai_server_factory):
+def test_llm_timeout_bounds_each_judgement(tmp_path, capsys, openai_server_factory):
     server = openai_server_factory(lambda request: HANG, hang_limit=10)
     data = write_jsonl(tmp_path / "d.jsonl", ROWS)
     out = tmp_path / "s.jsonl"
@@ -292,6 +295,10 @@ def test_llm_timeout_bounds_each_judgement(tmp_path, openai_server_factory):
     frame = scores_of(out)
     assert frame["temporal_faithfulness_llm"].isna().all()
     assert frame["temporal_faithfulness_llm_reason"].tolist() == ["LLM call timed out after 0.3 s"] * 2
+    captured = capsys.readouterr()
+    assert "LLM calls: 2 (2 failed)" in captured.out
+    assert "2 LLM judgement(s) failed, their rows are NaN" in captured.err
+    assert "most common (2x): LLM call timed out after 0.3 s" in captured.err
 
 
 def test_judge_given_without_an_llm_mode_is_a_note(tmp_path, capsys):

@@ -28,9 +28,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import collections
 import dataclasses
 import json
+import logging
 import math
+import re
 import sys
 import typing as t
 from pathlib import Path
@@ -348,6 +351,52 @@ def write_output(frame, path: Path) -> None:
         raise ValueError(f"--output must end in .csv or .jsonl, got {path.name}")
 
 
+#: Reasons of rows whose LLM judgement failed (see ``metrics._llm_judge.describe_error``).
+_JUDGE_FAILURE = re.compile(r"^(?:temporal focus: )?LLM (?:call|reply|stopped)")
+
+
+def judge_failures(frame, metrics: list) -> collections.Counter:
+    """How often each failure reason occurs among the NaN rows of the LLM-mode metrics."""
+    failures: collections.Counter = collections.Counter()
+    for m in metrics:
+        if needs_llm(m):
+            for value, reason in zip(frame[m.name], frame[f"{m.name}_reason"]):
+                if isinstance(reason, str) and math.isnan(value) and _JUDGE_FAILURE.match(reason):
+                    failures[reason] += 1
+    return failures
+
+
+def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Namespace):
+    """``score_dataset`` with a usage meter on the judge; returns ``(frame, meter or None)``.
+
+    Instructor logs every failed request at ERROR level; the rows already carry the reason and
+    :func:`judge_failures` sums them up, so its logger is quiet while the rows are scored.
+    """
+    from ragas_temporal.metrics import score_dataset
+
+    meter = None
+    callbacks = None
+    if judge is not None:
+        from ragas_temporal.commands._judge_llm import UsageMeter
+
+        meter = UsageMeter()
+        callbacks = [meter]
+        judged = ", ".join(m.name for m in metrics if needs_llm(m))
+        print(f"LLM judge for {judged}: {judge.description}")
+    instructor_log = logging.getLogger("instructor")
+    level = instructor_log.level
+    if judge is not None:
+        instructor_log.setLevel(logging.CRITICAL)
+    try:
+        frame = score_dataset(
+            rows, metrics, show_progress=not args.no_progress, max_concurrency=args.max_concurrency,
+            callbacks=callbacks,
+        )
+    finally:
+        instructor_log.setLevel(level)
+    return frame, meter
+
+
 def run(args: argparse.Namespace) -> int:
     if args.output:  # fail before the work, not after it
         suffix = Path(args.output).suffix.lower()
@@ -361,23 +410,7 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         raise ValueError("the dataset has no rows")
     metrics, judge = attach_judge(choose_metrics(args, rows), args)
-
-    from ragas_temporal.metrics import score_dataset
-
-    meter = None
-    if judge is not None:
-        from ragas_temporal.commands._judge_llm import UsageMeter
-
-        meter = UsageMeter()
-        judged = ", ".join(m.name for m in metrics if needs_llm(m))
-        print(f"LLM judge for {judged}: {judge.description}")
-    frame = score_dataset(
-        rows,
-        metrics,
-        show_progress=not args.no_progress,
-        max_concurrency=args.max_concurrency,
-        callbacks=[meter] if meter is not None else None,
-    )
+    frame, meter = score_with_judge(rows, metrics, judge, args)
     print(f"{len(frame)} rows, {len(metrics)} metrics")
     print(summary_table(frame, metrics))
     if meter is not None:
@@ -385,6 +418,14 @@ def run(args: argparse.Namespace) -> int:
         print(meter.summary() + tokens_note)
         if judge.stand_in:
             print("note: the LLM-mode scores above come from the offline rule-based stand-in judge, not from an LLM")
+        failures = judge_failures(frame, metrics)
+        if failures:
+            reason, count = failures.most_common(1)[0]
+            print(
+                f"warning: {sum(failures.values())} LLM judgement(s) failed, their rows are NaN (reasons in the "
+                f"<metric>_reason columns); most common ({count}x): {reason}",
+                file=sys.stderr,
+            )
     if args.output:
         write_output(frame, Path(args.output))
         print(f"per-row scores and reasons written to {args.output}")
