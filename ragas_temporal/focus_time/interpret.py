@@ -195,11 +195,16 @@ def _unresolved(kind: str) -> Reading:
     return Reading(kind, None, frozenset())
 
 
+_MONTH_DAYS = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
 def _valid_day(year: int, month: int, day: int) -> bool:
-    if not 1 <= month <= 12:
+    if not 1 <= month <= 12 or day < 1:
         return False
-    leap_year = year if year >= 1 else 4  # proleptic: any leap year will do for February 29 BCE
-    return 1 <= day <= calendar.monthrange(leap_year, month)[1]
+    if day <= _MONTH_DAYS[month]:
+        return True
+    # February 29: a leap year (proleptic; before year 1 any leap year will do)
+    return month == 2 and day == 29 and (year < 1 or calendar.isleap(year))
 
 
 def _year_from(g: Groups, ctx: Context, name: str = "year") -> int | None:

@@ -493,15 +493,125 @@ def _pair_regex(w1: str, w2: str):
     """The alternation for a (prefix word, next word) position, compiled once; ``_MISSING`` when
     ``w1`` is not the first word of any rule."""
     idx = _PAIR_INDEX.get((w1, w2))
-    if idx is None:
-        idx = _PAIR_INDEX.get((w1, _ANY_NEXT))
+    if idx is None:  # a next word no rule names: only the rules that allow any (not cached per
+        w2 = _ANY_NEXT  # prose word, so the table stays as small as the rules)
+        idx = _PAIR_INDEX.get((w1, w2))
         if idx is None:
             return _MISSING
+        rx = PAIR_DISPATCH.get((w1, w2), _MISSING)
+        if rx is not _MISSING:
+            return rx
     rx = _SUBSET_RX.get(idx, _MISSING)
     if rx is _MISSING:
         rx = _SUBSET_RX[idx] = combine([RULES[i] for i in idx])
     PAIR_DISPATCH[(w1, w2)] = rx
     return rx
+
+
+# ---------------------------------------------------------------------------------------------
+# digit-shape dispatch for positions starting with a digit ("2008 ", "3 May", "10:30")
+# ---------------------------------------------------------------------------------------------
+# A position starting with a digit is tried against every rule that can start with that digit
+# (about twenty). The number of digits and the character after them settle most: "2008 " can
+# start a bare year, a year range or a clock time ("1400 UTC"), never "3 May" or "10:30". Each
+# rule's possible (digit count, next character) shapes are read from its regex; "*" marks a rule
+# that may end right after the digits. The next character is " " for any whitespace, a
+# lower-case letter, "$" at the end of the text, else itself.
+
+_DIGITS = frozenset("0123456789")
+_DIGIT_CAP = 8
+
+
+def _next_class(c: str) -> str:
+    return " " if c.isspace() else c.lower() if c.isalpha() else c
+
+
+def _digit_shapes_of_seq(seq, states):
+    """Extend (digit count, next class, done) states over a parsed regex sequence; None = unknown."""
+    for op, av in seq:
+        if all(done for _, _, done in states):
+            return states
+        if op in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
+            continue
+        if op is _sre_c.SUBPATTERN:
+            states = _digit_shapes_of_seq(av[3], states)
+        elif op is _sre_c.BRANCH:
+            new: set = set()
+            for alt in av[1]:
+                r = _digit_shapes_of_seq(alt, states)
+                if r is None:
+                    return None
+                new |= r
+            states = new
+        elif op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT):
+            lo, hi, item = av
+            cur, acc, n = states, (set(states) if lo == 0 else set()), 0
+            while True:
+                n += 1
+                cur = _digit_shapes_of_seq(item, cur)
+                if cur is None or n > 4 * _DIGIT_CAP:
+                    return None
+                grew = not cur <= acc
+                if n >= lo:
+                    acc |= cur
+                if n >= hi or (n >= lo and not grew):
+                    break
+            states = acc
+        else:
+            chars = first_chars_of_element(op, av)
+            if chars is None:
+                return None
+            new = set()
+            for count, nxt, done in states:
+                if done:
+                    new.add((count, nxt, True))
+                    continue
+                for c in chars:
+                    if c in _DIGITS:
+                        if count >= _DIGIT_CAP:
+                            return None
+                        new.add((count + 1, "", False))
+                    elif count == 0:
+                        new.add((0, "", True))  # does not start with a digit
+                    else:
+                        new.add((count, _next_class(c), True))
+            states = new
+        if states is None or len(states) > _SIG_STATES_CAP:
+            return None
+    return states
+
+
+def digit_shapes(pattern: str):
+    """The (digit count, next character) shapes a match of ``pattern`` can start with.
+
+    ``None`` when unknown; ``"*"`` as next character when the match may end after the digits.
+
+    >>> sorted(digit_shapes(r"(?P<y>[12]\d{3})(?:\s*-\s*\d\d)?"))
+    [(4, ' '), (4, '*'), (4, '-')]
+    """
+    states = _digit_shapes_of_seq(_sre_parse.parse(pattern), {(0, "", False)})
+    if states is None:
+        return None
+    return frozenset((count, nxt if done else _ANY_NEXT) for count, nxt, done in states if count)
+
+
+_DIGIT_SHAPES = [digit_shapes(r.pattern) for r in RULES]
+#: (digit count, next class) -> alternation of the rules with that shape; compiled on first use.
+DIGIT_DISPATCH: dict[tuple[int, str], re.Pattern | None] = {}
+
+
+def _digit_regex(count: int, nxt: str):
+    idx = tuple(
+        i for i, s in enumerate(_DIGIT_SHAPES) if s is None or (count, nxt) in s or (count, _ANY_NEXT) in s
+    )
+    rx = _SUBSET_RX.get(idx, _MISSING)
+    if rx is _MISSING:
+        rx = _SUBSET_RX[idx] = combine([RULES[i] for i in idx])
+    DIGIT_DISPATCH[(count, nxt)] = rx
+    return rx
+
+
+_DIGIT_RUN = re.compile(r"[0-9]+")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -614,6 +724,7 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
     done = 0  # everything before this position is either consumed by a match or already tried
     get, word_get = DISPATCH.get, WORD_DISPATCH.get
     pair_get, two_words = PAIR_DISPATCH.get, _TWO_WORDS.match
+    digit_get, digit_run, n_text = DIGIT_DISPATCH.get, _DIGIT_RUN.match, len(lowered)
     mention_words = MENTION_WORDS if MENTION_WORDS is not None else _EVERY_WORD
     out: list[tuple[str, re.Match]] = []
     for trig in triggers:
@@ -653,6 +764,16 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
                     rx = _pair_regex(w1, w2)
                     if rx is _MISSING:
                         rx = word_get(w1, _WORD_FALLBACK_RX)
+            elif text[p] in _DIGITS:  # dispatch on the digit count and the character after
+                e = digit_run(lowered, p).end()
+                nxt = lowered[e] if e < n_text else "$"
+                if not nxt.isascii():  # a non-ASCII digit, space or letter: the per-character table
+                    rx = get(text[p], _FALLBACK_RX)
+                else:
+                    key = (e - p, " " if nxt.isspace() else nxt.lower())
+                    rx = digit_get(key, _MISSING)
+                    if rx is _MISSING:
+                        rx = _digit_regex(*key) if e - p <= _DIGIT_CAP else get(text[p], _FALLBACK_RX)
             else:
                 rx = get(text[p], _FALLBACK_RX)
             m = rx.match(text, p) if rx is not None else None
