@@ -1,4 +1,4 @@
-"""Fast matching of the rule table: trigger words, then first-character dispatch.
+"""Fast matching of the rule table: trigger words, then dispatch on what starts each position.
 
 Trying the full rule alternation (``patterns.SCANNER``) at every word of a document is correct but
 slow (tens of rules per position). Every temporal expression contains a *trigger*: a digit, a
@@ -9,11 +9,17 @@ So the scanner
    form, which lets the regex engine skip in C to the next non-alphanumeric character);
 2. tries the rules only at the trigger and, up to ``BACK`` characters before it, at words that can
    open a mention (``PREFIX_WORDS``: "the following year", "between 1990"; fewer for a number
-   trigger) or tokens that do not start with a letter; URLs are skipped;
-3. at each such position uses a sub-alternation holding only the rules whose first word (or,
-   for a position not starting with a letter, first character) can be the one found there,
-   in table order; both are computed from the rule regexes themselves (``first_tokens``,
-   ``first_chars``).
+   trigger) or tokens that do not start with a letter; URLs are skipped. When the word just
+   before the trigger occurs in no rule (``MENTION_WORDS``: "the company said 2008"), no earlier
+   position can start a mention reaching the trigger and only the trigger is tried;
+3. at each such position uses a sub-alternation holding only the rules that can start there, in
+   table order: for the trigger word, the rules whose first word it can be; for a prefix word,
+   those whose first two words can be the two found there ("the following", not "the beach");
+   for a digit, those that can start with that many digits followed by the character found
+   ("2008 " is a bare year or a range, never "3 May"); else by first character. All of these
+   are read from the rule regexes themselves (``first_tokens``, ``word_signatures``,
+   ``digit_shapes``, ``first_chars``, ``MENTION_WORDS``) and the sub-alternations are compiled
+   on first use.
 
 Positions are visited left to right and a match consumes its span, exactly as in a full
 ``SCANNER.finditer`` pass; the tests check that both give the same matches. Both passes are linear
@@ -774,6 +780,8 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
                     rx = digit_get(key, _MISSING)
                     if rx is _MISSING:
                         rx = _digit_regex(*key) if e - p <= _DIGIT_CAP else get(text[p], _FALLBACK_RX)
+            elif text[p].isdigit():  # a digit of another script ("٣ BC"): rare, the full table
+                rx = SCANNER
             else:
                 rx = get(text[p], _FALLBACK_RX)
             m = rx.match(text, p) if rx is not None else None

@@ -87,3 +87,23 @@ def test_fast_scan_equals_full_scan_with_prose_around_triggers():
         fast = [(name, m.span()) for name, m in scanner.iter_matches(text)]
         full = [(name, m.span()) for name, m in scanner.iter_matches_reference(text)]
         assert fast == full, text
+
+
+def test_digit_shapes_of_rules():
+    # a bare year is four digits and may end there; an ISO date is four digits then "-"
+    rules = {r.name: r for r in scanner.RULES}
+    assert scanner.digit_shapes(rules["bare_year"].pattern) == frozenset({(4, "*")})
+    assert scanner.digit_shapes(rules["iso_date"].pattern) == frozenset({(4, "-")})
+    assert (2, ":") in scanner.digit_shapes(rules["clock_hhmm"].pattern)
+
+
+def test_fast_scan_equals_full_scan_on_numbers_next_to_anything():
+    # digits followed by every kind of character: the digit-shape dispatch must not lose a match
+    pieces = ["2008", "2008,", "2008.", "12:30", "3rd", "1990s", "2008-10", "44 BC", "1400 UTC", "9am", "10.30pm",
+              "3/3/2019", "2019/03/03", "2019-03-03", "15 May", "May 15", "3 years ago", "1,000 years ago",
+              "٣", "2019\u00a0March", "2019İ", "99%", "$1999", "No. 2045", "12th", "the", "from", "to", "and", "-",
+              "–", "'", "’", ".", ",", "(", "12", "123", "12345", "000000000", "AD", "BC", "s", "\n"]  # fmt: skip
+    for text in _random_texts(pieces, 800, 8, glued=0.0):
+        fast = [(name, m.span()) for name, m in scanner.iter_matches(text)]
+        full = [(name, m.span()) for name, m in scanner.iter_matches_reference(text)]
+        assert fast == full, text
