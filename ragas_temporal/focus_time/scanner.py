@@ -701,11 +701,11 @@ def _mention_words() -> frozenset[str] | None:
 MENTION_WORDS = _mention_words()
 
 
-#: First word at a position, then whitespace and the second word (group 1) or another character.
+#: First word at a position (group 1), then whitespace and the second word (group 2) or another
+#: character (group 3).
 _TWO_WORDS = re.compile(r"([^\W\d_]+)\s*(?:([^\W\d_]+)|(.))?", re.DOTALL)
 _ANY_START = [i for i, r in enumerate(RULES) if first_tokens(r.pattern) is None]
 _WORD_FALLBACK_RX = combine([RULES[i] for i in _ANY_START]) if _ANY_START else None
-_LETTERS = re.compile(r"[^\W\d_]+")
 _FALLBACK = [i for i, r in enumerate(RULES) if first_chars(r.pattern) is None]
 _FALLBACK_RX = combine([RULES[i] for i in _FALLBACK]) if _FALLBACK else None
 
