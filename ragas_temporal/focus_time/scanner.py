@@ -725,7 +725,7 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
         cand_word, cand_num = _CANDIDATE_I.finditer, _CANDIDATE_NUM_I.finditer
     if not triggers:
         return []
-    urls = _url_spans(lowered)
+    urls = _url_spans(lowered) if "http" in lowered or "www." in lowered else None
     ui = 0  # first URL not entirely before the current trigger
     done = 0  # everything before this position is either consumed by a match or already tried
     get, word_get = DISPATCH.get, WORD_DISPATCH.get
@@ -793,7 +793,8 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
             done = m.end()
             if done > t:
                 break
-        done = max(done, t + 1)
+        if done <= t:
+            done = t + 1
     return out
 
 
