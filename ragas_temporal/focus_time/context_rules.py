@@ -18,7 +18,7 @@ import re
 
 _NEXT_TOKEN = re.compile(r"\s*(\S+)")
 _WORDISH = re.compile(r"[A-Za-z%°/$]+")
-_SECOND_NUMBER = re.compile(r"\s*(?:and|or|to|-|–)\s*\d[\d,.]*\s*(\S+)")
+_SECOND_NUMBER = re.compile(r"\s*(?:and|or|to|-|–)\s*(\d[\d,.]*)\s*(\S+)")
 #: Words before a number that make it an identifier, a count or an amount, never a year.
 _ID_BEFORE = frozenset(
     "room rm suite ste apt apartment flat unit no no. nos nr nr. num number # flight route rte highway hwy "
@@ -86,11 +86,26 @@ def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) ->
         return False
     nxt = m.group(1)
     more = _SECOND_NUMBER.match(after)
-    if more:  # "between 2000 and 3000 people": judge by what follows the second number
-        return _counted_word(more.group(1), plural_nouns)
+    if more and _comparable(text[start:end], more.group(1)):
+        # "between 2000 and 3000 people": judge by what follows the second number. Only for a
+        # second number of the same kind: "in 2023 to 4.1 billion euros" is a year, then an amount.
+        return _counted_word(more.group(2), plural_nouns)
     if after[:1] == " " and nxt[:1].isdigit() and not nxt[:4].isdigit():
         return True  # "2019 4567": a phone number or a list of numbers
     return _counted_word(nxt, plural_nouns and prev not in _YEAR_CUE_BEFORE)
+
+
+def _comparable(first: str, second: str) -> bool:
+    """Could ``second`` close a count range opened by ``first``: a whole number of at least a
+    tenth of its size ("2000 and 3000", "2000-2500"), not a decimal or a far smaller amount?
+
+    >>> _comparable("2000", "3000"), _comparable("2023", "4.1"), _comparable("2023", "5")
+    (True, False, False)
+    """
+    digits = second.rstrip(".,").replace(",", "")
+    if not digits.isdigit():
+        return False
+    return int(digits) * 10 >= int(first)
 
 
 def _counted_word(nxt: str, plural_nouns: bool) -> bool:
