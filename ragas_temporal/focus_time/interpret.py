@@ -1,7 +1,7 @@
 """Interpreters: turn one rule match into a mention reading (kind, normalised value, years).
 
 Each rule in ``patterns.RULES`` names one function here. An interpreter receives the match's
-groups (``Groups``, local names), the scan ``Context`` (text, reference date, last explicit date)
+groups (``Groups``, local names), the scan ``Context`` (text, reference date, current anchor)
 and returns a ``Reading``, or ``None`` to reject the match (a number that is not a year).
 
 Resolution policy (documented once, here):
@@ -919,7 +919,8 @@ def weekday_the_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 
 def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """March 3, 3rd of March, the 14th of June: the year of the last explicit date, else of the reference."""
+    """March 3, 3rd of March, the 14th of June: the year of the last written date (or of a date
+    continued from it), else of the reference (see ``Context.calendar_base``)."""
     mname, dname = ("month", "day") if g("month") else ("month2", "day2")
     m, d = MONTHS[g.lower(mname)], int(g(dname))
     if not _valid_day(2000, m, d):
