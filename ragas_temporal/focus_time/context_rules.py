@@ -101,11 +101,14 @@ def _comparable(first: str, second: str) -> bool:
 
     >>> _comparable("2000", "3000"), _comparable("2023", "4.1"), _comparable("2023", "5")
     (True, False, False)
+    >>> _comparable("'12", "15")  # an apostrophe year opens the range like its digits
+    True
     """
-    digits = second.rstrip(".,").replace(",", "")
-    if not digits.isdigit():
+    a = first.lstrip("'’").replace(",", "")
+    b = second.rstrip(".,").replace(",", "")
+    if not (a.isdecimal() and b.isdecimal()):
         return False
-    return int(digits) * 10 >= int(first)
+    return int(b) * 10 >= int(a)
 
 
 def _counted_word(nxt: str, plural_nouns: bool) -> bool:

@@ -76,8 +76,8 @@ class Anchor(NamedTuple):
         return cls(d.year, d.month, d.day)
 
     def as_date(self) -> dt.date | None:
-        if self.month is None or self.day is None or self.year < 1:
-            return None
+        if self.month is None or self.day is None or not 1 <= self.year <= 9999:
+            return None  # outside what datetime.date can hold
         return dt.date(self.year, self.month, self.day)
 
     def value(self) -> str:
@@ -900,7 +900,10 @@ def weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     ref = ctx.reference
     if ref is None:
         return _unresolved(kind)
-    a = Anchor.of(_weekday_date(ref, WEEKDAYS[word], mod))
+    try:
+        a = Anchor.of(_weekday_date(ref, WEEKDAYS[word], mod))
+    except OverflowError:  # a reference date in the first or last week of year 1 or 9999
+        return _unresolved(kind)
     return Reading(kind, _day_value(a, g("part")), frozenset({a.year}), a)
 
 

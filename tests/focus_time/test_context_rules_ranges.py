@@ -20,3 +20,16 @@ from ragas_temporal import extract_focus_time
 )
 def test_second_number_must_be_comparable_to_make_a_count_range(text, years):
     assert sorted(extract_focus_time(text).years) == years
+
+
+@pytest.mark.parametrize(
+    "text, years",
+    [
+        # an apostrophe year before a second number: no crash; "'12-15" is 2012 (nothing counted
+        # follows), "in '12 to 15 people" counts people (12 and 15 are comparable, "people" follows)
+        ("'12-15", [2012]),
+        ("in '12 to 15 people", []),
+    ],
+)
+def test_apostrophe_year_before_a_second_number(text, years):
+    assert sorted(extract_focus_time(text).years) == years

@@ -54,3 +54,19 @@ def test_without_reference_no_year_comes_from_nowhere(text):
     for m in extract_focus_time(text).mentions:
         if m.years and m.kind not in ("named_period", "decade", "century", "anaphoric"):
             assert any(c.isdigit() for c in m.text), m
+
+
+def test_many_seeded_combinations_of_rule_atoms_never_raise():
+    # a cheap deterministic sweep next to hypothesis: thousands of short texts built from the
+    # atoms context rules look at ("'12-15" once crashed a count-range check)
+    import random
+
+    atoms = ["2019", "'12", "’90s", "15", "4.1", "2,000", "-", "–", " to ", " and ", " or ", " people", " km", "%",
+             "$", "No. ", "Room ", " ", "\n", "in ", "between ", "from ", "March ", "FY", "Q3 ", "AD ", " BC",
+             "10:30", "pm", "3rd", "1990s", "the following year", "last year", "May 5", "İ", "٣", "."]  # fmt: skip
+    rng = random.Random(2024)
+    for _ in range(3000):
+        text = "".join(rng.choice(atoms) for _ in range(rng.randint(1, 12)))
+        ref = rng.choice([None, dt.date(2019, 3, 3), dt.date(1, 1, 1), dt.date(9999, 12, 31)])
+        for m in scan(text, ref):
+            assert text[m.start : m.end] == m.text
