@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from ragas_temporal.prompts._compact import CompactPydanticPrompt
 from ragas_temporal.prompts._dated import RELATIVE_TIME_RULE, TextItem
+from ragas_temporal.prompts.focus import TemporalFocusLabel
 
 __all__ = [
     "FOCUS_FOR_JUDGE",
@@ -39,16 +40,9 @@ __all__ = [
     "TemporalGradePrompt",
 ]
 
-#: Values the ``temporal_focus`` input field takes ("infer": the judge decides the focus).
-FOCUS_FOR_JUDGE: tuple[str, ...] = (
-    "specific_time",
-    "recency",
-    "duration",
-    "trend",
-    "before_after",
-    "none",
-    "infer",
-)
+#: Values the ``temporal_focus`` input field takes: the focus labels, then "infer" (the judge
+#: decides the focus). Read from the focus prompt's ``Literal`` so the two lists cannot drift.
+FOCUS_FOR_JUDGE: tuple[str, ...] = (*t.get_args(TemporalFocusLabel), "infer")
 
 
 class RelevanceInput(BaseModel):

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import typing as t
+
 import pytest
 
+from ragas_temporal.prompts import FOCUS_FOR_JUDGE
+from ragas_temporal.prompts.focus import TemporalFocusLabel
 from ragas_temporal.temporal_focus import (
     FOCUS_PRECEDENCE,
     TEMPORAL_FOCUS_LABELS,
@@ -61,3 +65,10 @@ def test_labels_and_precedence_are_consistent():
     assert set(FOCUS_PRECEDENCE) | {"none"} == set(TEMPORAL_FOCUS_LABELS)
     with pytest.raises(TypeError, match="query must be a string"):
         classify_temporal_focus_by_rules(None)
+
+
+def test_prompt_labels_are_the_rule_labels():
+    # prompts may not import the rules module, so the focus prompt keeps its own Literal; it must
+    # list the rules' labels in the same order, and the relevance judge takes those plus "infer"
+    assert t.get_args(TemporalFocusLabel) == TEMPORAL_FOCUS_LABELS
+    assert FOCUS_FOR_JUDGE == (*TEMPORAL_FOCUS_LABELS, "infer")
