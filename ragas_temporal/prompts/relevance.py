@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import typing as t
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, Field
 
 from ragas_temporal.prompts._compact import CompactPydanticPrompt
 from ragas_temporal.prompts._dated import RELATIVE_TIME_RULE, TextItem
@@ -65,15 +65,16 @@ def _int_from_str(value: t.Any) -> t.Any:
     return value
 
 
+# The judged number types: the Literal (what the prompt shows and validation enforces) with
+# "1"/1.0 read as 1 first. Annotated keeps the field's annotation the plain Literal.
+_Verdict = t.Annotated[t.Literal[0, 1], BeforeValidator(_int_from_str)]
+_Grade = t.Annotated[t.Literal[0, 1, 2, 3, 4], BeforeValidator(_int_from_str)]
+
+
 class DocumentVerdict(BaseModel):
     doc: int = Field(description="document number, from 1")
-    verdict: t.Literal[0, 1]
+    verdict: _Verdict
     reason: str
-
-    @field_validator("verdict", mode="before")
-    @classmethod
-    def _coerce(cls, value: t.Any) -> t.Any:
-        return _int_from_str(value)
 
 
 class RelevanceVerdicts(BaseModel):
@@ -82,13 +83,8 @@ class RelevanceVerdicts(BaseModel):
 
 class DocumentGrade(BaseModel):
     doc: int = Field(description="document number, from 1")
-    grade: t.Literal[0, 1, 2, 3, 4]
+    grade: _Grade
     reason: str
-
-    @field_validator("grade", mode="before")
-    @classmethod
-    def _coerce(cls, value: t.Any) -> t.Any:
-        return _int_from_str(value)
 
 
 class RelevanceGrades(BaseModel):
