@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import doctest
-import importlib
 
-import pytest
+from tests.support.doctests import docstring_examples_test
 
 MODULES = [
     "ragas_temporal.temporal_focus",
@@ -22,12 +21,7 @@ MODULES = [
     "tests.support.fake_llm",
     "tests.support.fake_judges",
     "tests.support.openai_server",
+    "tests.support.doctests",
 ]
 
-
-@pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name):
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0, f"{name} has no docstring example"
-    assert result.failed == 0
+test_docstring_examples = docstring_examples_test(MODULES, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

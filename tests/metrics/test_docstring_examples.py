@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
-
-import pytest
+from tests.support.doctests import docstring_examples_test
 
 MODULES = [
     "ragas_temporal.metrics",
@@ -19,8 +16,4 @@ MODULES = [
     "ragas_temporal",
 ]
 
-
-@pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name):
-    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0
+test_docstring_examples = docstring_examples_test(MODULES, require_examples=False)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import doctest
-import importlib
 
-import pytest
+from tests.support.doctests import docstring_examples_test
 
 MODULES = [
     "ragas_temporal.scores",
@@ -18,10 +17,4 @@ MODULES = [
     "ragas_temporal.scores.answers",
 ]
 
-
-@pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0, f"{name} has no examples"
-    assert result.failed == 0
+test_docstring_examples = docstring_examples_test(MODULES, optionflags=doctest.NORMALIZE_WHITESPACE)
