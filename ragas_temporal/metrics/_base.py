@@ -132,30 +132,32 @@ def _check_text(value: object, column: str) -> str | None:
     return None
 
 
-def _check_texts(value: object, column: str) -> str | None:
+def _check_list(
+    value: object, column: str, items: str, item_ok: t.Callable[[object], bool], item_is: str
+) -> str | None:
+    # a non-empty list or tuple whose every item passes item_ok; items / item_is word the reasons
     if value is None:
         return f"{column} is missing (None)"
     if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        return f"{column} must be a list of strings, got {type(value).__name__}"
+        return f"{column} must be a list of {items}, got {type(value).__name__}"
     if not value:
         return f"{column} is empty"
     for i, item in enumerate(value):
-        if not isinstance(item, str):
-            return f"{column}[{i}] is not a string ({type(item).__name__})"
+        if not item_ok(item):
+            return f"{column}[{i}] is not {item_is} ({type(item).__name__})"
     return None
+
+
+def _is_id(item: object) -> bool:
+    return isinstance(item, (str, int)) and not isinstance(item, bool)
+
+
+def _check_texts(value: object, column: str) -> str | None:
+    return _check_list(value, column, "strings", lambda item: isinstance(item, str), "a string")
 
 
 def _check_ids(value: object, column: str) -> str | None:
-    if value is None:
-        return f"{column} is missing (None)"
-    if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        return f"{column} must be a list of ids, got {type(value).__name__}"
-    if not value:
-        return f"{column} is empty"
-    for i, item in enumerate(value):
-        if isinstance(item, bool) or not isinstance(item, (str, int)):
-            return f"{column}[{i}] is not a str or int id ({type(item).__name__})"
-    return None
+    return _check_list(value, column, "ids", _is_id, "a str or int id")
 
 
 _CHECKS: dict[str, t.Callable[[object, str], t.Optional[str]]] = {
