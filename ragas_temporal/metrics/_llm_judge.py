@@ -69,6 +69,7 @@ __all__ = [
     "judge_temporal_focus",
     "describe_error",
     "diagnose_reply",
+    "openai_llm_output",
 ]
 
 #: Seconds one judgement may take, ragas retries included (metric argument ``llm_timeout``).
@@ -223,6 +224,25 @@ def _with_handler(callbacks: Callbacks, handler: t.Any) -> Callbacks:
     return [*(callbacks or []), handler]
 
 
+def openai_llm_output(prompt_tokens: int, completion_tokens: int, model_name: str) -> dict[str, t.Any]:
+    """An ``LLMResult.llm_output`` in the shape ragas's ``get_token_usage_for_openai`` reads.
+
+    The one definition of that shape for every LLM here that reports its own tokens (the
+    Instructor path below, the offline judge, the test doubles).
+
+    >>> openai_llm_output(12, 3, "gpt-4o-mini")["token_usage"]
+    {'prompt_tokens': 12, 'completion_tokens': 3, 'total_tokens': 15}
+    """
+    return {
+        "token_usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
+        "model_name": model_name,
+    }
+
+
 def _is_instructor_llm(llm: t.Any) -> bool:
     from ragas.llms.base import InstructorBaseRagasLLM
 
@@ -259,14 +279,9 @@ async def _generate_with_instructor(prompt: PydanticPrompt, llm: t.Any, data: t.
     completion_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
     llm_result = LLMResult(
         generations=[[Generation(text=result.model_dump_json())]],
-        llm_output={
-            "token_usage": {
-                "prompt_tokens": prompt_tokens,
-                "completion_tokens": completion_tokens,
-                "total_tokens": prompt_tokens + completion_tokens,
-            },
-            "model_name": getattr(raw, "model", None) or getattr(llm, "model", ""),
-        },
+        llm_output=openai_llm_output(
+            prompt_tokens, completion_tokens, getattr(raw, "model", None) or getattr(llm, "model", "")
+        ),
     )
     for run_manager in run_managers:
         await run_manager.on_llm_end(llm_result)

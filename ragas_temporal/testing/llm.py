@@ -35,6 +35,7 @@ from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
 
+from ragas_temporal.metrics._llm_judge import openai_llm_output
 from ragas_temporal.testing.judge import count_tokens, rule_based_judge
 
 if t.TYPE_CHECKING:
@@ -75,11 +76,7 @@ class OfflineJudgeLLM(BaseRagasLLM):
         self.completion_tokens += completion_tokens
         return LLMResult(
             generations=[[Generation(text=reply, generation_info={"finish_reason": "stop"}) for _ in range(n)]],
-            llm_output={
-                "token_usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                                "total_tokens": prompt_tokens + completion_tokens},
-                "model_name": self.model_name,
-            },
+            llm_output=openai_llm_output(prompt_tokens, completion_tokens, self.model_name),
         )
 
     def generate_text(self, prompt: PromptValue, n: int = 1, temperature: float | None = 0.01,

@@ -50,6 +50,8 @@ from pydantic import Field
 from ragas.llms.base import BaseRagasLLM, LangchainLLMWrapper
 from ragas.run_config import RunConfig
 
+from ragas_temporal.metrics._llm_judge import openai_llm_output
+
 # one token ruler for the whole project: the package's offline judge counts the same way
 from ragas_temporal.testing import count_tokens
 
@@ -264,14 +266,7 @@ class ScriptedLLM(BaseRagasLLM):
         ]
         return LLMResult(
             generations=[generations],
-            llm_output={
-                "token_usage": {
-                    "prompt_tokens": prompt_tokens,
-                    "completion_tokens": completion_tokens,
-                    "total_tokens": prompt_tokens + completion_tokens,
-                },
-                "model_name": self.model_name,
-            },
+            llm_output=openai_llm_output(prompt_tokens, completion_tokens, self.model_name),
         )
 
     def __repr__(self) -> str:
@@ -312,15 +307,10 @@ class ScriptedChatModel(BaseChatModel):
         return "\n".join(str(m.content) for m in messages)
 
     def _chat_result(self, text: str, reply: str) -> ChatResult:
-        usage = {
-            "prompt_tokens": count_tokens(text),
-            "completion_tokens": count_tokens(reply),
-            "total_tokens": count_tokens(text) + count_tokens(reply),
-        }
         message = AIMessage(content=reply, response_metadata={"finish_reason": "stop"})
         return ChatResult(
             generations=[ChatGeneration(message=message, generation_info={"finish_reason": "stop"})],
-            llm_output={"token_usage": usage, "model_name": self.model_name},
+            llm_output=openai_llm_output(count_tokens(text), count_tokens(reply), self.model_name),
         )
 
     def _generate(self, messages, stop=None, run_manager=None, **kwargs) -> ChatResult:
