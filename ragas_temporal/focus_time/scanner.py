@@ -32,7 +32,7 @@ in the text length (each position is tried a bounded number of times with non-ba
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from ragas_temporal.focus_time.patterns import (
     HOLIDAYS,
@@ -242,23 +242,46 @@ def first_chars(pattern: str):
 _TOKEN_CAP = 20  # longer literal prefixes are not worth tracking ("hundred" + "centuries" fits)
 
 
-def _close(states):
-    return {(s or "#", True) for s, _ in states}
+class _Walk(NamedTuple):
+    """One analysis of a rule regex for ``_walk``: what a state is and how it moves.
+
+    ``step(states, chars)`` moves every state over one element matching one of ``chars`` (a
+    set of characters) and returns the new states, or ``None`` when the analysis cannot follow.
+    ``done(state)`` says no later element can change the state. A repeat is unrolled at most
+    ``max_repeats`` times and at most ``max_states`` states are kept; beyond either, ``None``.
+    ``chars_of(op, av)`` gives the characters of a one-character element (``None``: unknown).
+    """
+
+    step: Callable[[set, set[str]], set | None]
+    done: Callable[[tuple], bool]
+    max_repeats: int
+    max_states: int
+    chars_of: Callable | None = None  # None: first_chars_of_element
 
 
-def _tokens_of_seq(seq, states):
-    """Extend the (token-so-far, closed) states over a parsed regex sequence; None = unknown."""
+def _walk(seq, states: set, how: _Walk):
+    """Extend ``states`` over a parsed regex sequence (``sre_parse``) for the analysis ``how``.
+
+    Zero-width items are skipped, groups followed, a branch gives the union of its alternatives
+    and a repeat is unrolled until its states stop growing (or all are done, or its maximum);
+    every other element goes through ``how.step``. ``None``: unknown.
+
+    >>> letters = _Walk(lambda st, cs: {s + c for s in st for c in cs}, lambda s: False, 3, 100)
+    >>> sorted(_walk(_sre_parse.parse("a(?:b|c)d?"), {""}, letters))
+    ['ab', 'abd', 'ac', 'acd']
+    """
+    chars_of = how.chars_of or first_chars_of_element
     for op, av in seq:
-        if all(closed for _, closed in states):
+        if all(how.done(s) for s in states):
             return states
         if op in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
             continue
         if op is _sre_c.SUBPATTERN:
-            states = _tokens_of_seq(av[3], states)
+            states = _walk(av[3], states, how)
         elif op is _sre_c.BRANCH:
             new: set = set()
             for alt in av[1]:
-                r = _tokens_of_seq(alt, states)
+                r = _walk(alt, states, how)
                 if r is None:
                     return None
                 new |= r
@@ -266,36 +289,46 @@ def _tokens_of_seq(seq, states):
         elif op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT):
             lo, hi, item = av
             cur, acc, n = states, (set(states) if lo == 0 else set()), 0
-            while True:
+            while True:  # to a fixed point (whitespace runs), all done, or the repeat's maximum
                 n += 1
-                cur = _tokens_of_seq(item, cur)
-                if cur is None or n > _TOKEN_CAP:
+                cur = _walk(item, cur, how)
+                if cur is None or n > how.max_repeats:
                     return None
+                grew = not cur <= acc
                 if n >= lo:
                     acc |= cur
-                if n >= hi or all(closed for _, closed in cur):
+                if n >= hi or (n >= lo and (not grew or all(how.done(s) for s in cur))):
                     break
             states = acc
         else:
-            chars = first_chars_of_element(op, av)
+            chars = chars_of(op, av)
             if chars is None:
                 return None
-            new = set()
-            for tok, closed in states:
-                if closed:
-                    new.add((tok, True))
-                    continue
-                for c in chars:
-                    if c.isalpha():
-                        if len(tok) >= _TOKEN_CAP:
-                            return None
-                        new.add((tok + c.lower(), False))
-                    else:
-                        new.add((tok or "#", True))
-            states = new
-        if states is None or len(states) > 5000:
+            states = how.step(states, chars)
+        if states is None or len(states) > how.max_states:
             return None
     return states
+
+
+def _token_step(states, chars):
+    """Advance (token-so-far, closed) states over one character class: letters extend the first
+    word, anything else closes it ("#" when the rule does not start with a letter)."""
+    new = set()
+    for tok, closed in states:
+        if closed:
+            new.add((tok, True))
+            continue
+        for c in chars:
+            if c.isalpha():
+                if len(tok) >= _TOKEN_CAP:
+                    return None
+                new.add((tok + c.lower(), False))
+            else:
+                new.add((tok or "#", True))
+    return new
+
+
+_TOKENS = _Walk(_token_step, done=lambda state: state[1], max_repeats=_TOKEN_CAP, max_states=5000)
 
 
 def first_chars_of_element(op, av):
@@ -315,8 +348,10 @@ def first_tokens(pattern: str):
 
     >>> sorted(first_tokens(r"(?:(?i:the)\s+)?(?P<d>\d)0s"))
     ['#', 'the']
+    >>> sorted(first_tokens(r"\d{4}"))  # the repeat closes the token before its minimum count
+    ['#']
     """
-    states = _tokens_of_seq(_sre_parse.parse(pattern), {("", False)})
+    states = _walk(_sre_parse.parse(pattern), {("", False)}, _TOKENS)
     if states is None:
         return None
     return frozenset(tok or "#" for tok, _ in states)
@@ -409,45 +444,9 @@ def _sig_step(states, chars):
     return out
 
 
-def _sigs_of_seq(seq, states):
-    """Extend signature states over a parsed regex sequence; None = unknown."""
-    for op, av in seq:
-        if all(phase == 3 for _, _, phase in states):
-            return states
-        if op in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
-            continue
-        if op is _sre_c.SUBPATTERN:
-            states = _sigs_of_seq(av[3], states)
-        elif op is _sre_c.BRANCH:
-            new: set = set()
-            for alt in av[1]:
-                r = _sigs_of_seq(alt, states)
-                if r is None:
-                    return None
-                new |= r
-            states = new
-        elif op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT):
-            lo, hi, item = av
-            cur, acc, n = states, (set(states) if lo == 0 else set()), 0
-            while True:  # iterate to a fixed point (whitespace runs) or the repeat's maximum
-                n += 1
-                cur = _sigs_of_seq(item, cur)
-                if cur is None or n > 4 * _TOKEN_CAP:
-                    return None
-                grew = not cur <= acc
-                if n >= lo:
-                    acc |= cur
-                if n >= hi or (n >= lo and not grew):
-                    break
-            states = acc
-        else:
-            chars = first_chars_of_element(op, av)
-            if chars is None:
-                return None
-            states = _sig_step(states, chars)
-        if states is None or len(states) > _SIG_STATES_CAP:
-            return None
-    return states
+_SIGNATURES = _Walk(
+    _sig_step, done=lambda state: state[2] == 3, max_repeats=4 * _TOKEN_CAP, max_states=_SIG_STATES_CAP
+)
 
 
 def word_signatures(pattern: str):
@@ -459,7 +458,7 @@ def word_signatures(pattern: str):
     >>> sorted(word_signatures(r"(?i:the\s+(?:following|next)\s+year|the\s+\d{4})"))
     [('the', '#'), ('the', 'following'), ('the', 'next')]
     """
-    states = _sigs_of_seq(_sre_parse.parse(pattern), {("", "", 0)})
+    states = _walk(_sre_parse.parse(pattern), {("", "", 0)}, _SIGNATURES)
     if states is None:
         return None
     return frozenset((w1, w2 if phase >= 2 else _ANY_NEXT) for w1, w2, phase in states if w1 != "#")
@@ -532,59 +531,28 @@ def _next_class(c: str) -> str:
     return " " if c.isspace() else c.lower() if c.isalpha() else c
 
 
-def _digit_shapes_of_seq(seq, states):
-    """Extend (digit count, next class, done) states over a parsed regex sequence; None = unknown."""
-    for op, av in seq:
-        if all(done for _, _, done in states):
-            return states
-        if op in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
+def _digit_step(states, chars):
+    """Advance (digit count, next class, done) states over one character class."""
+    new = set()
+    for count, nxt, done in states:
+        if done:
+            new.add((count, nxt, True))
             continue
-        if op is _sre_c.SUBPATTERN:
-            states = _digit_shapes_of_seq(av[3], states)
-        elif op is _sre_c.BRANCH:
-            new: set = set()
-            for alt in av[1]:
-                r = _digit_shapes_of_seq(alt, states)
-                if r is None:
+        for c in chars:
+            if c in _DIGITS:
+                if count >= _DIGIT_CAP:
                     return None
-                new |= r
-            states = new
-        elif op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT):
-            lo, hi, item = av
-            cur, acc, n = states, (set(states) if lo == 0 else set()), 0
-            while True:
-                n += 1
-                cur = _digit_shapes_of_seq(item, cur)
-                if cur is None or n > 4 * _DIGIT_CAP:
-                    return None
-                grew = not cur <= acc
-                if n >= lo:
-                    acc |= cur
-                if n >= hi or (n >= lo and not grew):
-                    break
-            states = acc
-        else:
-            chars = first_chars_of_element(op, av)
-            if chars is None:
-                return None
-            new = set()
-            for count, nxt, done in states:
-                if done:
-                    new.add((count, nxt, True))
-                    continue
-                for c in chars:
-                    if c in _DIGITS:
-                        if count >= _DIGIT_CAP:
-                            return None
-                        new.add((count + 1, "", False))
-                    elif count == 0:
-                        new.add((0, "", True))  # does not start with a digit
-                    else:
-                        new.add((count, _next_class(c), True))
-            states = new
-        if states is None or len(states) > _SIG_STATES_CAP:
-            return None
-    return states
+                new.add((count + 1, "", False))
+            elif count == 0:
+                new.add((0, "", True))  # does not start with a digit
+            else:
+                new.add((count, _next_class(c), True))
+    return new
+
+
+_DIGIT_WALK = _Walk(
+    _digit_step, done=lambda state: state[2], max_repeats=4 * _DIGIT_CAP, max_states=_SIG_STATES_CAP
+)
 
 
 def digit_shapes(pattern: str):
@@ -595,7 +563,7 @@ def digit_shapes(pattern: str):
     >>> sorted(digit_shapes(r"(?P<y>[12]\d{3})(?:\s*-\s*\d\d)?"))
     [(4, ' '), (4, '*'), (4, '-')]
     """
-    states = _digit_shapes_of_seq(_sre_parse.parse(pattern), {(0, "", False)})
+    states = _walk(_sre_parse.parse(pattern), {(0, "", False)}, _DIGIT_WALK)
     if states is None:
         return None
     return frozenset((count, nxt if done else _ANY_NEXT) for count, nxt, done in states if count)
@@ -634,38 +602,11 @@ _DIGIT_RUN = re.compile(r"[0-9]+")
 _WILD = "\x00"
 
 
-def _runs_of_seq(seq, states, out):
-    """Extend partial letter runs over a parsed regex sequence, adding finished runs to ``out``."""
-    for op, av in seq:
-        if op in (_sre_c.AT, _sre_c.ASSERT, _sre_c.ASSERT_NOT):
-            continue
-        if op is _sre_c.SUBPATTERN:
-            states = _runs_of_seq(av[3], states, out)
-            continue
-        if op is _sre_c.BRANCH:
-            new: set = set()
-            for alt in av[1]:
-                new |= _runs_of_seq(alt, states, out)
-            states = new
-            continue
-        if op in (_sre_c.MAX_REPEAT, _sre_c.MIN_REPEAT):
-            lo, hi, item = av
-            cur, acc, n = states, (set(states) if lo == 0 else set()), 0
-            while True:
-                n += 1
-                cur = _runs_of_seq(item, cur, out)
-                grew = not cur <= acc
-                if n >= lo:
-                    acc |= cur
-                if n >= hi or (n >= lo and not grew):
-                    break
-                if n > 4 * _TOKEN_CAP:
-                    raise ValueError("unbounded letter run")
-            states = acc
-            continue
-        chars = {"/"} if op is _sre_c.GROUPREF else first_chars_of_element(op, av)
-        if chars is None:
-            raise ValueError(f"unknown element {op}")
+def _run_step(out: set[str]):
+    """A step for ``_walk`` over partial letter runs (lower case; ``_WILD``: any word) that adds
+    each run a non-letter finishes to ``out``."""
+
+    def step(states, chars):
         letters = {c.lower() for c in chars if c.isalpha()}
         new = set()
         for r in states:
@@ -674,26 +615,33 @@ def _runs_of_seq(seq, states, out):
             else:
                 for c in letters:
                     if len(r) >= 4 * _TOKEN_CAP:
-                        raise ValueError("letter run too long")
+                        return None  # letter run too long
                     new.add(r + c)
             if len(letters) < len(chars):  # a non-letter ends the run
                 if r and r != _WILD:
                     out.add(r)
                 new.add("")
-        states = new
-        if len(states) > _SIG_STATES_CAP:
-            raise ValueError("too many letter runs")
-    return states
+        return new
+
+    return step
+
+
+def _run_chars(op, av):
+    # numeric_date's back-reference repeats a separator ("/", "-" or "."): any non-letter will do
+    return {"/"} if op is _sre_c.GROUPREF else first_chars_of_element(op, av)
 
 
 def _mention_words() -> frozenset[str] | None:
     out: set[str] = set()
-    try:
-        for rule in RULES:
-            ends = _runs_of_seq(_sre_parse.parse(rule.pattern), {""}, out)
-            out |= {r for r in ends if r and r != _WILD}
-    except ValueError:  # a rule the reader does not follow: never skip
-        return None
+    runs = _Walk(
+        _run_step(out), done=lambda state: False, max_repeats=4 * _TOKEN_CAP,
+        max_states=_SIG_STATES_CAP, chars_of=_run_chars,
+    )
+    for rule in RULES:
+        ends = _walk(_sre_parse.parse(rule.pattern), {""}, runs)
+        if ends is None:  # a rule the reader does not follow: never skip
+            return None
+        out |= {r for r in ends if r and r != _WILD}
     return frozenset(out)
 
 
