@@ -9,16 +9,17 @@ So the scanner
    form, which lets the regex engine skip in C to the next non-alphanumeric character);
 2. tries the rules only at the trigger and, up to ``BACK`` characters before it, at words that can
    open a mention (``PREFIX_WORDS``: "the following year", "between 1990"; fewer for a number
-   trigger) or tokens that do not start with a letter; URLs are skipped. When the word just
-   before the trigger occurs in no rule (``MENTION_WORDS``: "the company said 2008"), no earlier
-   position can start a mention reaching the trigger and only the trigger is tried;
+   trigger) or tokens that do not start with a letter; URLs are skipped. When no rule has the
+   word just before the trigger followed by the trigger's first character (``FOLLOWERS``: "the
+   company said 2008", "in 2008"), no earlier position can start a mention reaching the trigger
+   and only the trigger is tried;
 3. at each such position uses a sub-alternation holding only the rules that can start there, in
    table order: for the trigger word, the rules whose first word it can be; for a prefix word,
    those whose first two words can be the two found there ("the following", not "the beach");
    for a digit, those that can start with that many digits followed by the character found
    ("2008 " is a bare year or a range, never "3 May"); else by first character. All of these
    are read from the rule regexes themselves (``first_tokens``, ``word_signatures``,
-   ``digit_shapes``, ``first_chars``, ``MENTION_WORDS``) and the sub-alternations are compiled
+   ``digit_shapes``, ``first_chars``, ``FOLLOWERS``) and the sub-alternations are compiled
    on first use.
 
 Positions are visited left to right and a match consumes its span, exactly as in a full
@@ -104,6 +105,25 @@ def _triggers(lowered: str, after_sep: re.Pattern, at_0: re.Pattern) -> list[re.
     if first is None:
         return list(after_sep.finditer(lowered))
     return [first, *after_sep.finditer(lowered, first.end())]
+
+
+def _find_triggers(text: str) -> tuple[str, list[re.Match]]:
+    """(the text searched, TRIGGER's matches in it): the lower-cased text, or ``text`` itself
+    searched ignoring case when ``lower()`` changes its length (rare: "İ")."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered, _triggers(lowered, _TRIGGER_AFTER_SEP, _TRIGGER_AT_0)
+    return text, _triggers(text, _TRIGGER_AFTER_SEP_I, _TRIGGER_AT_0_I)
+
+
+def trigger_positions(text: str) -> list[int]:
+    """Where the triggers of ``text`` start: the only places a rule is tried (and up to ``BACK``
+    characters before them).
+
+    >>> trigger_positions("Sales rose in March 2019, up 5 percent on last year.")
+    [14, 20, 47]
+    """
+    return [m.start(1) for m in _find_triggers(text)[1]]
 
 #: Words that can open a mention before its trigger ("the following year", "between 1990 and
 #: 1995", "World War II", "a couple of years ago"). The tests check that scanning with this
@@ -486,14 +506,6 @@ PAIR_DISPATCH: dict[tuple[str, str], re.Pattern | None] = {}
 _MISSING = object()
 
 
-class _EveryWord:
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-_EVERY_WORD = _EveryWord()
-
-
 def _pair_regex(w1: str, w2: str):
     """The alternation for a (prefix word, next word) position, compiled once; ``_MISSING`` when
     ``w1`` is not the first word of any rule."""
@@ -589,41 +601,22 @@ _DIGIT_RUN = re.compile(r"[0-9]+")
 
 
 # ---------------------------------------------------------------------------------------------
-# words that can occur inside a mention
+# what can follow a word inside a mention
 # ---------------------------------------------------------------------------------------------
 # A mention that starts before its trigger contains every word between its start and the
-# trigger, in particular the word just before the trigger. When that word can occur in no rule
-# ("the company said 2008", "announced today"), no earlier position can start a mention reaching
-# the trigger, and the search for prefix positions is skipped. ``MENTION_WORDS`` is every run of
-# letters any rule can match, read from the parsed regexes (numeric_date's back-reference repeats
-# a separator; a class of many letters, as in holiday's "eid al-\w+", only follows that rule's
-# own trigger word, so it is left out: the tests check the shortcut against the full scan).
+# trigger, in particular the word just before the trigger, followed by whitespace and the
+# trigger's first character. ``FOLLOWERS`` maps each run of letters a rule can match to the
+# characters the rule can have after it and some whitespace (digits as "0"): "in" may be followed
+# by "t" ("in the 1990s") or "m" ("in March"), never by a digit; "the" by "f" or a digit; "said"
+# by nothing. When the word just before a trigger cannot be followed by the trigger's first
+# character ("the company said 2008", "announced today", "in 2008"), no earlier position can start
+# a mention reaching the trigger, and the search for prefix positions is skipped. The runs are
+# read from the parsed regexes (numeric_date's back-reference repeats a separator; a class of many
+# letters, as in holiday's "eid al-\w+", only follows that rule's own trigger word, so it is left
+# out: the tests check the shortcut against the full scan).
 
 _WILD = "\x00"
-
-
-def _run_step(out: set[str]):
-    """A step for ``_walk`` over partial letter runs (lower case; ``_WILD``: any word) that adds
-    each run a non-letter finishes to ``out``."""
-
-    def step(states, chars):
-        letters = {c.lower() for c in chars if c.isalpha()}
-        new = set()
-        for r in states:
-            if len(letters) >= 20 or r == _WILD:
-                new.add(_WILD)  # any word (see above): not tracked
-            else:
-                for c in letters:
-                    if len(r) >= 4 * _TOKEN_CAP:
-                        return None  # letter run too long
-                    new.add(r + c)
-            if len(letters) < len(chars):  # a non-letter ends the run
-                if r and r != _WILD:
-                    out.add(r)
-                new.add("")
-        return new
-
-    return step
+_ANY_CHAR = "\x01"  # a class too large to list (a whole word class): any character may follow
 
 
 def _run_chars(op, av):
@@ -631,22 +624,58 @@ def _run_chars(op, av):
     return {"/"} if op is _sre_c.GROUPREF else first_chars_of_element(op, av)
 
 
-def _mention_words() -> frozenset[str] | None:
-    out: set[str] = set()
-    runs = _Walk(
-        _run_step(out), done=lambda state: False, max_repeats=4 * _TOKEN_CAP,
+def _follow_class(c: str) -> str:
+    return "0" if c in _DIGITS else c.lower()
+
+
+def _follower_step(out: dict[str, set[str]]):
+    """A step for ``_walk`` over (letter run, pending run) states: ``pending`` is a run closed by
+    whitespace and followed only by whitespace since; the next other character is recorded as one
+    of its followers in ``out``. Wild runs (a class of many letters: see above) are not tracked."""
+
+    def step(states, chars):
+        letters = {c.lower() for c in chars if c.isalpha()}
+        spaces = any(c.isspace() for c in chars)
+        others = {_follow_class(c) for c in chars if not c.isalpha() and not c.isspace()}
+        many = len(letters) >= 20
+        new = set()
+        for run, pending in states:
+            if pending is not None and pending != _WILD and (letters or others):
+                follows = out.setdefault(pending, set())
+                follows |= others
+                follows |= {_ANY_CHAR} if many else letters
+            if letters:
+                if many or run == _WILD:
+                    new.add((_WILD, None))
+                else:
+                    for c in letters:
+                        if len(run) >= 4 * _TOKEN_CAP:
+                            return None
+                        new.add((run + c, None))
+            if spaces:
+                new.add(("", run) if run else ("", pending))
+            if others:
+                new.add(("", None))
+        return new
+
+    return step
+
+
+def _followers() -> dict[str, frozenset[str]] | None:
+    out: dict[str, set[str]] = {}
+    walk = _Walk(
+        _follower_step(out), done=lambda state: False, max_repeats=4 * _TOKEN_CAP,
         max_states=_SIG_STATES_CAP, chars_of=_run_chars,
     )
     for rule in RULES:
-        ends = _walk(_sre_parse.parse(rule.pattern), {""}, runs)
-        if ends is None:  # a rule the reader does not follow: never skip
-            return None
-        out |= {r for r in ends if r and r != _WILD}
-    return frozenset(out)
+        if _walk(_sre_parse.parse(rule.pattern), {("", None)}, walk) is None:
+            return None  # a rule the reader does not follow: never skip
+    return {run: frozenset(chars) for run, chars in out.items()}
 
 
-#: Every run of letters a rule can match (lower case); None: unknown, the shortcut is off.
-MENTION_WORDS = _mention_words()
+#: Run of letters -> characters a rule can have after it and whitespace; None: unknown (the
+#: shortcut is off).
+FOLLOWERS = _followers()
 
 
 #: First word at a position (group 1), then whitespace and the second word (group 2) or another
@@ -663,14 +692,11 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
 
     The match is the combined scanner's (its span is the mention's span; read the rule's groups
     with ``patterns.RULE_REGEX[name].match(text, start)``)."""
-    lowered = text.lower()
-    if len(lowered) == len(text):
-        triggers = _triggers(lowered, _TRIGGER_AFTER_SEP, _TRIGGER_AT_0)
-        cand_word, cand_num = _CANDIDATE.finditer, _CANDIDATE_NUM.finditer
-    else:  # rare: lower() changed the length (e.g. "İ"); search the original text ignoring case
-        lowered = text
-        triggers = _triggers(text, _TRIGGER_AFTER_SEP_I, _TRIGGER_AT_0_I)
+    lowered, triggers = _find_triggers(text)
+    if lowered is text:  # rare: lower() changed the length (e.g. "İ"); the case-insensitive forms
         cand_word, cand_num = _CANDIDATE_I.finditer, _CANDIDATE_NUM_I.finditer
+    else:
+        cand_word, cand_num = _CANDIDATE.finditer, _CANDIDATE_NUM.finditer
     if not triggers:
         return []
     urls = _url_spans(lowered) if "http" in lowered or "www." in lowered else None
@@ -679,7 +705,7 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
     get, word_get = DISPATCH.get, WORD_DISPATCH.get
     pair_get, two_words = PAIR_DISPATCH.get, _TWO_WORDS.match
     digit_get, digit_run, n_text = DIGIT_DISPATCH.get, _DIGIT_RUN.match, len(lowered)
-    mention_words = MENTION_WORDS if MENTION_WORDS is not None else _EVERY_WORD
+    followers = FOLLOWERS
     out: list[tuple[str, re.Match]] = []
     for trig in triggers:
         t = trig.start(1)
@@ -697,7 +723,13 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
         lo = t - BACK if t - BACK > done else done
         before = lowered[lo:t].rstrip()
         last = before[before.rfind(" ") + 1 :] if before else ""  # the last space-delimited token
-        if lo >= t or last.isalpha() and last.lower() not in mention_words and len(before) < t - lo:
+        if lo >= t or (
+            followers is not None
+            and last.isalpha()
+            and len(before) < t - lo  # whitespace between the word and the trigger
+            and _follow_class(lowered[t]) not in followers.get(last.lower(), ())
+            and _ANY_CHAR not in followers.get(last.lower(), ())
+        ):
             positions = [t]  # nothing before the trigger can start a mention reaching it
         else:
             candidates = cand_word if word[-1].isalpha() else cand_num

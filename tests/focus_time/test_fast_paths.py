@@ -55,12 +55,25 @@ def test_lower_cased_tense_cues_equal_the_case_insensitive_regex():
         assert context_rules.tense(text, start, end) == _reference_tense(text, start, end), (text, start, end)
 
 
-def test_mention_words_are_read_from_the_rules():
-    # words inside rules ("following", "war", "fortnight") are known; ordinary prose words are not
-    words = scanner.MENTION_WORDS
-    assert words is not None
-    assert {"following", "war", "fortnight", "the", "christmas"} <= words
-    assert not {"company", "beach", "said"} & words
+def test_followers_are_read_from_the_rules():
+    # what a rule can have after a word and whitespace: "the following year", "from 2008",
+    # "in March", "in the 1990s"; a digit never follows "in" in a rule, nothing follows prose words
+    followers = scanner.FOLLOWERS
+    assert followers is not None
+    assert {"f", "0"} <= followers["the"]
+    assert "0" in followers["from"] and "0" in followers["between"]
+    assert {"m", "t"} <= followers["in"] and "0" not in followers["in"]
+    assert "y" in followers["following"]
+    assert not {"company", "beach", "said"} & followers.keys()
+
+
+def test_prefix_search_is_skipped_only_when_no_rule_has_the_word_before_the_trigger():
+    # "in 2008": no rule has "in" then a digit, so only the trigger is tried; "from 2008 to 2010"
+    # and "the following year" must still be found from their first word
+    assert [m.group() for _, m in scanner.iter_matches("It opened in 2008.")] == ["2008"]
+    assert [m.group() for _, m in scanner.iter_matches("It ran from 2008 to 2010.")] == ["from 2008 to 2010"]
+    assert [m.group() for _, m in scanner.iter_matches("They met in the 1990s.")] == ["the 1990s"]
+    assert [m.group() for _, m in scanner.iter_matches("He left the following year.")] == ["the following year"]
 
 
 def test_two_word_signatures_of_a_rule():
