@@ -51,6 +51,8 @@ _HYPHEN_UNIT = re.compile(
     r"|words?|members?|pounds?|tons?|tonnes?|km|kilomet(?:er|re)s?|square|rooms?|beds?|points?|man|person|odd)\b",
     re.IGNORECASE,
 )
+#: Characters that end a number's phrase; none of the checks on what follows can start with one.
+_CLOSING_PUNCTUATION = frozenset(",.;:)]}!?\"'’”")
 _STREET_AFTER = re.compile(
     r"\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Place|Court|Ct)\b"
 )
@@ -79,6 +81,8 @@ def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) ->
     if before[-2:-1].isdigit() and before[-1:] == " " or before[-1:].isdigit() or before.endswith(("+", "(")):
         return True  # phone numbers and number lists: "555 2019", "+44 2019"
     after = text[end : end + 40]
+    if not after or after[0] in _CLOSING_PUNCTUATION:
+        return False  # "in 2008," / "(2008)": no unit, noun or second number can follow directly
     if _HYPHEN_UNIT.match(after) or _STREET_AFTER.match(after):
         return True
     m = _NEXT_TOKEN.match(after)

@@ -180,8 +180,16 @@ Interpreter = Callable[[Groups, Context, str], "Reading | None"]
 # ---------------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=8192)
 def _explicit(kind: str, anchor: Anchor, value: str | None = None) -> Reading:
+    """The reading of an explicit date (cached: readings are immutable and the same dates recur)."""
     return Reading(kind, value or anchor.value(), frozenset({anchor.year}), anchor)
+
+
+@functools.lru_cache(maxsize=8192)
+def _year_reading(kind: str, digits: str) -> Reading:
+    """The reading of a year written in digits ("2008")."""
+    return _explicit(kind, Anchor(int(digits)))
 
 
 def _resolved(kind: str, anchor: Anchor | None, value: str | None = None) -> Reading:
@@ -460,7 +468,7 @@ def bare_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """2008, unless the context says it is a count, an amount, an id or a phone number."""
     if is_not_a_year(ctx.text, g.start, g.end):
         return None
-    return _explicit(kind, Anchor(int(g("year"))))
+    return _year_reading(kind, g("year"))
 
 
 def fiscal_year(g: Groups, ctx: Context, kind: str) -> Reading | None:

@@ -625,7 +625,7 @@ def _run_chars(op, av):
 
 
 def _follow_class(c: str) -> str:
-    return "0" if c in _DIGITS else c.lower()
+    return "0" if c.isdigit() else c.lower()
 
 
 def _follower_step(out: dict[str, set[str]]):
@@ -661,7 +661,25 @@ def _follower_step(out: dict[str, set[str]]):
     return step
 
 
-def _followers() -> dict[str, frozenset[str]] | None:
+class _AnyFollower:
+    """The followers of a run after which a rule has a class too large to list: any character."""
+
+    def __contains__(self, char: object) -> bool:
+        return True
+
+
+class _NoFollowers(dict):
+    """Used when the rules could not be read: every word may be followed by anything."""
+
+    def get(self, key, default=None):
+        return _ANY_FOLLOWER
+
+
+_ANY_FOLLOWER = _AnyFollower()
+_NO_FOLLOWERS = _NoFollowers()
+
+
+def _followers() -> dict[str, frozenset[str] | _AnyFollower] | None:
     out: dict[str, set[str]] = {}
     walk = _Walk(
         _follower_step(out), done=lambda state: False, max_repeats=4 * _TOKEN_CAP,
@@ -670,7 +688,7 @@ def _followers() -> dict[str, frozenset[str]] | None:
     for rule in RULES:
         if _walk(_sre_parse.parse(rule.pattern), {("", None)}, walk) is None:
             return None  # a rule the reader does not follow: never skip
-    return {run: frozenset(chars) for run, chars in out.items()}
+    return {run: _ANY_FOLLOWER if _ANY_CHAR in chars else frozenset(chars) for run, chars in out.items()}
 
 
 #: Run of letters -> characters a rule can have after it and whitespace; None: unknown (the
@@ -705,7 +723,7 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
     get, word_get = DISPATCH.get, WORD_DISPATCH.get
     pair_get, two_words = PAIR_DISPATCH.get, _TWO_WORDS.match
     digit_get, digit_run, n_text = DIGIT_DISPATCH.get, _DIGIT_RUN.match, len(lowered)
-    followers = FOLLOWERS
+    followers = FOLLOWERS if FOLLOWERS is not None else _NO_FOLLOWERS
     out: list[tuple[str, re.Match]] = []
     for trig in triggers:
         t = trig.start(1)
@@ -724,11 +742,9 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
         before = lowered[lo:t].rstrip()
         last = before[before.rfind(" ") + 1 :] if before else ""  # the last space-delimited token
         if lo >= t or (
-            followers is not None
-            and last.isalpha()
+            last.isalpha()
             and len(before) < t - lo  # whitespace between the word and the trigger
-            and _follow_class(lowered[t]) not in followers.get(last.lower(), ())
-            and _ANY_CHAR not in followers.get(last.lower(), ())
+            and ("0" if word[0].isdigit() else word[0].lower()) not in followers.get(last.lower(), ())
         ):
             positions = [t]  # nothing before the trigger can start a mention reaching it
         else:
