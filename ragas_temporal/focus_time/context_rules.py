@@ -148,19 +148,31 @@ _FUTURE_CUES = (
     r"scheduled|upcoming|expected\s+to|plans?\s+to|next|until|till|by\s+the\s+end"
 )
 _PAST_CUES = r"was|were|had|did|ago|last|since|earlier|previously"
-#: Tense cues, matched on lower-cased text. An "-ed" verb is past unless "be/been/being/is/are"
-#: comes just before it ("will be finalized" is not past): ``_PASSIVE_BEFORE`` checks that only
+#: Irregular past forms, read like "-ed" verbs (so "will be held" is not past). Left out: forms
+#: that are also the present ("put", "set", "cut", "read", "cost") or common nouns ("left", "won",
+#: "shot", "found", "felt"), "sat" (Saturday), and verbs that report or think ("said", "told",
+#: "wrote", "thought", "knew"): their tense is the report's, not the event's ("said it will open
+#: in June", "has said it wants to close them by early June").
+_IRREGULAR_PAST = (
+    "went|came|fell|rose|grew|began|took|made|gave|saw|got|held|lost|met|paid|ran|sold|sent|stood|"
+    "bought|brought|built|caught|chose|drove|ate|fought|flew|forgot|led|meant|rode|rang|shook|sang|"
+    "slept|spoke|spent|struck|swam|taught|threw|woke|wore|became|broke|blew|drew|drank|froze|hid|"
+    "withdrew|sought|stole|sank|swore|tore|overtook|undertook|arose|awoke|forgave|mistook|oversaw|"
+    "overcame|underwent|kept"
+)
+#: Tense cues, matched on lower-cased text. An "-ed" verb (or an irregular past form) is past
+#: unless "be/been/being/is/are" comes just before it ("will be finalized" is not past): ``_PASSIVE_BEFORE`` checks that only
 #: for the few "-ed" words found, instead of five lookbehinds tried at every word.
 _TENSE_CUES_LOWER = re.compile(
-    rf"\b(?:(?P<future>{_FUTURE_CUES})\b|'ll\b|(?P<past>{_PAST_CUES})\b|(?P<ed>[a-z]{{3,}}ed)\b)"
+    rf"\b(?:(?P<future>{_FUTURE_CUES})\b|'ll\b|(?P<past>{_PAST_CUES})\b|(?P<ed>[a-z]{{3,}}ed|{_IRREGULAR_PAST})\b)"
 )
 _PASSIVE_BEFORE = re.compile(r"(?:\bbe|been|being|\bis|are)\s\Z")
 #: The same cues in one case-insensitive regex (the reference form; used when lower() changes
 #: a text's length).
 _TENSE_CUES = re.compile(
     rf"\b(?:(?P<future>{_FUTURE_CUES})\b|'ll\b"
-    r"|(?P<past>was|were|had|did|ago|last|since|earlier|previously"
-    r"|(?<!\bbe\s)(?<!been\s)(?<!being\s)(?<!\bis\s)(?<!are\s)[a-z]{3,}ed)\b)",  # "will be finalized" is not past
+    rf"|(?P<past>{_PAST_CUES}"
+    rf"|(?<!\bbe\s)(?<!been\s)(?<!being\s)(?<!\bis\s)(?<!are\s)(?:[a-z]{{3,}}ed|{_IRREGULAR_PAST}))\b)",  # "will be finalized" is not past
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?\n]")

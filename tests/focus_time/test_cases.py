@@ -425,6 +425,20 @@ def test_bare_month_in_a_past_tense_sentence_is_the_latest_one_not_after_the_bas
     assert mentions("The plane landed on 11 December.", dt.date(2010, 1, 25))[0][2] == "2009-12-11"
 
 
+def test_irregular_past_verbs_are_tense_cues():
+    # written 2010-01-15: "fell in December" -> December 2009 (not December 2010, after the base)
+    assert mentions("Sales fell in December.", dt.date(2010, 1, 15))[0][2] == "2009-12"
+    # written 2010-01-25: "began on 4 November" -> 2009-11-04
+    assert mentions("The league began on 4 November.", dt.date(2010, 1, 25))[0][2] == "2009-11-04"
+    # passive after "be" is not past: "will be held in March", written 2009-11-20 -> March 2010
+    assert mentions("The summit will be held in March.", dt.date(2009, 11, 20))[0][2] == "2010-03"
+
+
+def test_reporting_verbs_do_not_set_the_tense_of_what_they_report():
+    # "said" is the report's tense; "will open" is the event's: written 2009-11-20 -> March 2010
+    assert mentions("He said the plant will open in March.", dt.date(2009, 11, 20))[0][2] == "2010-03"
+
+
 def test_bare_month_in_a_future_sentence_is_the_next_one():
     # written 2009-06-05: "should be completed in October" -> October 2009 (passive "completed" is not past)
     assert mentions("The deal should be completed in October.", dt.date(2009, 6, 5))[0][2] == "2009-10"
