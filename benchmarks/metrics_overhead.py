@@ -26,6 +26,7 @@ import random
 import tempfile
 import time
 import warnings
+from typing import Iterable
 
 os.environ.setdefault("RAGAS_DO_NOT_TRACK", "true")
 warnings.filterwarnings("ignore")
@@ -92,7 +93,8 @@ def time_evaluate(dataset, metric, batch_size: int | None = None) -> float:
     return elapsed
 
 
-def part_one(n: int) -> None:
+def part_one(n: int, repeats: int = REPEATS, warm_rows: int = 200, only: Iterable[str] | None = None) -> None:
+    """Part 1 on ``n`` synthetic rows; ``only``: the names of the metrics to run (default: all)."""
     from ragas import EvaluationDataset
 
     from ragas_temporal.focus_time import extract_focus_time
@@ -107,7 +109,7 @@ def part_one(n: int) -> None:
     )
 
     dataset = EvaluationDataset.from_list(synthetic_rows(n))
-    warm_up = EvaluationDataset.from_list(synthetic_rows(200, seed=1))
+    warm_up = EvaluationDataset.from_list(synthetic_rows(warm_rows, seed=1))
     baseline = baseline_metric()
     ours = [
         TemporalFaithfulness(),
@@ -119,10 +121,12 @@ def part_one(n: int) -> None:
         AnswerTemporalRecall(),
         TemporalNDCGAtK(k=10, mode="gold"),
     ]
+    if only is not None:
+        ours = [m for m in ours if m.name in set(only)]
     for metric in [baseline, *ours]:  # imports, first-call costs
         time_evaluate(warm_up, metric)
 
-    print(f"ragas.evaluate, {n:,} rows, one metric per run, CPU time us/row (best of {REPEATS}),")
+    print(f"ragas.evaluate, {n:,} rows, one metric per run, CPU time us/row (best of {repeats}),")
     print(f"baseline {baseline.name} timed next to each metric; batch: evaluate(batch_size={BATCH})")
     print(
         f"{'metric':<26} {'baseline':>8} {'cold':>7} {'ratio':>5} {'warm':>7} {'ratio':>5}"
@@ -132,7 +136,7 @@ def part_one(n: int) -> None:
     for metric in ours:
         # interleaved: each ratio uses baseline runs made right next to the metric's own runs
         runs: dict[str, list[float]] = {"base": [], "cold": [], "warm": [], "bbase": [], "bwarm": []}
-        for _ in range(REPEATS):
+        for _ in range(repeats):
             runs["base"].append(time_evaluate(dataset, baseline))
             extract_focus_time.cache_clear()
             runs["cold"].append(time_evaluate(dataset, metric))
@@ -146,7 +150,7 @@ def part_one(n: int) -> None:
             f"{metric.name:<26} {b:>8.1f} {c:>7.1f} {c / b:>5.2f} {w:>7.1f} {w / b:>5.2f}"
             f" {bb:>7.1f} {bw:>7.1f} {bw / bb:>5.2f} {o:>5.1f} {100 * o / b:>5.1f}%"
         )
-    extract = 1e6 * time_cold_extraction(dataset) / n
+    extract = 1e6 * time_cold_extraction(dataset, repeats) / n
     print(f"focus-time extraction alone, cache emptied, every text of a row (question, answer, contexts):"
           f" {extract:.1f} us/row; a 1.2x ratio leaves {0.2 * min(baselines):.1f} us/row for all of a metric's work")  # fmt: skip
     print("cold: extractor cache emptied first (every text extracted once, as in a first run);")
@@ -155,14 +159,14 @@ def part_one(n: int) -> None:
     print("directly (no ragas machinery), and its share of the baseline's time. Target: ratio <= 1.20.")
 
 
-def time_cold_extraction(dataset) -> float:
+def time_cold_extraction(dataset, repeats: int = REPEATS) -> float:
     """CPU seconds to extract the focus time of every text of the rows with the cache emptied
     (best of 3): the part of a first run that no metric can avoid."""
     from ragas_temporal.focus_time import extract_focus_time
 
     texts = [t for s in dataset for t in (s.user_input, s.response, *s.retrieved_contexts)]
     best = math.inf
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         extract_focus_time.cache_clear()
         gc.collect()
         start = time.process_time()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 
 import pandas as pd
 import pytest
@@ -329,6 +330,15 @@ def test_judge_given_without_an_llm_mode_is_a_note(tmp_path, capsys):
 def test_llm_mode_errors(argv, message, capsys):
     assert main(["evaluate", "--example", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_api_key_is_looked_up_in_the_current_os_environ(monkeypatch):
+    # datasets' map(num_proc=...) replaces os.environ with a copy; a default bound at import time
+    # would keep reading the old object
+    from ragas_temporal.commands._judge_llm import api_key_for
+
+    monkeypatch.setattr(os, "environ", {"H9_CURRENT_KEY": "sk-current"})
+    assert api_key_for("https://llm.example.com/v1", "H9_CURRENT_KEY") == "sk-current"
 
 
 def test_missing_openai_key_for_the_openai_api(monkeypatch, capsys):

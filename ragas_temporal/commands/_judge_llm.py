@@ -69,7 +69,7 @@ def is_loopback(url: str) -> bool:
         return False
 
 
-def resolve_base_url(given: str | None, environ: t.Mapping[str, str] = os.environ) -> str:
+def resolve_base_url(given: str | None, environ: t.Mapping[str, str] | None = None) -> str:
     """``--base-url``, else ``OPENAI_BASE_URL``, else the OpenAI API; raise ``ValueError`` if not http(s).
 
     >>> resolve_base_url(None, {})
@@ -79,6 +79,7 @@ def resolve_base_url(given: str | None, environ: t.Mapping[str, str] = os.enviro
     ...
     ValueError: --base-url must be an http:// or https:// URL, got 'localhost:8000'
     """
+    environ = os.environ if environ is None else environ  # read at call time: os.environ may be replaced
     url = given or environ.get("OPENAI_BASE_URL") or DEFAULT_BASE_URL
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -87,7 +88,7 @@ def resolve_base_url(given: str | None, environ: t.Mapping[str, str] = os.enviro
     return url
 
 
-def api_key_for(base_url: str, env_var: str, environ: t.Mapping[str, str] = os.environ) -> str:
+def api_key_for(base_url: str, env_var: str, environ: t.Mapping[str, str] | None = None) -> str:
     """The key in ``environ[env_var]``; a placeholder for a loopback server; else ``ValueError``.
 
     >>> api_key_for("http://127.0.0.1:8000/v1", "MY_KEY", {})
@@ -97,6 +98,7 @@ def api_key_for(base_url: str, env_var: str, environ: t.Mapping[str, str] = os.e
     ...
     ValueError: --llm-model needs an API key for https://api.openai.com/v1: set the environment variable MY_KEY (or name another one with --api-key-env)
     """
+    environ = os.environ if environ is None else environ
     key = environ.get(env_var, "").strip()
     if key:
         return key
@@ -127,7 +129,7 @@ class JudgeChoice:
     stand_in: bool = False
 
 
-def judge_from_args(args: t.Any, environ: t.Mapping[str, str] = os.environ) -> JudgeChoice | None:
+def judge_from_args(args: t.Any, environ: t.Mapping[str, str] | None = None) -> JudgeChoice | None:
     """The judge the arguments ask for (``None`` when neither ``--llm-model`` nor ``--offline-judge``)."""
     if args.llm_model and args.offline_judge:
         raise ValueError("give either --llm-model or --offline-judge, not both")

@@ -1,0 +1,87 @@
+"""The benchmark scripts run on a clean machine and score by the shared data's convention.
+
+These are smoke tests on tiny inputs written here (no gold data from ../shared, no timing
+assertions): the accuracy figures of ``benchmarks/extraction.py`` are checked against a hand
+calculation, the other outputs only for their shape.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", BENCHMARKS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    with warnings.catch_warnings():  # a benchmark may silence warnings for its own run only
+        spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture()
+def tiny_corpus(tmp_path: Path) -> Path:
+    docs = [
+        {
+            "id": "a", "corpus": "tiny", "dct": "2019-03-03",
+            "text": "Prices rose in 2008 and fell last year.",
+            "timexes": [
+                {"type": "DATE", "value": "2008", "text": "2008", "is_dct": False},
+                {"type": "DATE", "value": "2018", "text": "last year", "is_dct": False},
+            ],
+        },
+        {"id": "b", "corpus": "tiny", "dct": "2019-03-03", "text": "The hotel has 2000 rooms.", "timexes": []},
+    ]  # fmt: skip
+    path = tmp_path / "tiny.jsonl"
+    path.write_text("".join(json.dumps(d) + "\n" for d in docs), encoding="utf-8")
+    return path
+
+
+def _row(out: str, view: str, system: str) -> tuple[float, float, float]:
+    m = re.search(rf"^tiny\s+{view}\s+{re.escape(system)}\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", out, re.MULTILINE)
+    assert m, out
+    return tuple(float(x) for x in m.groups())
+
+
+def test_extraction_benchmark_scores_by_the_shared_convention(tiny_corpus, capsys):
+    extraction = _load("extraction")
+    code = extraction.main(["--corpus", str(tiny_corpus), "--no-adversarial", "--min-seconds", "0", "--stages"])
+    out = capsys.readouterr().out
+    assert code == 0
+    # DCT view, gold {2008, 2018} and {}: ours finds 2008 and "last year" = 2018, and reads
+    # "2000 rooms" as a count -> P = R = F1 = 1. The regex finds 2008 and 2000 -> P = 1/2, R = 1/2.
+    assert _row(out, "dct", "ragas-temporal") == (1.0, 1.0, 1.0)
+    assert _row(out, "dct", "4-digit regex") == (0.5, 0.5, 0.5)
+    # no-DCT view: only years written in the expression count, gold {2008}; "last year" has no
+    # reference -> no year. Ours P = R = 1; the regex P = 1/2, R = 1, F1 = 2/3.
+    assert _row(out, "no-dct", "ragas-temporal") == (1.0, 1.0, 1.0)
+    assert _row(out, "no-dct", "4-digit regex") == (0.5, 1.0, 0.667)
+    assert "speed-up over dateparser on tiny" in out
+    assert "200x dateparser allows" in out and "whole extraction" in out
+
+
+def test_extraction_benchmark_says_which_corpus_is_missing(tmp_path, capsys):
+    extraction = _load("extraction")
+    assert extraction.main(["--corpus", str(tmp_path / "absent.jsonl"), "--no-dateparser"]) == 1
+    assert "absent.jsonl" in capsys.readouterr().err
+
+
+def test_metrics_overhead_benchmark_runs_both_parts(capsys, monkeypatch):
+    # datasets' map(num_proc=...) leaves os.environ replaced by a copy: put the original back after
+    monkeypatch.setattr(os, "environ", os.environ)
+    overhead = _load("metrics_overhead")
+    overhead.part_one(12, repeats=1, warm_rows=4, only=["temporal_faithfulness", "temporal_ndcg_at_10_gold"])
+    overhead.part_two(2_000, num_proc=1)
+    out = capsys.readouterr().out
+    for name in ("temporal_faithfulness", "temporal_ndcg_at_10_gold"):
+        assert re.search(rf"^{name}\s+[\d.]+", out, re.MULTILINE), out
+    assert "focus-time extraction alone" in out
+    assert re.search(r"temporal_faithfulness \+ precision_at_k\(5\) \+ ndcg_at_k\(10\)\s+[\d.]+\s+[\d,]+", out)
