@@ -77,9 +77,15 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
     return tuple(out)
 
 
+#: The focus time of every text without a temporal mention (most retrieved passages): one shared
+#: immutable value instead of a new object per text.
+_EMPTY = FocusTime()
+
+
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _extract_cached(text: str, reference: dt.date | None) -> FocusTime:
-    return FocusTime.from_mentions(scan(text, reference))
+    mentions = scan(text, reference)
+    return FocusTime.from_mentions(mentions) if mentions else _EMPTY
 
 
 def extract_focus_time(text: str, reference_date: ReferenceDate = None) -> FocusTime:
