@@ -24,6 +24,8 @@ import json
 import typing as t
 from importlib import resources
 
+from ragas_temporal.focus_time.reference import parse_reference_date
+
 if t.TYPE_CHECKING:
     from ragas import EvaluationDataset
     from ragas.dataset_schema import SingleTurnSample
@@ -57,7 +59,7 @@ def reference_dates_by_question(rows: t.Iterable[dict]) -> t.Callable[[SingleTur
         raw = row.get("reference_date")
         if raw is None:
             continue
-        date = dt.date.fromisoformat(str(raw))
+        date = parse_reference_date(raw, "reference_date")
         question = row.get("user_input")
         if question in table and table[question] != date:
             raise ValueError(f"question {question!r} has two reference dates: {table[question]} and {date}")

@@ -56,6 +56,7 @@ from ragas.metrics.base import MetricType, MetricWithLLM, SingleTurnMetric
 from ragas.metrics.result import MetricResult
 
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
+from ragas_temporal.focus_time.reference import parse_reference_date
 from ragas_temporal.scores import Score
 
 if t.TYPE_CHECKING:
@@ -104,19 +105,10 @@ def to_date(value: object, what: str = "reference_date") -> dt.date | None:
     ...
     ValueError: reference_date must be a date or an ISO 'YYYY-MM-DD' string, got 'June 1st'
     """
-    if value is None:
-        return None
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            return dt.date.fromisoformat(text) if len(text) == 10 else dt.datetime.fromisoformat(text).date()
-        except ValueError:
-            pass
-    raise ValueError(f"{what} must be a date or an ISO 'YYYY-MM-DD' string, got {value!r}")
+    try:
+        return parse_reference_date(value, what)  # the extractor's parser: one notion of a date
+    except ValueError:  # in the metrics' wording
+        raise ValueError(f"{what} must be a date or an ISO 'YYYY-MM-DD' string, got {value!r}") from None
 
 
 # --- per-column checks: return a reason when the value cannot be scored, else None -------------

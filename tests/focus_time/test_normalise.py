@@ -40,3 +40,12 @@ def test_parse_reference_date_rejects_junk():
         parse_reference_date("March 3, 2019")
     with pytest.raises(ValueError, match="datetime.date"):
         parse_reference_date(20190303)
+
+
+def test_parse_reference_date_reads_an_iso_datetime_string_as_its_date():
+    # the metrics' channels accept "2024-06-01T12:00:00"; the extractor now reads them the same way
+    assert parse_reference_date("2024-06-01T12:00:00") == parse_reference_date("2024-06-01")
+    with pytest.raises(ValueError, match="is not a valid date"):
+        parse_reference_date("2024-06-01T25:00:00")
+    with pytest.raises(ValueError, match="context_dates"):
+        parse_reference_date("June 1st", "context_dates")
