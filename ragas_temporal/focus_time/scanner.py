@@ -123,6 +123,8 @@ def trigger_positions(text: str) -> list[int]:
     >>> trigger_positions("Sales rose in March 2019, up 5 percent on last year.")
     [14, 20, 47]
     """
+    if not isinstance(text, str):
+        raise TypeError(f"trigger_positions expects text as a str, got {type(text).__name__}")
     return [m.start(1) for m in _find_triggers(text)[1]]
 
 #: Words that can open a mention before its trigger ("the following year", "between 1990 and
@@ -668,15 +670,7 @@ class _AnyFollower:
         return True
 
 
-class _NoFollowers(dict):
-    """Used when the rules could not be read: every word may be followed by anything."""
-
-    def get(self, key, default=None):
-        return _ANY_FOLLOWER
-
-
 _ANY_FOLLOWER = _AnyFollower()
-_NO_FOLLOWERS = _NoFollowers()
 
 
 def _followers() -> dict[str, frozenset[str] | _AnyFollower] | None:
@@ -723,7 +717,7 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
     get, word_get = DISPATCH.get, WORD_DISPATCH.get
     pair_get, two_words = PAIR_DISPATCH.get, _TWO_WORDS.match
     digit_get, digit_run, n_text = DIGIT_DISPATCH.get, _DIGIT_RUN.match, len(lowered)
-    followers = FOLLOWERS if FOLLOWERS is not None else _NO_FOLLOWERS
+    followers = FOLLOWERS
     out: list[tuple[str, re.Match]] = []
     for trig in triggers:
         t = trig.start(1)
@@ -742,7 +736,8 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
         before = lowered[lo:t].rstrip()
         last = before[before.rfind(" ") + 1 :] if before else ""  # the last space-delimited token
         if lo >= t or (
-            last.isalpha()
+            followers is not None  # None: the rules could not be read, never skip
+            and last.isalpha()
             and len(before) < t - lo  # whitespace between the word and the trigger
             and ("0" if word[0].isdigit() else word[0].lower()) not in followers.get(last.lower(), ())
         ):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ragas_temporal.focus_time import context_rules, scanner
 
 
@@ -120,3 +122,19 @@ def test_fast_scan_equals_full_scan_on_numbers_next_to_anything():
         fast = [(name, m.span()) for name, m in scanner.iter_matches(text)]
         full = [(name, m.span()) for name, m in scanner.iter_matches_reference(text)]
         assert fast == full, text
+
+
+def test_without_followers_every_prefix_position_is_tried(monkeypatch):
+    # if the rules could not be read (FOLLOWERS None) the shortcut is off, and the scan still
+    # equals the full one
+    monkeypatch.setattr(scanner, "FOLLOWERS", None)
+    for text in ["It ran from 2008 to 2010.", "It opened in 2008.", "He left the following year.", "said 2008 the 1990s"]:
+        fast = [(name, m.span()) for name, m in scanner.iter_matches(text)]
+        full = [(name, m.span()) for name, m in scanner.iter_matches_reference(text)]
+        assert fast == full, text
+
+
+def test_trigger_positions_needs_a_str():
+    assert scanner.trigger_positions("") == []
+    with pytest.raises(TypeError, match="expects text as a str"):
+        scanner.trigger_positions(None)
