@@ -67,9 +67,49 @@ _YEAR_RE = re.compile(r"(?<!\d)(1\d{3}|20\d{2})(?!\d)")
 # ------------------------------------------------------------------------------------------ data
 
 
+class CorpusError(ValueError):
+    """A gold corpus that does not follow the format of ``shared/data/README.md``."""
+
+
 def load_corpus(path: Path) -> list[dict]:
+    """The documents of a gold JSONL corpus, each checked for ``text``, ``dct`` and ``timexes``.
+
+    Raises ``CorpusError`` naming the file and line of the first bad document, or an empty file.
+    """
+    docs = []
     with path.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                doc = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise CorpusError(f"{path}:{number}: not JSON ({exc.msg})") from None
+            problem = _corpus_problem(doc)
+            if problem:
+                raise CorpusError(f"{path}:{number}: {problem}")
+            docs.append(doc)
+    if not docs:
+        raise CorpusError(f"{path}: no documents")
+    return docs
+
+
+def _corpus_problem(doc: object) -> str | None:
+    if not isinstance(doc, dict):
+        return "a document must be a JSON object"
+    if not isinstance(doc.get("text"), str):
+        return "'text' must be a string"
+    try:
+        dt.date.fromisoformat(str(doc.get("dct")))
+    except ValueError:
+        return f"'dct' must be an ISO date, got {doc.get('dct')!r}"
+    timexes = doc.get("timexes")
+    if not isinstance(timexes, list) or not all(
+        isinstance(t, dict) and isinstance(t.get("type"), str) and isinstance(t.get("value"), str)
+        and isinstance(t.get("text"), str) for t in timexes
+    ):
+        return "'timexes' must be a list of objects with string 'type', 'value' and 'text'"
+    return None
 
 
 def _written(token, text: str) -> bool:
@@ -297,12 +337,17 @@ def main(argv: Iterable[str] | None = None) -> int:
     if dp is not None:
         systems.append(("dateparser", dp, _dateparser_extract))
 
+    try:
+        corpora = {path: load_corpus(path) for path in paths}
+    except CorpusError as exc:
+        print(f"Bad gold corpus: {exc}", file=sys.stderr)
+        return 1
+
     header = f"{'corpus':<14} {'view':<7} {'system':<15} {'P':>6} {'R':>6} {'F1':>6} {'docs/s':>10} {'MB/s':>8}"
     print(header)
     print("-" * len(header))
     mbps: dict[tuple[str, str], float] = {}
-    for path in paths:
-        docs = load_corpus(path)
+    for path, docs in corpora.items():
         for view in ("dct", "no-dct"):
             for name, system, extract in systems:
                 s = score(system, docs, view)
@@ -323,7 +368,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     if args.stages:
         for path in paths:
             print()
-            print_stages(path.stem, load_corpus(path), mbps.get((path.stem, "dateparser")))
+            print_stages(path.stem, corpora[path], mbps.get((path.stem, "dateparser")))
     print()
     print(f"plain prose without temporal expressions (1 kB documents): {time_prose():.1f} MB/s")
     if not args.no_adversarial:

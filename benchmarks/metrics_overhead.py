@@ -122,7 +122,8 @@ def part_one(n: int, repeats: int = REPEATS, warm_rows: int = 200, only: Iterabl
         TemporalNDCGAtK(k=10, mode="gold"),
     ]
     if only is not None:
-        ours = [m for m in ours if m.name in set(only)]
+        wanted = set(only)
+        ours = [m for m in ours if m.name in wanted]
     for metric in [baseline, *ours]:  # imports, first-call costs
         time_evaluate(warm_up, metric)
 
@@ -255,13 +256,23 @@ def part_two(n: int, num_proc: int) -> None:
     print(f"{'  one process, CPU time, ' + format(sample, ',') + ' rows (best of 3)':<62} {cpu:>8.2f} {sample / cpu:>10,.0f}")
 
 
-def main() -> None:
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
+
+
+def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rows", type=int, default=10_000)
-    parser.add_argument("--pure-rows", type=int, default=1_000_000)
-    parser.add_argument("--num-proc", type=int, default=2)
+    parser.add_argument("--rows", type=_positive_int, default=10_000)
+    parser.add_argument("--pure-rows", type=_positive_int, default=1_000_000)
+    parser.add_argument("--num-proc", type=_positive_int, default=2)
     parser.add_argument("--pure-only", action="store_true", help="run part 2 (pure scores) only")
-    args = parser.parse_args()
+    args = parser.parse_args(list(argv) if argv is not None else None)
     if not args.pure_only:
         part_one(args.rows)
     part_two(args.pure_rows, args.num_proc)

@@ -85,3 +85,32 @@ def test_metrics_overhead_benchmark_runs_both_parts(capsys, monkeypatch):
         assert re.search(rf"^{name}\s+[\d.]+", out, re.MULTILINE), out
     assert "focus-time extraction alone" in out
     assert re.search(r"temporal_faithfulness \+ precision_at_k\(5\) \+ ndcg_at_k\(10\)\s+[\d.]+\s+[\d,]+", out)
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("", "no documents"),
+        ("{not json\n", ":1: not JSON"),
+        ('["a list"]\n', ":1: a document must be a JSON object"),
+        ('{"text": "x", "dct": "yesterday", "timexes": []}\n', ":1: 'dct' must be an ISO date"),
+        ('{"text": "x", "dct": "2019-03-03", "timexes": []}\n{"dct": "2019-03-03", "timexes": []}\n', ":2: 'text' must be a string"),
+        ('{"text": "x", "dct": "2019-03-03", "timexes": [{"type": "DATE"}]}\n', ":1: 'timexes' must be a list"),
+    ],
+)
+def test_extraction_benchmark_names_the_bad_line_of_a_corpus(tmp_path, capsys, content, message):
+    extraction = _load("extraction")
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content, encoding="utf-8")
+    assert extraction.main(["--corpus", str(path), "--no-dateparser", "--no-adversarial"]) == 1
+    err = capsys.readouterr().err
+    assert "Bad gold corpus" in err and message in err
+
+
+@pytest.mark.parametrize("argv", [["--rows", "0"], ["--pure-rows", "-5"], ["--num-proc", "two"]])
+def test_metrics_overhead_benchmark_rejects_non_positive_sizes(argv, capsys):
+    overhead = _load("metrics_overhead")
+    with pytest.raises(SystemExit) as exc:
+        overhead.main(argv)
+    assert exc.value.code == 2
+    assert "expected a positive integer" in capsys.readouterr().err
