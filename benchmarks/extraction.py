@@ -4,7 +4,7 @@ Usage::
 
     .venv/bin/python benchmarks/extraction.py                       # ../shared/data/timex/*.jsonl
     .venv/bin/python benchmarks/extraction.py --corpus path/to/gold.jsonl [--corpus ...]
-    .venv/bin/python benchmarks/extraction.py --no-dateparser --no-adversarial
+    .venv/bin/python benchmarks/extraction.py --no-dateparser --no-datefinder --no-adversarial
 
 Scoring follows ``shared/data/README.md``: per document, the set of year tokens of the gold
 DATE/TIME values is compared with the set of year tokens of our mentions' normalised values,
@@ -20,8 +20,11 @@ Two views:
   For dateparser, which has no "no reference" mode, only years written in the matched substring
   are kept.
 
-Systems: our extractor, a plain 4-digit-year regex, and ``dateparser.search.search_dates``
-(languages ["en"], RELATIVE_BASE = DCT). Throughput is the bare extraction call only (no
+Systems: our extractor, a plain 4-digit-year regex, ``dateparser.search.search_dates``
+(languages ["en"], RELATIVE_BASE = DCT) and ``datefinder.extract`` (datefinder >= 1.0, its default
+compiled engine, reference = DCT; in the bench extra, skipped with a message when missing). Their
+dates go through the same ``gold_year_tokens`` as the gold; in the no-DCT view the two libraries
+keep only the years written in the matched substring. Throughput is the bare extraction call only (no
 scoring) in CPU seconds of this process (one core; other jobs on the machine do not count), with
 our cache bypassed (the uncached scanner on every document): the fastest of the passes run
 within ``--min-seconds``; dateparser is timed on one pass, in the DCT view.
@@ -163,6 +166,45 @@ def make_dateparser() -> Callable[[dict, str], set] | None:
     return run
 
 
+def make_datefinder() -> Callable[[dict, str], set] | None:
+    """datefinder's default engine (the compiled kernel behind ``datefinder.extract``), or None
+    when datefinder >= 1.0 is not installed (``pip install -e ".[bench]"``)."""
+    try:
+        import datefinder
+    except ImportError:
+        return None
+    if not hasattr(datefinder, "extract"):  # releases before 1.0: pure-Python engine only
+        return None
+
+    def run(doc: dict, view: str) -> set:
+        out: set = set()
+        for text, value in _datefinder_values(doc["text"], dt.date.fromisoformat(doc["dct"])):
+            out |= {tok for tok in gold_year_tokens(value) if view == "dct" or _written(tok, text)}
+        return out
+
+    return run
+
+
+def _datefinder_values(text: str, ref) -> list[tuple[str, str]]:
+    """(matched text, ISO value) of each dated datefinder match; an interval gives "start/end"
+    (its last included day: the end is exclusive), so both ends go through the same
+    ``gold_year_tokens`` as the gold; durations carry no date."""
+    import datefinder
+
+    base = dt.datetime.combine(ref, dt.time()) if ref is not None else None
+    out = []
+    for m in datefinder.extract(text, reference_dt=base):
+        value = m.value
+        if m.kind == "absolute":
+            out.append((m.text, value.datetime_value.date().isoformat()))
+        elif m.kind == "relative":
+            out.append((m.text, value.resolved_datetime.date().isoformat()))
+        elif m.kind == "interval":
+            end = value.end - dt.timedelta(microseconds=1) if value.closed_open.endswith(")") else value.end
+            out.append((m.text, f"{value.start.date().isoformat()}/{end.date().isoformat()}"))
+    return out
+
+
 # ------------------------------------------------------------------------------------- scoring
 
 
@@ -204,6 +246,10 @@ def _ours_extract(text: str, ref) -> FocusTime:
 
 def _regex_extract(text: str, ref) -> list:
     return _YEAR_RE.findall(text)
+
+
+def _datefinder_extract(text: str, ref) -> list:
+    return _datefinder_values(text, ref)
 
 
 def _dateparser_extract(text: str, ref) -> list:
@@ -315,6 +361,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--corpus", action="append", type=Path, help="gold JSONL (repeatable); default: shared timex/")
     ap.add_argument("--no-dateparser", action="store_true", help="skip dateparser (slow)")
+    ap.add_argument("--no-datefinder", action="store_true", help="skip datefinder")
     ap.add_argument("--no-adversarial", action="store_true", help="skip the 1/2/4 MB adversarial timing")
     ap.add_argument("--stages", action="store_true", help="also print where the extractor's time goes")
     ap.add_argument("--min-seconds", type=float, default=1.0, help="repeat fast systems at least this long")
@@ -336,6 +383,13 @@ def main(argv: Iterable[str] | None = None) -> int:
     dp = None if args.no_dateparser else make_dateparser()
     if dp is not None:
         systems.append(("dateparser", dp, _dateparser_extract))
+    elif not args.no_dateparser:
+        print("dateparser is not installed: skipped", file=sys.stderr)
+    df = None if args.no_datefinder else make_datefinder()
+    if df is not None:
+        systems.append(("datefinder", df, _datefinder_extract))
+    elif not args.no_datefinder:
+        print('datefinder>=1.0 is not installed: skipped (pip install -e ".[bench]")', file=sys.stderr)
 
     try:
         corpora = {path: load_corpus(path) for path in paths}

@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import re
+import sys
 import warnings
 from pathlib import Path
 
@@ -66,6 +67,27 @@ def test_extraction_benchmark_scores_by_the_shared_convention(tiny_corpus, capsy
     assert _row(out, "no-dct", "4-digit regex") == (0.5, 1.0, 0.667)
     assert "speed-up over dateparser on tiny" in out
     assert "200x dateparser allows" in out and "whole extraction" in out
+
+
+def test_extraction_benchmark_scores_datefinder_by_the_same_convention(tiny_corpus, capsys):
+    pytest.importorskip("datefinder", minversion="1.0")
+    extraction = _load("extraction")
+    assert extraction.main(["--corpus", str(tiny_corpus), "--no-adversarial", "--no-dateparser", "--min-seconds", "0"]) == 0
+    out = capsys.readouterr().out
+    # datefinder reads "in 2008" (a year-only date) and neither "last year" nor "2000 rooms":
+    # DCT view, gold {2008, 2018}: P = 1, R = 1/2, F1 = 2/3; no-DCT view, gold {2008}: all 1.
+    assert _row(out, "dct", "datefinder") == (1.0, 0.5, 0.667)
+    assert _row(out, "no-dct", "datefinder") == (1.0, 1.0, 1.0)
+
+
+def test_extraction_benchmark_skips_a_missing_library_and_says_so(tiny_corpus, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "datefinder", None)  # import datefinder -> ImportError
+    extraction = _load("extraction")
+    assert extraction.main(["--corpus", str(tiny_corpus), "--no-adversarial", "--no-dateparser", "--min-seconds", "0"]) == 0
+    captured = capsys.readouterr()
+    assert "datefinder>=1.0 is not installed: skipped" in captured.err
+    assert "datefinder" not in captured.out
+    assert _row(captured.out, "dct", "ragas-temporal") == (1.0, 1.0, 1.0)
 
 
 def test_extraction_benchmark_says_which_corpus_is_missing(tmp_path, capsys):
