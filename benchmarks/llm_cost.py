@@ -26,6 +26,7 @@ Run: ``.venv/bin/python benchmarks/llm_cost.py``
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import os
@@ -161,5 +162,15 @@ async def main() -> None:
               f"prompt tokens {ratio:.2f}x stock (<= 0.6: {ratio <= 0.6})")
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: no options yet, but ``--help`` says what the run does instead of doing it."""
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="Offline and deterministic: a scripted fake LLM answers, no API key or network is used.",
+    )
+    return parser.parse_args(argv)
+
+
 if __name__ == "__main__":
+    parse_args()
     asyncio.run(main())

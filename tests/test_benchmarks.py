@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import re
+import runpy
 import sys
 import warnings
 from pathlib import Path
@@ -136,3 +137,15 @@ def test_metrics_overhead_benchmark_rejects_non_positive_sizes(argv, capsys):
         overhead.main(argv)
     assert exc.value.code == 2
     assert "expected a positive integer" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in BENCHMARKS.glob("*.py")))
+def test_every_benchmark_prints_help_instead_of_running(script, capsys, monkeypatch):
+    # the script's own __main__ block, in this process (imports are already warm)
+    monkeypatch.setattr(sys, "argv", [script, "--help"])
+    with pytest.raises(SystemExit) as exc:
+        runpy.run_path(str(BENCHMARKS / script), run_name="__main__")
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: {script}"), out
+    assert "|" not in out and "---" not in out  # no result table: nothing was measured

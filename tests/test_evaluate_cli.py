@@ -378,3 +378,12 @@ def test_help_lists_the_llm_options(capsys):
         assert option in text
     assert "LLM judge (for the ':llm' and ':hybrid' modes)" in text
     assert HELP_LLM_TIMEOUT == DEFAULT_LLM_TIMEOUT
+
+
+def test_summary_counts_are_pluralised(tmp_path, capsys):
+    data = write_jsonl(tmp_path / "one.jsonl", ROWS[:1])
+    assert main(["evaluate", str(data), "--metrics", "temporal_faithfulness", "--no-progress"]) == 0
+    assert "1 row, 1 metric\n" in capsys.readouterr().out
+    data = write_jsonl(tmp_path / "two.jsonl", ROWS)
+    assert main(["evaluate", str(data), "--metrics", METRICS, "--no-progress"]) == 0
+    assert "2 rows, 3 metrics\n" in capsys.readouterr().out
