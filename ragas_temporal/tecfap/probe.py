@@ -45,6 +45,11 @@ ALPACA_TEMPLATE = (
     "### Instruction:\n{instruction}\n\n### Input:\n{input}\n\n### Response:\n"
 )
 DEFAULT_CONTEXT_DESCRIPTION = "entities in this sequence"
+# the input lines a prompt may hold before its query (written by _build_row, read by read_probe_prompt)
+_CONTEXT_LINE = "here is the list of {description} - {entities}."
+_CANDIDATES_PREFIX = "Candidates: "
+_EXAMPLE_PREFIX = "Example: "
+_ENTITY_SEPARATOR = "; "
 _X_RE = re.compile(r"\[x\]", re.IGNORECASE)
 _Y_RE = re.compile(r"\s*\[y\]", re.IGNORECASE)
 
@@ -234,13 +239,13 @@ def _build_row(
     if with_context:
         shuffled = list(labels)
         _row_rng(seed, row_id, "context").shuffle(shuffled)
-        lines.append(f"here is the list of {description} - {'; '.join(shuffled)}.")
+        lines.append(_CONTEXT_LINE.format(description=description, entities=_ENTITY_SEPARATOR.join(shuffled)))
     if closed_vocabulary:
         cands = list(distinct)
         _row_rng(seed, row_id, "candidates").shuffle(cands)
-        lines.append(f"Candidates: {'; '.join(cands)}")
+        lines.append(_CANDIDATES_PREFIX + _ENTITY_SEPARATOR.join(cands))
     examples = _examples(rel, labels, pat.direction, key_step, gold, shots, _row_rng(seed, row_id, "shots"))
-    lines.extend(f"Example: {ex}" for ex in examples)
+    lines.extend(_EXAMPLE_PREFIX + ex for ex in examples)
     lines.append(query)
     return ProbeRow(
         relation=rel.index,
@@ -260,4 +265,39 @@ def _build_row(
     )
 
 
-__all__ = ["ProbeRow", "build_probe", "render_query", "completed_sentence", "DIRECTIONS"]
+@dataclass(frozen=True)
+class ProbePrompt:
+    """What a rendered probe prompt holds: the entities it lists (candidates, else the context
+    line; empty when it lists none) and the query sentence to complete."""
+
+    entities: tuple[str, ...]
+    query: str
+
+
+def read_probe_prompt(prompt: str) -> ProbePrompt | None:
+    """The parts of a prompt built by :func:`build_probe`; ``None`` for any other text.
+
+    >>> from ragas_temporal.tecfap.dataset import load_example
+    >>> row = build_probe(load_example(), split="test", with_context=True)[0]
+    >>> parts = read_probe_prompt(row.prompt)
+    >>> parts.query == row.query, sorted(parts.entities) == sorted(row.sequence)
+    (True, True)
+    >>> read_probe_prompt("Input: {}") is None
+    True
+    """
+    head, marker, tail = ALPACA_TEMPLATE.partition("{input}")
+    start, end = head.split("{instruction}")[1], tail
+    if not prompt.endswith(end) or start not in prompt:
+        return None
+    lines = prompt[prompt.index(start) + len(start) : len(prompt) - len(end)].split("\n")
+    context_head, _, _ = _CONTEXT_LINE.partition("{description}")
+    listed: tuple[str, ...] = ()
+    for line in lines[:-1]:
+        if line.startswith(_CANDIDATES_PREFIX):
+            listed = tuple(line[len(_CANDIDATES_PREFIX):].split(_ENTITY_SEPARATOR))
+        elif line.startswith(context_head) and " - " in line and not listed:
+            listed = tuple(line.partition(" - ")[2].removesuffix(".").split(_ENTITY_SEPARATOR))
+    return ProbePrompt(entities=listed, query=lines[-1])
+
+
+__all__ = ["ProbeRow", "ProbePrompt", "build_probe", "read_probe_prompt", "render_query", "completed_sentence", "DIRECTIONS"]

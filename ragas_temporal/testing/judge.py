@@ -17,7 +17,9 @@ text's own ``date``), and answers:
 - stock ragas ``Faithfulness``: statements are the answer's sentences; a statement gets verdict 1
   when all its years occur in the context;
 - ragas ``FixOutputFormat``: the text back; ``TranslateStatements``: the statements unchanged (it
-  cannot translate).
+  cannot translate);
+- a TeCFaP sentence-completion prompt (plain text, see :func:`tecfap_guess`): the entity listed
+  after the key in the prompt's own list, a guess, so its TeCFaP scores sit near chance.
 
 It cannot tell a right year tied to the wrong event, which is what a real judge adds.
 
@@ -41,7 +43,7 @@ import typing as t
 
 from ragas_temporal.focus_time import extract_focus_time
 
-__all__ = ["rule_based_judge", "prompt_data", "years_in", "sentences", "count_tokens"]
+__all__ = ["rule_based_judge", "tecfap_guess", "prompt_data", "years_in", "sentences", "count_tokens"]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _TOKEN = re.compile(r"\w+|[^\w\s]")
@@ -163,6 +165,37 @@ def _documents(data: dict, graded: bool) -> dict:
     return {"documents": out}
 
 
+def tecfap_guess(prompt: str) -> str | None:
+    """The stand-in's completion of a TeCFaP probe prompt, ``None`` for any other prompt.
+
+    It knows no facts: it answers with the entity listed right after the query's entity in the
+    prompt's candidates or context line (cyclically; the lists are shuffled per row), and with
+    nothing when the prompt lists no entities. Enough to run a probe end to end offline.
+
+    >>> from ragas_temporal.tecfap import build_probe, load_example
+    >>> row = build_probe(load_example(), split="test", with_context=True)[0]
+    >>> row.query
+    'canonical shipped the ubuntu long-term support release 12.04 precise pangolin right after'
+    >>> row.prompt.splitlines()[6]
+    'here is the list of entities in this sequence - 16.04 xenial xerus; 18.04 bionic beaver; 10.04 lucid lynx; 14.04 trusty tahr; 12.04 precise pangolin.'
+    >>> tecfap_guess(row.prompt)  # 12.04 is listed last: the guess wraps around to the first
+    '16.04 xenial xerus'
+    >>> tecfap_guess('Input: {"query": "When?"}') is None
+    True
+    """
+    from ragas_temporal.tecfap.probe import read_probe_prompt
+
+    parts = read_probe_prompt(prompt)
+    if parts is None:
+        return None
+    in_query = [i for i, entity in enumerate(parts.entities) if entity and entity in parts.query]
+    if not in_query:
+        return ""
+    key = max(in_query, key=lambda i: len(parts.entities[i]))  # "john adams" over "adams"
+    others = [e for e in parts.entities[key + 1:] + parts.entities[:key] if e != parts.entities[key]]
+    return others[0] if others else ""
+
+
 def rule_based_judge(prompt: str) -> str:
     """The offline judge's JSON reply to one rendered prompt (rules in the module docstring).
 
@@ -170,6 +203,9 @@ def rule_based_judge(prompt: str) -> str:
     (``set_prompts``) still reach the right rule. Raises ``ValueError`` for a prompt it does
     not know.
     """
+    completion = tecfap_guess(prompt)
+    if completion is not None:  # a TeCFaP probe: plain text in, plain text out
+        return completion
     data = prompt_data(prompt)
     instruction = prompt[: max(prompt.rfind("\nInput: "), prompt.rfind("\ninput: "))]
     if "answer" in data and "contexts" in data:  # our temporal-claims prompt

@@ -167,3 +167,21 @@ def test_release_sized_dataset_gives_10144_rows(tmp_path):
     assert len(build_probe(data, split="all", with_context=False)) == 10144
     # the test split here: 20 relations of 11 entities -> 16 x 20 x 10
     assert len(build_probe(data, split="test", with_context=False)) == 3200
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"with_context": True}, {"with_context": False}, {"with_context": False, "closed_vocabulary": True},
+     {"with_context": True, "closed_vocabulary": True, "shots": 2}],
+)
+def test_read_probe_prompt_gives_back_the_query_and_the_listed_entities(options):
+    from ragas_temporal.tecfap.probe import read_probe_prompt
+
+    lists_entities = options.get("with_context") or options.get("closed_vocabulary")
+    for row in build_probe(load_example(), split="all", **options):
+        parts = read_probe_prompt(row.prompt)
+        assert parts.query == row.query
+        # candidates are the distinct labels; the context line lists the sequence (both shuffled)
+        expected = sorted(set(row.sequence)) if options.get("closed_vocabulary") else sorted(row.sequence)
+        assert sorted(parts.entities) == (expected if lists_entities else [])
+    assert read_probe_prompt("Say ok.\nInput: {}\nOutput:") is None

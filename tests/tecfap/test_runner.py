@@ -165,3 +165,21 @@ def test_openai_compatible_chat_path_and_http_errors(rows, openai_server_factory
     records = run_probe(rows[:3], llm, show_progress=False, max_concurrency=1, max_retries=1, retry_wait=0)
     assert [r["prediction"] for r in records] == [r.gold for r in rows[:3]]
     assert records[0]["attempts"] == 2  # the 500 was retried once
+
+
+def test_the_offline_judge_runs_a_probe_end_to_end(tmp_path):
+    from ragas_temporal.tecfap.probe import read_probe_prompt
+    from ragas_temporal.testing import offline_llm
+
+    listed = build_probe(load_example(), split="test", shots=1, with_context=True)
+    records = run_probe(listed, offline_llm(), out=tmp_path / "p.jsonl", show_progress=False)
+    assert all(r["error"] is None for r in records)
+    for row, record in zip(listed, records):
+        # the stand-in guesses the entity listed after the key (cyclically) in the row's own prompt
+        entities = read_probe_prompt(row.prompt).entities
+        assert record["prediction"] == entities[(entities.index(row.key) + 1) % len(entities)]
+    table = score_probe(tmp_path / "p.jsonl")
+    assert 0.0 < table.loc["temporal_factuality", "average"] < 1.0  # a guess: some right, most wrong
+    # without a list of entities it has nothing to choose from: an empty answer, not an error
+    bare = build_probe(load_example(), split="test", with_context=False)[:3]
+    assert [(r["error"], r["prediction"]) for r in run_probe(bare, offline_llm(), show_progress=False)] == [(None, "")] * 3
