@@ -219,3 +219,35 @@ def test_a_wrong_stated_result_is_caught():
 def test_top_level_await_runs_in_an_event_loop():
     code = "import asyncio\nawait asyncio.sleep(0)\nvalue = await asyncio.sleep(0, result=3)\nvalue  # 3\n"
     assert run_block(code, "example") == {4: 3}
+
+
+def test_what_the_readme_says_about_ragas_043_holds():
+    """The prose of "With ragas": checked against the installed ragas, so a ragas upgrade that
+    changes any of it fails here and the README gets updated."""
+    import importlib
+    import warnings
+
+    from ragas import EvaluationDataset, evaluate
+    from ragas.metrics.collections import Faithfulness as CollectionsFaithfulness
+
+    from ragas_temporal import TemporalFaithfulness
+    from ragas_temporal.testing import offline_llm, offline_llm_factory
+
+    metrics_module = importlib.import_module("ragas.metrics")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        metrics_module.Faithfulness  # noqa: B018 - the classic import path
+    assert any(issubclass(w.category, DeprecationWarning) and "ragas.metrics.collections" in str(w.message)
+               for w in caught)
+    with pytest.raises(ValueError, match="only support modern InstructorLLM"):
+        CollectionsFaithfulness(llm=offline_llm())
+    ds = EvaluationDataset.from_list([{"response": "It ended in 2010.", "retrieved_contexts": ["In 2010 it ended."]}])
+    with pytest.raises(TypeError, match="initialised metric objects"):
+        evaluate(ds, metrics=[CollectionsFaithfulness(llm=offline_llm_factory())], show_progress=False)
+    # the column rule: <name>(mode=<mode>) for every metric with a mode attribute
+    result = evaluate(ds, metrics=[TemporalFaithfulness(), TemporalFaithfulness(mode="hybrid", llm=offline_llm())],
+                      show_progress=False)
+    assert list(result.to_pandas().columns[2:]) == [
+        "temporal_faithfulness(mode=focus_time)", "temporal_faithfulness_hybrid(mode=hybrid)",
+    ]
+    assert "`<name>(mode=<mode>)`" in README and 'c.split("(mode=")[0]' in README
