@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from ragas_temporal.testing import rule_based_judge
+from ragas_temporal.judging import rule_based_judge
 from tests.support.openai_server import LoopbackOpenAIServer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -231,7 +231,7 @@ def test_what_the_readme_says_about_ragas_043_holds():
     from ragas.metrics.collections import Faithfulness as CollectionsFaithfulness
 
     from ragas_temporal import TemporalFaithfulness
-    from ragas_temporal.testing import offline_llm, offline_llm_factory
+    from ragas_temporal.judging import offline_llm, offline_llm_factory
 
     metrics_module = importlib.import_module("ragas.metrics")
     with warnings.catch_warnings(record=True) as caught:
