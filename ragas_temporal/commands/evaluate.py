@@ -319,9 +319,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("the dataset has no rows")
     metrics, judge = attach_judge(choose_metrics(args, rows), args)
     frame, meter = score_with_judge(rows, metrics, judge, args)
-    from ragas_temporal.scores._validation import plural
-
-    print(f"{len(frame)} {plural(len(frame), 'row')}, {len(metrics)} {plural(len(metrics), 'metric')}")
+    print(f"{len(frame)} row{'' if len(frame) == 1 else 's'}, {len(metrics)} metric{'' if len(metrics) == 1 else 's'}")
     print(summary_table(frame, metrics))
     if meter is not None:
         tokens_note = " (stand-in: tokens are word counts, no model was called)" if judge.stand_in else ""
