@@ -67,6 +67,9 @@ def test_extraction_benchmark_scores_by_the_shared_convention(tiny_corpus, capsy
     assert _row(out, "no-dct", "ragas-temporal") == (1.0, 1.0, 1.0)
     assert _row(out, "no-dct", "4-digit regex") == (0.5, 1.0, 0.667)
     assert "speed-up over dateparser on tiny" in out
+    # the summary table: F1 in both views, as above
+    assert re.search(r"^\| tiny \| ragas-temporal \| 1\.000 \| 1\.000 \| [\d.]+ \|$", out, re.MULTILINE), out
+    assert re.search(r"^\|  \| 4-digit regex \| 0\.500 \| 0\.667 \| [\d.]+ \|$", out, re.MULTILINE), out
     assert "200x dateparser allows" in out and "whole extraction" in out
 
 
@@ -89,6 +92,13 @@ def test_extraction_benchmark_skips_a_missing_library_and_says_so(tiny_corpus, c
     assert "datefinder>=1.0 is not installed: skipped" in captured.err
     assert "datefinder" not in captured.out
     assert _row(captured.out, "dct", "ragas-temporal") == (1.0, 1.0, 1.0)
+
+
+def test_extraction_benchmark_docstring_examples():
+    import doctest
+
+    result = doctest.testmod(_load("extraction"), verbose=False)
+    assert result.attempted > 0 and result.failed == 0
 
 
 def test_extraction_benchmark_says_which_corpus_is_missing(tmp_path, capsys):
