@@ -32,7 +32,6 @@ import typing as t
 
 from langchain_core.callbacks import AsyncCallbackManager, CallbackManager
 from langchain_core.outputs import Generation, LLMResult
-from langchain_core.prompt_values import StringPromptValue
 from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
 
@@ -66,6 +65,7 @@ class OfflineJudgeLLM(BaseRagasLLM):
         What answers; wrap the rules to see how the metrics cope with faults, e.g. a malformed
         reply now and then (each costs a ragas repair call with ``fix_retries`` >= 1).
 
+    >>> from langchain_core.prompt_values import StringPromptValue
     >>> llm = OfflineJudgeLLM(judge=lambda prompt: "not JSON")
     >>> llm.generate_text(StringPromptValue(text="hello world")).generations[0][0].text
     'not JSON'

@@ -54,8 +54,6 @@ __all__ = [
     "RecordedRequest",
     "LoopbackOpenAIServer",
     "refused_base_url",
-    "openai_server",
-    "openai_server_factory",
 ]
 
 
