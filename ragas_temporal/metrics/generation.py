@@ -23,6 +23,9 @@ from ragas_temporal.metrics._base import TemporalMetric
 from ragas_temporal.metrics._llm_modes import FaithfulnessLLMModes
 from ragas_temporal.scores import Score
 
+#: How TemporalFaithfulness counts what the answer states; the first is the default.
+GRANULARITIES = ("claim", "year")
+
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
 
@@ -72,14 +75,31 @@ class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
         mode: ("response", "retrieved_contexts") for mode in ("focus_time", "llm", "hybrid")
     }
 
+    granularity: str = "claim"
+
+    def _validate_params(self) -> None:
+        super()._validate_params()
+        if self.granularity not in GRANULARITIES:
+            allowed = " or ".join(repr(g) for g in GRANULARITIES)
+            raise ValueError(f"{type(self).__name__}: granularity must be {allowed}; got {self.granularity!r}")
+
+    def _name_parts(self) -> list[str]:
+        # the default (claim) stays out of the name, as the default mode does
+        return [] if self.granularity == GRANULARITIES[0] else [self.granularity]
+
     async def _score_focus_time(
         self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
     ) -> Score:
         answer = self._focus_time(sample.response, reference_date)
         if not answer.years:
-            return self._nan("answer makes no temporal claim")
+            return self._nan(scores.no_claim_reason(answer.mentions, side="answer"))
         contexts = self._context_focus_times(sample, reference_date)
-        return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
+        if self.granularity == "year":
+            return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
+        return scores.claim_faithfulness(
+            scores.claims_from_mentions(answer.mentions),
+            [scores.claims_from_mentions(c.mentions) for c in contexts],
+        )
 
 
 @dataclass
