@@ -49,7 +49,7 @@ def check_seed_scores(frame):
     assert frame["temporal_precision_at_5"].tolist() == pytest.approx([0.2, 0.2])
     # gold: ids [a, b], gold {b}: rel [0, 1] -> 1/5
     assert frame["temporal_precision_at_5_gold"].tolist() == pytest.approx([0.2, 0.2])
-    assert frame["temporal_faithfulness_reason"][1] == "answer years 2007, 2010 not found in the retrieved contexts"
+    assert frame["temporal_faithfulness_reason"][1] == "'2007', '2010' not found in the retrieved contexts"
 
 
 def test_jsonl_to_csv(tmp_path, capsys):

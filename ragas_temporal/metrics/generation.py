@@ -32,12 +32,22 @@ if t.TYPE_CHECKING:
 
 @dataclass
 class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
-    """Share of the answer's years that occur in the retrieved contexts.
+    """Share of the answer's temporal claims that the retrieved contexts support.
 
-    focus_time mode: ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` where AFT is the focus time of the
-    ``response`` and DFT_i that of each of the ``retrieved_contexts``. The reason lists the answer
-    years no context mentions. ``NaN`` when the answer makes no temporal claim, or when a column is
-    missing, empty or not text (the reason says which).
+    focus_time mode, ``granularity="claim"`` (default): every answer mention that has years is one
+    claim, judged as a reader would (see :mod:`ragas_temporal.scores.claims` and docs/METRICS.md):
+    a year or date by its year; a range by both of its ends or by lying inside a range a context
+    states (one supported end: half credit); an open range by its start; a decade or century by the
+    same period or a year inside it. Score = credited claims / claims; the reason quotes each claim
+    short of full credit by its text ("'2007–11': only 2007 found").
+
+    ``granularity="year"``: the year-set formula ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` over the
+    expanded years of the ``response`` (AFT) and of each context (DFT_i); one 33-year range then
+    weighs 33 times a single year.
+
+    ``NaN`` when the answer states no datable time; the reason says what to do ("'last year' needs
+    a reference date: pass reference_date=... or a reference_date column"). ``NaN`` too when a
+    column is missing, empty or not text (the reason says which).
 
     Columns: ``response``, ``retrieved_contexts``.
 
@@ -56,16 +66,26 @@ class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
         ``reference`` too.
     context_dates : None, mapping id -> date, or callable(sample, index, text) -> date | None
         Per-context reference dates (e.g. publication dates by ``retrieved_context_ids``).
+    granularity : {"claim", "year"}, default "claim"
+        What a unit of support is: a claim (a stated year, range or period) or an expanded year. A
+        non-default granularity is part of the default name: ``temporal_faithfulness_year``.
     name : str, default "temporal_faithfulness"
 
     Examples
     --------
     >>> import asyncio
+    >>> francis = ["Francis I (12 September 1494 – 31 March 1547) reigned from 1515 until his death in 1547."]
+    >>> answer = "Francis I was King of France from 1515 to 1547."
+    >>> asyncio.run(TemporalFaithfulness().ascore(response=answer, retrieved_contexts=francis)).value
+    1.0
+    >>> year_level = TemporalFaithfulness(granularity="year")
+    >>> year_level.name, round(asyncio.run(year_level.ascore(response=answer, retrieved_contexts=francis)).value, 2)
+    ('temporal_faithfulness_year', 0.06)
     >>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
     >>> r = asyncio.run(TemporalFaithfulness().ascore(
     ...     response="The crisis started in 2007 and ended in 2010.", retrieved_contexts=contexts))
     >>> r.value, r.reason
-    (0.0, 'answer years 2007, 2010 not found in the retrieved contexts')
+    (0.0, "'2007', '2010' not found in the retrieved contexts")
     """
 
     _base_name: t.ClassVar[str] = "temporal_faithfulness"
@@ -97,8 +117,7 @@ class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
         if self.granularity == "year":
             return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
         return scores.claim_faithfulness(
-            scores.claims_from_mentions(answer.mentions),
-            [scores.claims_from_mentions(c.mentions) for c in contexts],
+            scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in contexts]
         )
 
 
@@ -136,5 +155,7 @@ class AnswerTemporalRecall(TemporalMetric):
         self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
     ) -> Score:
         query = self._focus_time(sample.user_input, reference_date)
+        if not query.years:
+            return self._nan(scores.no_claim_reason(query.mentions, side="query"))
         answer = self._focus_time(sample.response, reference_date)
         return scores.answer_temporal_recall(answer.years, query.years)

@@ -81,7 +81,7 @@ class RankingMetric(TemporalMetric):
     ) -> Score:
         query = self._focus_time(sample.user_input, reference_date)
         if not query.years:
-            return self._nan("query has no temporal focus")
+            return self._nan(scores.no_claim_reason(query.mentions, side="query"))
         limit = None if self._needs_all_retrieved else self.k
         docs = self._context_focus_times(sample, reference_date, limit)
         grades = self._focus_time_grades(query.years, [d.years for d in docs])

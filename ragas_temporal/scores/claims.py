@@ -49,6 +49,7 @@ __all__ = [
     "ClaimCredit",
     "claim_from_mention",
     "claims_from_mentions",
+    "claims_from_focus_time",
     "credit_claims",
     "credits_reason",
     "claim_faithfulness",
@@ -184,6 +185,29 @@ def claims_from_mentions(mentions: Iterable[Any]) -> list[TemporalClaim]:
     return list(seen)
 
 
+def claims_from_focus_time(focus_time: Any) -> list[TemporalClaim]:
+    """Claims of a focus time (any object with ``mentions`` and ``years``).
+
+    The mentions' claims (:func:`claims_from_mentions`), then one point claim for each year no
+    mention accounts for: a focus time built from bare years (``FocusTime.from_years``) still
+    makes its claims.
+
+    >>> from types import SimpleNamespace as M
+    >>> built = M(years={1995, 2008}, mentions=[M(text="2008", kind="year", value="2008", years={2008})])
+    >>> claims_from_focus_time(built)
+    [TemporalClaim(text='2008', shape='point', start=2008, end=2008, granularity='year'), \
+TemporalClaim(text='1995', shape='point', start=1995, end=1995, granularity='year')]
+    """
+    mentions = tuple(getattr(focus_time, "mentions", None) or ())
+    claims = claims_from_mentions(mentions)
+    accounted = set().union(*(getattr(m, "years", None) or () for m in mentions))
+    for year in sorted(set(getattr(focus_time, "years", None) or ()) - accounted):
+        claim = TemporalClaim(format_year(year), "point", year, year)
+        if claim not in claims:
+            claims.append(claim)
+    return claims
+
+
 class _Evidence:
     """What the contexts state, indexed for the support rules."""
 
@@ -260,6 +284,8 @@ def credit_claims(
 def credits_reason(credits: Iterable[ClaimCredit]) -> str:
     """The reason for a list of credits: each claim short of full credit, by its text.
 
+    Claims with no support are listed together, then each half-credited range with what was found.
+
     >>> credits_reason([ClaimCredit(TemporalClaim("1995", "point", 1995, 1995), 0.0),
     ...                 ClaimCredit(TemporalClaim("2007–11", "range", 2007, 2011), 0.5, "only 2007 found")])
     "'1995' not found in the retrieved contexts; '2007–11': only 2007 found"
@@ -270,12 +296,16 @@ def credits_reason(credits: Iterable[ClaimCredit]) -> str:
         quoted = ", ".join(repr(c.claim.text) for c in credits[:_MAX_QUOTED])
         more = f" and {len(credits) - _MAX_QUOTED} more" if len(credits) > _MAX_QUOTED else ""
         return f"every temporal claim ({quoted}{more}) found in the retrieved contexts"
-    parts = [
-        f"{c.claim.text!r}: {c.note}" if c.note else f"{c.claim.text!r} not found in the retrieved contexts"
-        for c in weak[:_MAX_QUOTED]
-    ]
-    if len(weak) > _MAX_QUOTED:
-        parts.append(f"and {len(weak) - _MAX_QUOTED} more {plural(len(weak) - _MAX_QUOTED, 'claim')} unsupported")
+    missing = [c for c in weak if not c.note]
+    parts = []
+    if missing:
+        quoted = ", ".join(repr(c.claim.text) for c in missing[:_MAX_QUOTED])
+        more = f" and {len(missing) - _MAX_QUOTED} more" if len(missing) > _MAX_QUOTED else ""
+        parts.append(f"{quoted}{more} not found in the retrieved contexts")
+    partial = [c for c in weak if c.note]
+    parts.extend(f"{c.claim.text!r}: {c.note}" for c in partial[:_MAX_QUOTED])
+    if len(partial) > _MAX_QUOTED:
+        parts.append(f"and {len(partial) - _MAX_QUOTED} more partly supported")
     return "; ".join(parts)
 
 

@@ -125,7 +125,7 @@ def test_score_dataset_accepts_dataframe_hf_and_evaluation_dataset():
 def test_explain_is_score_dataset_for_one_metric():
     m = TemporalFaithfulness()
     df = m.explain([{"response": "It ended in 2010.", "retrieved_contexts": CTX}])
-    assert df[f"{m.name}_reason"].tolist() == ["answer year 2010 not found in the retrieved contexts"]
+    assert df[f"{m.name}_reason"].tolist() == ["'2010' not found in the retrieved contexts"]
 
 
 def test_a_failing_metric_loses_no_row(monkeypatch):
