@@ -272,7 +272,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "year_range", "range",
         r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>[12]\d{3})\s+(?i:and)\s+(?P<b2>[12]\d{3})"
-        r"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{3})\s*(?P<sep>-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*(?P<y2>[12]\d{3}|\d\d))(?![\d%]|[.,:/]\d)",
+        r"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{3})\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*(?P<y2>[12]\d{3}|\d\d))(?![\d%]|[.,:/]\d)",
         "year_range", "2008-2010",
     ),
     # --- decades and centuries ---
@@ -354,7 +354,14 @@ RULES: tuple[Rule, ...] = (
     # --- bare years (context rules in interpret.bare_year reject counts, money, rooms, ...) ---
     Rule(
         "bare_year", "year",
-        r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?<!\d\s[-–])(?P<year>1\d{3}|20\d\d)(?!\d|[.,:]\d|\s?[-–]\s?\d|/\d|%)",
+        # not after an amount's sign, a decimal point or a number and a dash ("555-1987"), but
+        # after a year and a dash ("Sept 1962–1984") or a number and a slash ("Law 170/1973");
+        # a possessive "s" is kept ("In 1983s Never Say Never Again", apostrophe lost); not before
+        # digits, a dash and a number ("2019-4567"), but before a date or an ordinal ("1658–2
+        # December 1730", "1997 - 3rd place") and in a list ("1975/1985/2001")
+        rf"(?<![$€£¥#@])(?<!\d[.,:])(?:(?<=[12]\d{{3}}[–-])|(?<!\d[–-]))(?<!\d\s[-–])"
+        rf"(?P<year>1\d{{3}}|20\d\d)(?:(?<=[1-9])s(?=[ \t]+[A-Z]))?"
+        rf"(?!\d|[.,:]\d|\s?[-–]\s?\d+(?!\w|\s+{_MONTH_NAME})|/\d(?!\d{{3}})|%)",
         "bare_year", "2008",
     ),
     # --- deictic: relative to the reference date ---
