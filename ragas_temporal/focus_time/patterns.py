@@ -1,12 +1,13 @@
 """The rule table: every pattern the focus-time scanner knows, grouped by expression type.
 
 Rules are data, in the spirit of HeidelTime's resource files: a name, the mention kind it
-produces by default, a regular expression, and the name of the interpreter (in ``interpret.py``)
-that turns a match into a normalised value and years. Semantically all rules form ONE
-alternation (``SCANNER``) applied in a single left-to-right pass: at each position the first rule
-in table order that matches wins, and matches never overlap. More specific rules therefore come
-before more general ones (full dates before month-and-year before bare years). ``scanner.py``
-produces exactly the same matches faster, trying rules only near trigger words.
+produces by default, a regular expression, and the name of the interpreter (in the ``interpret``
+package, one module per section of this table) that turns a match into a normalised value and
+years. Semantically all rules form ONE alternation (``SCANNER``) applied in a single
+left-to-right pass: at each position the first rule in table order that matches wins, and matches
+never overlap. More specific rules therefore come before more general ones (full dates before
+month-and-year before bare years). ``scanner.py`` produces exactly the same matches faster,
+trying rules only near trigger words.
 
 Conventions inside a pattern:
 
@@ -85,7 +86,7 @@ PARTS_OF_DAY: dict[str, str] = {
 }  # fmt: skip
 
 #: Holidays: regex -> (month, day) for fixed dates, or a rule name for movable feasts
-#: (``interpret.movable_feast``); ``None``: the date varies by calendar, only the year is known.
+#: (``interpret.calendar_names``); ``None``: the date varies by calendar, only the year is known.
 HOLIDAYS: tuple[tuple[str, object], ...] = (
     (r"christmas\s+eve", (12, 24)),
     (r"christmas(?:\s+day)?|x['’]?mas", (12, 25)),
@@ -211,7 +212,7 @@ class Rule(NamedTuple):
     name: str  # unique; also the prefix of the rule's group names
     kind: str  # default mention kind (model.MENTION_KINDS); an interpreter may refine it
     pattern: str  # regex body
-    interpreter: str  # function name in interpret.py
+    interpreter: str  # function name exported by the interpret package
     example: str  # one text the rule matches (checked by the tests)
 
 
@@ -351,7 +352,7 @@ RULES: tuple[Rule, ...] = (
         r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s*(?P<tz>UTC|GMT|Z|(?i:hrs|hours))(?!\w)",
         "clock", "1400 UTC",
     ),
-    # --- bare years (context rules in interpret.bare_year reject counts, money, rooms, ...) ---
+    # --- bare years (context rules in interpret.years.bare_year reject counts, money, rooms, ...) ---
     Rule(
         "bare_year", "year",
         # not after an amount's sign, a decimal point or a number and a dash ("555-1987"), but
