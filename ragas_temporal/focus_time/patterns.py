@@ -23,7 +23,7 @@ Every quantifier is bounded by a literal or a character class that the next elem
 match, so there is no catastrophic backtracking: the scan is linear in the text length.
 
 >>> [r.name for r in RULES][:3]
-['named_period', 'iso_date', 'month_day_year']
+['named_period', 'iso_date', 'date_range']
 >>> bool(SCANNER.search("on March 3, 2019"))
 True
 """
@@ -196,6 +196,16 @@ def year_in_date(name: str = "year") -> str:
     return rf"(?:(?P<{name}>[12]\d{{3}})|['’](?P<{name}_yy>\d\d))(?![\d'’])"
 
 
+def _range_date(p: str) -> str:
+    """One end of a date range, a date with its year: "3 May 2001", "May 3, 2001", "May 2001".
+    Groups ``{p}_d``/``{p}_m``/``{p}_y`` (day first), ``..2`` (month first), ``{p}_m3``/``{p}_y3``."""
+    return (
+        rf"(?:{day(p + '_d')}\s*(?:of\s+)?{month(p + '_m')}\.?,?\s*{year4(p + '_y')}"
+        rf"|{month(p + '_m2')}\.?\s*{day(p + '_d2')},?\s*{year4(p + '_y2')}"
+        rf"|{month(p + '_m3')}\.?,?\s*{year4(p + '_y3')})"
+    )
+
+
 _MONTH_NAME = rf"(?:{_alt(_cases(_FULL_MONTHS) + _cases(_ABBR_MONTHS))})(?![a-z])"  # no group: for lookaheads
 _NUM = rf"(?<![\d.,])(?P<num>\d{{1,3}}(?:,\d{{3}})*(?!\d)|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
 _QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
@@ -228,6 +238,11 @@ RULES: tuple[Rule, ...] = (
         r"(?P<year>[12]\d{3})-(?P<month>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])"
         r"(?:T(?P<hour>[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?(?![\d-])",
         "ymd", "2019-03-03",
+    ),
+    Rule(  # two dates joined by a dash or "to": 12 September 1494 – 31 March 1547, May 26, 1982–1987
+        "date_range", "range",
+        rf"{_range_date('a')},?\s*(?:--|-|–|—|\s(?i:to|until|till)\s)\s*(?:{_range_date('b')}|(?P<b_y4>[12]\d{{3}})(?!\d))",
+        "date_range", "12 September 1494 – 31 March 1547",
     ),
     Rule(
         "month_day_year", "date",
@@ -273,7 +288,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "year_range", "range",
         r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>[12]\d{3})\s+(?i:and)\s+(?P<b2>[12]\d{3})"
-        r"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{3})\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*(?P<y2>[12]\d{3}|\d\d))(?![\d%]|[.,:/]\d)",
+        r"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{3})\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*(?:(?P<y2>[12]\d{3}|\d\d|(?<=[-–/])\d)|(?P<present>(?i:present|now|today))))(?![\d%]|[.,:/]\d)",
         "year_range", "2008-2010",
     ),
     # --- decades and centuries ---
