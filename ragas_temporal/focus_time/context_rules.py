@@ -122,7 +122,7 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
         # A counted noun after the pair wins even over "in" ("in '12 to 15 people"); another
         # plural does not ("In 2020 and 2021 prices were low").
         return _counted_word(more.group(2), more.group(1), plural_nouns, cue and "weak")
-    if after[:1] == " " and nxt[:1].isdigit() and not nxt[:4].isdigit():
+    if after[:1] == " " and nxt[:1].isdigit() and not (len(nxt) >= 4 and nxt[:4].isdigit()):
         return "digits_after"
     return _counted_word(nxt, text[start:end], plural_nouns, cue)
 

@@ -288,7 +288,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "year_range", "range",
         r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>[12]\d{3})\s+(?i:and)\s+(?P<b2>[12]\d{3})"
-        r"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{3})\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*(?:(?P<y2>[12]\d{3}|\d\d|(?<=[-–/])\d)|(?P<present>(?i:present|now|today))))(?![\d%]|[.,:/]\d)",
+        # a one-digit end only right after the dash ("1947-8"), not a day ("1658–2 December 1730")
+        rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{{3}})\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
+        rf"(?:(?P<y2>[12]\d{{3}}|\d\d|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:present|now|today))))(?![\d%]|[.,:/]\d)",
         "year_range", "2008-2010",
     ),
     # --- decades and centuries ---
