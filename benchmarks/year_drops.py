@@ -109,7 +109,7 @@ def audit_text(text: str, view: str = "text", paragraph_id: str = "") -> list[Ca
     """Every year-like number of ``text``, kept or dropped (with the rejecting rule's name).
 
     >>> [(c.number, c.kept, c.rule) for c in audit_text("Built in 1794 for 2000 people.")]
-    [('1794', True, 'year'), ('2000', False, 'unit_after')]
+    [('1794', True, 'year'), ('2000', False, 'counted_noun_after')]
     """
     numbers = list(YEAR_LIKE.finditer(text))
     if not numbers:
