@@ -2,7 +2,7 @@
 
 One left-to-right pass over the rule table (``scanner.iter_matches``: trigger words, then only the
 rules that can start at each nearby position); each match is read by
-its rule's interpreter (``interpret.py``), which may reject it (a count, an amount, a room
+its rule's interpreter (the ``interpret`` package), which may reject it (a count, an amount, a room
 number). Every resolved date (explicit, deictic or anaphoric) updates the anchor that later
 anaphoric expressions ("the following year", "in March") resolve against; deictic ones
 ("yesterday", "last year") use the reference date only.
