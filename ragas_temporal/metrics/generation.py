@@ -74,13 +74,15 @@ class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
     Examples
     --------
     >>> import asyncio
-    >>> francis = ["Francis I (12 September 1494 – 31 March 1547) reigned from 1515 until his death in 1547."]
+    >>> francis = ["Francis I was crowned King of France in 1515 and reigned until his death in 1547."]
     >>> answer = "Francis I was King of France from 1515 to 1547."
     >>> asyncio.run(TemporalFaithfulness().ascore(response=answer, retrieved_contexts=francis)).value
     1.0
     >>> year_level = TemporalFaithfulness(granularity="year")
     >>> year_level.name, round(asyncio.run(year_level.ascore(response=answer, retrieved_contexts=francis)).value, 2)
     ('temporal_faithfulness_year', 0.06)
+
+    The year formula counted 1516..1546 as 31 unsupported years; the claim reads one supported range.
     >>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
     >>> r = asyncio.run(TemporalFaithfulness().ascore(
     ...     response="The crisis started in 2007 and ended in 2010.", retrieved_contexts=contexts))

@@ -5,12 +5,13 @@ A year-set score (``|AFT ∩ ∪DFT| / |AFT|``) expands "from 1515 to 1547" into
 answer mention that has years is **one claim**, judged by what it states:
 
 - a **point** (a year, a date, a fiscal year, a resolved "last year") is supported when its year is
-  among the contexts' years: a year a context states, or one inside a range a context states;
+  among the contexts' stated years: a year or date a context names, or an end of a range it names
+  (a range's inner years are not stated: "(1867–1934)" does not say 1913);
 - a **range** is supported when both of its ends are supported, or when it lies inside a range a
   context states; one supported end earns half credit ("2016–17" and "2016–2017" are the same claim);
 - an **open range** ("2015–present") is judged by its start;
-- a **period** (a decade, a century) is supported when a context states the same period, a shorter
-  period inside it, or a year inside it. A point is *not* supported by a context that only states
+- a **period** (a decade, a century) is supported when a context states the same period (or a
+  shorter one inside it: "the late 1970s" supports "the 1970s") or a year inside it. A point is *not* supported by a context that only states
   its decade: "1995" needs 1995, "the 1990s" is not enough.
 
 Score = credited claims / claims; identical claims of the answer count once.
@@ -67,6 +68,10 @@ _PERIOD_KINDS = frozenset({"decade", "century"})
 _SPAN_KINDS = frozenset({"range", "named_period"})
 # A TIMEX year at the start of a value part: "2019-03-03", "BC0753", "2021-Q3", "0014".
 _TIMEX_YEAR = re.compile(r"^(BC)?(\d{4})(?![\d])")
+# A range whose text ends in "present"/"now"/"today" is open even when the extractor closed it at
+# the reference year ("2015–present" read on 2024-01-01 has the value "2015/2024"); the same
+# words the extractor's range pattern accepts as an open end.
+_OPEN_END = re.compile(r"(?i)(?:present|now|today)\W*$")
 # Reasons quote at most this many unsupported claims; the rest are counted.
 _MAX_QUOTED = 5
 
@@ -142,6 +147,8 @@ def claim_from_mention(mention: Any) -> TemporalClaim | None:
     TemporalClaim(text='2016–17', shape='range', start=2016, end=2017, granularity='year')
     >>> claim_from_mention(M(text="2015–present", kind="range", value="2015/PRESENT_REF", years={2015}))
     TemporalClaim(text='2015–present', shape='open_range', start=2015, end=2015, granularity='year')
+    >>> claim_from_mention(M(text="2015–present", kind="range", value="2015/2024", years=range(2015, 2025))).shape
+    'open_range'
     >>> claim_from_mention(M(text="the 1990s", kind="decade", value="199", years=range(1990, 2000)))
     TemporalClaim(text='the 1990s', shape='period', start=1990, end=1999, granularity='decade')
     >>> claim_from_mention(M(text="last year", kind="relative", value=None, years=set())) is None
@@ -153,7 +160,7 @@ def claim_from_mention(mention: Any) -> TemporalClaim | None:
     span = _span_of(getattr(mention, "value", None)) if kind in _SPAN_KINDS else None
     if span is not None:
         start, end = span
-        if end is None:
+        if end is None or _OPEN_END.search(text):
             return TemporalClaim(text, "open_range", start, start)  # type: ignore[arg-type]
         start, end = min(start, end), max(start, end)  # type: ignore[type-var]
     elif years:
@@ -212,7 +219,10 @@ class _Evidence:
     """What the contexts state, indexed for the support rules."""
 
     def __init__(self, context_claims: Iterable[Iterable[TemporalClaim]]) -> None:
-        self.years: set[int] = set()  # years stated at year granularity (points, range ends, open starts)
+        # Stated years: points, range ends, open starts. A range's inner years are not stated years
+        # ("(1867–1934)" states a birth and a death, not 1913); a range claim may still lie inside
+        # a stated range, which is the rule's separate clause.
+        self.years: set[int] = set()
         self.spans: list[tuple[int, int]] = []  # closed ranges stated
         self.periods: set[tuple[int, int]] = set()  # decades/centuries stated
         for claims in context_claims:
@@ -226,22 +236,20 @@ class _Evidence:
                     self.years.add(claim.start)
 
     def has_year(self, year: int) -> bool:
-        return year in self.years or any(start <= year <= end for start, end in self.spans)
+        return year in self.years
 
     def has_span_around(self, start: int, end: int) -> bool:
         return any(s <= start and end <= e for s, e in self.spans)
 
-    def touches_period(self, start: int, end: int) -> bool:
-        return (
-            any(start <= year <= end for year in self.years)
-            or any(s <= end and start <= e for s, e in self.spans)
-            or any(start <= s and e <= end for s, e in self.periods)
+    def has_period_or_year_in(self, start: int, end: int) -> bool:
+        return any(start <= year <= end for year in self.years) or any(
+            start <= s and e <= end for s, e in self.periods
         )
 
 
 def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
     if claim.shape == "period":
-        return ClaimCredit(claim, 1.0 if evidence.touches_period(claim.start, claim.end) else 0.0)
+        return ClaimCredit(claim, 1.0 if evidence.has_period_or_year_in(claim.start, claim.end) else 0.0)
     if claim.shape in ("point", "open_range"):
         return ClaimCredit(claim, 1.0 if evidence.has_year(claim.start) else 0.0)
     if evidence.has_span_around(claim.start, claim.end):

@@ -59,9 +59,11 @@ def test_date_judged_by_its_year() -> None:
     assert score(answer, context)[0] == 1.0
 
 
-def test_year_inside_a_context_range_is_supported() -> None:
-    # "from 2001 to 2005" states every year of the span; 2003 is one of them -> 1/1
-    assert score([year("2003", 2003)], [span("from 2001 to 2005", 2001, 2005)])[0] == 1.0
+def test_range_end_is_a_stated_year_but_its_inner_years_are_not() -> None:
+    # a lifespan "(1867–1934)" states 1867 and 1934; "1913" is not among the stated years -> 0/1
+    lifespan = span("1867–1934", 1867, 1934)
+    assert score([year("1934", 1934)], [lifespan])[0] == 1.0
+    assert score([year("1913", 1913)], [lifespan]) == (0.0, "'1913' not found in the retrieved contexts")
 
 
 def test_invented_year_scores_zero_with_its_text_in_the_reason() -> None:
@@ -113,6 +115,9 @@ def test_open_range_judged_by_its_start() -> None:
     assert score([open_range], [year("2015", 2015)])[0] == 1.0
     assert score([open_range], [year("2016", 2016)]) == (
         0.0, "'2015–present' not found in the retrieved contexts")
+    # closed at the reference year by the extractor (value 2015/2024): still judged by 2015 alone
+    closed_at_reference = mention("2015–present", "range", "2015/2024", range(2015, 2025))
+    assert score([closed_at_reference], [year("2015", 2015)])[0] == 1.0
 
 
 # --- rule 4: a decade or a century by the same period or a year inside it --------------------------
@@ -124,6 +129,13 @@ def test_decade_supported_by_the_same_decade() -> None:
 
 def test_decade_supported_by_a_year_inside_it() -> None:
     assert score([decade("the 1990s", 1990)], [year("1994", 1994)])[0] == 1.0
+
+
+def test_decade_supported_by_a_shorter_period_inside_it() -> None:
+    late_seventies = mention("the late 1970s", "decade", "197", range(1976, 1980))
+    assert score([decade("the 1970s", 1970)], [late_seventies])[0] == 1.0
+    # but not the other way round: the late 1970s is narrower than what the context states
+    assert score([late_seventies], [decade("the 1970s", 1970)])[0] == 0.0
 
 
 def test_wrong_decade_scores_zero() -> None:
@@ -177,7 +189,7 @@ def test_range_ends_come_from_the_value_when_inner_years_are_not_listed() -> Non
     # a wide range whose years hold only its ends still has its ends from "1000/2000"
     wide = mention("1000–2000", "range", "1000/2000", {1000, 2000})
     assert claim_from_mention(wide) == TemporalClaim("", "range", 1000, 2000)
-    assert score([year("1500", 1500)], [wide])[0] == 1.0
+    assert score([span("1200–1300", 1200, 1300)], [wide])[0] == 1.0  # inside the context range
 
 
 def test_bad_arguments_raise_type_error_naming_them() -> None:
