@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import math
 
+import pytest
 from ragas.dataset_schema import SingleTurnSample
 
 from ragas_temporal.metrics import AnswerTemporalRecall, TemporalFaithfulness
@@ -71,3 +72,76 @@ def test_answer_temporal_recall_hand_values():
     # no query focus: NaN
     r = run(m.ascore(user_input="What happened?", response="In 2008."))
     assert math.isnan(r.value) and r.reason == "query has no temporal focus"
+
+
+# --- granularity: claim (default) and year ------------------------------------------------------
+
+
+@pytest.mark.parametrize("granularity", ["claim", "year"])
+def test_seed_examples_give_one_and_zero_under_both_granularities(granularity):
+    # grounded: claims '2008', '2009' both stated (2/2); years {2008, 2009} ⊆ ∪DFT (2/2)
+    # invented: claims '2007', '2010' unstated (0/2); years {2007, 2010} ∩ ∪DFT = ∅ (0/2)
+    m = TemporalFaithfulness(granularity=granularity)
+    grounded = run(m.ascore(response="The crisis occurred in 2008 and continued into 2009.",
+                            retrieved_contexts=SEED_CONTEXTS))
+    invented = run(m.ascore(response="The crisis started in 2007 and ended in 2010.",
+                            retrieved_contexts=SEED_CONTEXTS))
+    assert (grounded.value, invented.value) == (1.0, 0.0)
+
+
+def test_claim_level_reads_a_range_by_its_ends_where_the_year_formula_counts_its_years():
+    # context states 1515 and 1547; the answer's one range "from 1515 to 1547" has both ends -> 1/1.
+    # year formula: AFT = 1515..1547 (33 years), 2 of them in ∪DFT -> 2/33
+    context = ["Francis I was crowned in 1515 and reigned until his death in 1547."]
+    answer = "Francis I was King of France from 1515 to 1547."
+    assert run(TemporalFaithfulness().ascore(response=answer, retrieved_contexts=context)).value == 1.0
+    year_level = run(TemporalFaithfulness(granularity="year").ascore(response=answer, retrieved_contexts=context))
+    assert year_level.value == pytest.approx(2 / 33)
+
+
+def test_claim_reason_names_the_half_supported_range_by_its_text():
+    # claims '1995' (unstated: 0) and '2007–11' (2007 stated, 2011 not: 0.5) -> 0.5 / 2
+    r = run(TemporalFaithfulness().ascore(response="They met in 1995 and toured in 2007–11.",
+                                          retrieved_contexts=["The band toured in 2007."]))
+    assert r.value == 0.25
+    assert r.reason == "'1995' not found in the retrieved contexts; '2007–11': only 2007 found"
+
+
+def test_granularity_names_the_metric_when_not_default():
+    assert TemporalFaithfulness().name == "temporal_faithfulness"
+    assert TemporalFaithfulness(granularity="year").name == "temporal_faithfulness_year"
+    assert TemporalFaithfulness(granularity="year", name="mine").name == "mine"
+
+
+@pytest.mark.parametrize("bad", ["years", "Claim", None, 1])
+def test_bad_granularity_raises_naming_the_choices(bad):
+    with pytest.raises(ValueError, match=r"granularity must be 'claim' or 'year'"):
+        TemporalFaithfulness(granularity=bad)
+
+
+# --- NaN reasons that say what to do --------------------------------------------------------------
+
+
+def test_relative_answer_without_reference_date_names_the_fix():
+    r = run(TemporalFaithfulness().ascore(response="It raised rates last year.", retrieved_contexts=SEED_CONTEXTS))
+    assert math.isnan(r.value)
+    assert r.reason == "'last year' needs a reference date: pass reference_date=... or a reference_date column"
+    # with a reference date the claim is dated (2009) and judged
+    dated = run(TemporalFaithfulness(reference_date="2010-03-01").ascore(
+        response="It raised rates last year.", retrieved_contexts=SEED_CONTEXTS))
+    assert dated.value == 1.0
+
+
+def test_answer_without_any_temporal_mention_keeps_the_plain_reason():
+    r = run(TemporalFaithfulness(granularity="year").ascore(
+        response="The crisis was severe.", retrieved_contexts=SEED_CONTEXTS))
+    assert math.isnan(r.value) and r.reason == "answer makes no temporal claim"
+
+
+def test_query_without_dated_focus_says_what_to_do():
+    r = run(AnswerTemporalRecall().ascore(user_input="What happened last year?", response="Prices fell in 2008."))
+    assert math.isnan(r.value)
+    assert r.reason == (
+        "query has no temporal focus: 'last year' needs a reference date: "
+        "pass reference_date=... or a reference_date column"
+    )
