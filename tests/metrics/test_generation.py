@@ -145,3 +145,37 @@ def test_query_without_dated_focus_says_what_to_do():
         "query has no temporal focus: 'last year' needs a reference date: "
         "pass reference_date=... or a reference_date column"
     )
+
+
+# the worked examples of docs/METRICS.md "Temporal faithfulness (claim level)", end to end
+@pytest.mark.parametrize(
+    ("answer", "context", "value", "reason"),
+    [
+        # rule 1: 1867..1934 (both ends stated: 1), 1903 (1), 1913 (0) -> 2/3
+        ("Marie Curie (1867–1934) won Nobel Prizes in 1903 and 1913.",
+         "Marie Curie (7 November 1867 – 4 July 1934) was a physicist. She won Nobel Prizes in 1903 and 1911.",
+         2 / 3, "'1913' not found in the retrieved contexts"),
+        # rule 2: two ranges, each inside/equal to a stated range -> 2/2
+        ("Rage Against the Machine (1991–2000, 2007–2011)", "Rage Against the Machine (1991 -- 2000 ; 2007 -- 11)",
+         1.0, "every temporal claim ('1991–2000', '2007–2011') found in the retrieved contexts"),
+        # rule 2: 1991–2000 (both ends: 1) and 2007–11 (one end: 0.5) -> 1.5/2
+        ("They were active 1991–2000 and 2007–11.", "They played in 1991, 2000 and 2007.",
+         0.75, "'2007–11': only 2007 found"),
+        # rule 3: open range by its start
+        ("Tim Cook: CEO 2011–present.", "Tim Cook became CEO in 2011.",
+         1.0, "every temporal claim ('2011–present') found in the retrieved contexts"),
+        # rule 4: decade by a year inside it; the wrong decade
+        ("Casablanca is a film from the 1940s.", "Casablanca is a 1942 film.",
+         1.0, "every temporal claim ('the 1940s') found in the retrieved contexts"),
+        ("Casablanca is a film from the 1950s.", "Casablanca is a 1942 film.",
+         0.0, "'the 1950s' not found in the retrieved contexts"),
+        # rule 5: a year is not supported by its decade
+        ("It happened in 1995.", "It happened in the 1990s.", 0.0, "'1995' not found in the retrieved contexts"),
+        # rule 6: 2015–2016 == 2015–16
+        ("Leicester won in the 2015–2016 season.", "Leicester won in the 2015–16 season.",
+         1.0, "every temporal claim ('2015–2016') found in the retrieved contexts"),
+    ],
+)  # fmt: skip
+def test_metrics_doc_worked_examples(answer, context, value, reason):
+    r = run(TemporalFaithfulness().ascore(response=answer, retrieved_contexts=[context]))
+    assert (r.value, r.reason) == (pytest.approx(value), reason)
