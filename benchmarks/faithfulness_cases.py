@@ -21,7 +21,7 @@ scored NaN (no datable claim found: counted as not flagged). Targets for the def
 (``granularity="claim"``, focus time): >= 95 % unfaithful flagged, <= 3 % faithful flagged.
 
 Configurations: focus time at claim and year granularity; hybrid and llm modes with the
-package's offline rule-based judge (``ragas_temporal.testing.offline_llm``), which reads years
+package's offline rule-based judge (``ragas_temporal.judging.offline.offline_llm``), which reads years
 with the same extractor, so those rows show the plumbing more than what a real LLM would add.
 
 Run: ``python benchmarks/faithfulness_cases.py [--cases PATH] [--misses] [--styles]``
@@ -90,7 +90,7 @@ def _metric(arguments: dict, context_dates):
     if arguments["mode"] in ("llm", "hybrid"):
         from ragas import RunConfig
 
-        from ragas_temporal.testing import offline_llm
+        from ragas_temporal.judging.offline import offline_llm
 
         metric = TemporalFaithfulness(llm=offline_llm(), **arguments)
         metric.init(RunConfig())

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from ragas_temporal.cli import main
-from ragas_temporal.testing import count_tokens, prompt_data
+from ragas_temporal.judging import count_tokens, prompt_data
 from tests.support.openai_server import HANG, openai_server, openai_server_factory  # noqa: F401
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
@@ -102,7 +102,7 @@ def test_dataset_dict_without_split_is_a_clean_error(tmp_path, capsys):
 def test_hf_loads_with_the_given_arguments(monkeypatch, tmp_path):
     from datasets import Dataset
 
-    import ragas_temporal.commands.evaluate as command
+    from ragas_temporal.data import readers
 
     calls = []
 
@@ -110,7 +110,7 @@ def test_hf_loads_with_the_given_arguments(monkeypatch, tmp_path):
         calls.append((name, config, split))
         return Dataset.from_list(ROWS)
 
-    monkeypatch.setattr(command, "load_hf_dataset", fake_load)
+    monkeypatch.setattr(readers, "load_hf_dataset", fake_load)
     out = tmp_path / "s.csv"
     argv = ["evaluate", "--hf", "someone/temporal-rag", "--hf-config", "v1", "--split", "test", "--metrics", METRICS, "-o", str(out)]
     assert main(argv) == 0
@@ -196,14 +196,14 @@ def test_offline_judge_runs_hybrid_faithfulness_on_the_example(tmp_path, capsys)
     assert "scores above come from the offline rule-based stand-in judge, not from an LLM" in printed  # ... and after
     frame = scores_of(out)
     score, reason = frame["temporal_faithfulness_hybrid"], frame["temporal_faithfulness_hybrid_reason"]
-    # row 0: AFT {2008, 2009}, contexts {2008} ∪ {2009}: every answer year is in the contexts, so the judge is
-    # asked; its one claim (one sentence) has all its years in the contexts -> SUPPORTED -> 1/1
+    # row 0: claims '2008', '2009', both stated in the contexts, so the judge reads both (one call):
+    # each has its year in the contexts -> SUPPORTED -> 2/2
     assert score[0] == 1.0
-    assert reason[0] == "every answer year occurs in the contexts; LLM judge: 1 temporal claim: 1 supported"
-    # row 1: AFT {2007, 2010}, contexts {2008, 2009}: invented years, no call; focus time 0 of 2 -> 0.0
-    assert score[1] == 0.0 and reason[1].endswith("(judged by focus time; no LLM call)")
-    # row 3: AFT {1989, 1990}, contexts {1989, 1961}: 1990 invented, no call; focus time 1 of 2 -> 0.5
-    assert score[3] == 0.5 and "1990 not found" in reason[3]
+    assert reason[0] == "LLM judge: 2 of 2 claims supported"
+    # row 1: claims '2007', '2010', no context states either: 0 each, no call -> 0.0
+    assert score[1] == 0.0 and reason[1] == "'2007', '2010' not found in the retrieved contexts (no LLM call)"
+    # row 3: claims '1989' (stated: judged, SUPPORTED) and '1990' (unstated: 0, no call) -> 1/2
+    assert score[3] == 0.5 and reason[3].startswith("'1990' not found in the retrieved contexts (no LLM call); LLM judge: 1 of 1 other claim")
     # row 17 ("The capital of Australia is Canberra."): no temporal expression -> NaN, no call
     assert math.isnan(score[17]) and reason[17] == "answer makes no temporal claim (no temporal expression; no LLM call)"
     # one call per row that reached the judge, none for the others
@@ -335,7 +335,7 @@ def test_llm_mode_errors(argv, message, capsys):
 def test_the_api_key_is_looked_up_in_the_current_os_environ(monkeypatch):
     # datasets' map(num_proc=...) replaces os.environ with a copy; a default bound at import time
     # would keep reading the old object
-    from ragas_temporal.commands._judge_llm import api_key_for
+    from ragas_temporal.commands.judge_llm import api_key_for
 
     monkeypatch.setattr(os, "environ", {"H9_CURRENT_KEY": "sk-current"})
     assert api_key_for("https://llm.example.com/v1", "H9_CURRENT_KEY") == "sk-current"
@@ -358,7 +358,7 @@ def test_bad_numbers_are_usage_errors(option, value, capsys):
 
 
 def test_client_has_bounded_timeouts_and_retries():
-    from ragas_temporal.commands._judge_llm import CLIENT_RETRIES, INSTRUCTOR_RETRIES, openai_judge_llm
+    from ragas_temporal.commands.judge_llm import CLIENT_RETRIES, INSTRUCTOR_RETRIES, openai_judge_llm
 
     llm = openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=5.0)
     client = llm.client.client  # Instructor's wrapped AsyncOpenAI
@@ -369,7 +369,7 @@ def test_client_has_bounded_timeouts_and_retries():
 
 def test_help_lists_the_llm_options(capsys):
     from ragas_temporal.commands.evaluate import HELP_LLM_TIMEOUT
-    from ragas_temporal.metrics._llm_judge import DEFAULT_LLM_TIMEOUT
+    from ragas_temporal.judging.runner import DEFAULT_LLM_TIMEOUT
 
     with pytest.raises(SystemExit):
         main(["evaluate", "--help"])

@@ -11,27 +11,24 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import typing as t
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ragas.dataset_schema import SingleTurnSample
 from ragas.metrics.base import MetricWithLLM
+from ragas.prompt import PydanticPrompt
 
-from ragas_temporal import scores
-from ragas_temporal.metrics._base import TemporalMetric
-from ragas_temporal.metrics._llm_modes import FaithfulnessLLMModes
-from ragas_temporal.scores import Score
-
-#: How TemporalFaithfulness counts what the answer states; the first is the default.
-GRANULARITIES = ("claim", "year")
+from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
+from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
+from ragas_temporal.metrics.llm_scorers import ClaimsJudge, FaithfulnessByJudge, HybridFaithfulness, JudgeSettings
+from ragas_temporal.metrics.scorers import GRANULARITIES, FaithfulnessByFocusTime, QueryYearRecall
+from ragas_temporal.prompts import TemporalClaimsPrompt
 
 if t.TYPE_CHECKING:
-    from langchain_core.callbacks import Callbacks
+    from ragas.run_config import RunConfig
 
 
 @dataclass
-class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
+class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
     """Share of the answer's temporal claims that the retrieved contexts support.
 
     focus_time mode, ``granularity="claim"`` (default): every answer mention that has years is one
@@ -55,20 +52,27 @@ class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
     ----------
     mode : {"focus_time", "llm", "hybrid"}
         focus_time never calls the LLM. llm: an LLM judge labels each temporal claim of the answer
-        (one call; none when the answer has no temporal expression); hybrid: invented years are
-        scored by focus time without a call, the LLM is asked only when every answer year occurs
-        in the contexts. See :class:`ragas_temporal.metrics._llm_modes.FaithfulnessLLMModes` for
-        ``claims_prompt``, ``llm_timeout`` and ``fix_retries``; ``llm=`` or
-        ``ragas.evaluate(llm=...)`` supplies the judge.
+        (one call; none when the answer has no temporal expression); hybrid: the claims focus time
+        finds unsupported score 0 without a call, and the LLM judges only the rest, in one call
+        (none when no claim is left; see :mod:`ragas_temporal.metrics.llm_scorers` for costs).
+        ``llm=`` or ``ragas.evaluate(llm=...)`` supplies the judge.
+    granularity : {"claim", "year"}, default "claim"
+        What a unit of support is in focus_time and hybrid modes: a claim (a stated year, range
+        or period) or an expanded year. A non-default granularity is part of the default name:
+        ``temporal_faithfulness_year`` (the spec ``temporal_faithfulness_year`` builds it).
     reference_date : None, date, ISO str or callable(sample) -> date | str | None
         Date that "last year" in the answer (and in contexts without a date of their own)
         resolves against. A callable sees the sample's ``user_input``, ``response`` and
         ``reference`` too.
     context_dates : None, mapping id -> date, or callable(sample, index, text) -> date | None
         Per-context reference dates (e.g. publication dates by ``retrieved_context_ids``).
-    granularity : {"claim", "year"}, default "claim"
-        What a unit of support is: a claim (a stated year, range or period) or an expanded year. A
-        non-default granularity is part of the default name: ``temporal_faithfulness_year``.
+    claims_prompt : PydanticPrompt, default TemporalClaimsPrompt()
+        The prompt run in the llm and hybrid modes (``get_prompts()`` name ``temporal_claims``).
+    llm_timeout : float or None, default 30.0
+        Seconds one judgement may take, ragas retries included; ``None`` for no bound. When
+        ``ragas.evaluate``'s ``RunConfig.timeout`` is shorter, 90 % of it is used instead.
+    fix_retries : int, default 1
+        ragas ``FixOutputFormat`` repair calls allowed for an unparsable reply (0 disables them).
     name : str, default "temporal_faithfulness"
 
     Examples
@@ -83,6 +87,7 @@ class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
     ('temporal_faithfulness_year', 0.06)
 
     The year formula counted 1516..1546 as 31 unsupported years; the claim reads one supported range.
+
     >>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
     >>> r = asyncio.run(TemporalFaithfulness().ascore(
     ...     response="The crisis started in 2007 and ended in 2010.", retrieved_contexts=contexts))
@@ -90,37 +95,35 @@ class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
     (0.0, "'2007', '2010' not found in the retrieved contexts")
     """
 
-    _base_name: t.ClassVar[str] = "temporal_faithfulness"
-    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time", "llm", "hybrid")
-    _llm_modes: t.ClassVar[tuple[str, ...]] = ("llm", "hybrid")  # see _llm_modes.FaithfulnessLLMModes
-    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {
-        mode: ("response", "retrieved_contexts") for mode in ("focus_time", "llm", "hybrid")
-    }
-
+    llm_timeout: t.Optional[float] = DEFAULT_LLM_TIMEOUT
+    fix_retries: int = DEFAULT_FIX_RETRIES
+    claims_prompt: PydanticPrompt = field(default_factory=TemporalClaimsPrompt)
     granularity: str = "claim"
 
+    _base_name: t.ClassVar[str] = "temporal_faithfulness"
+    _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {
+        "focus_time": lambda metric: FaithfulnessByFocusTime(metric.granularity),
+        "llm": lambda metric: FaithfulnessByJudge(ClaimsJudge(metric)),
+        "hybrid": lambda metric: HybridFaithfulness(ClaimsJudge(metric), metric.granularity),
+    }
+    #: name part -> constructor arguments, read by the spec grammar (``temporal_faithfulness_year``)
+    _spec_options: t.ClassVar[t.Mapping[str, t.Mapping[str, t.Any]]] = {
+        granularity: {"granularity": granularity} for granularity in GRANULARITIES[1:]
+    }
+
     def _validate_params(self) -> None:
-        super()._validate_params()
         if self.granularity not in GRANULARITIES:
             allowed = " or ".join(repr(g) for g in GRANULARITIES)
             raise ValueError(f"{type(self).__name__}: granularity must be {allowed}; got {self.granularity!r}")
+        self.judging = JudgeSettings.validated(type(self).__name__, self.llm_timeout, self.fix_retries)
 
     def _name_parts(self) -> list[str]:
         # the default (claim) stays out of the name, as the default mode does
         return [] if self.granularity == GRANULARITIES[0] else [self.granularity]
 
-    async def _score_focus_time(
-        self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
-    ) -> Score:
-        answer = self._focus_time(sample.response, reference_date)
-        if not answer.years:
-            return self._nan(scores.no_claim_reason(answer.mentions, side="answer"))
-        contexts = self._context_focus_times(sample, reference_date)
-        if self.granularity == "year":
-            return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
-        return scores.claim_faithfulness(
-            scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in contexts]
-        )
+    def init(self, run_config: RunConfig) -> None:
+        super().init(run_config)
+        self.judging.observe_run_timeout(getattr(run_config, "timeout", None))
 
 
 @dataclass
@@ -150,14 +153,6 @@ class AnswerTemporalRecall(TemporalMetric):
     """
 
     _base_name: t.ClassVar[str] = "answer_temporal_recall"
-    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time",)
-    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {"focus_time": ("user_input", "response")}
-
-    async def _score_focus_time(
-        self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
-    ) -> Score:
-        query = self._focus_time(sample.user_input, reference_date)
-        if not query.years:
-            return self._nan(scores.no_claim_reason(query.mentions, side="query"))
-        answer = self._focus_time(sample.response, reference_date)
-        return scores.answer_temporal_recall(answer.years, query.years)
+    _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {
+        "focus_time": lambda metric: QueryYearRecall(),
+    }

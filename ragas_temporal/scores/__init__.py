@@ -31,7 +31,7 @@ Examples
 from __future__ import annotations
 
 from ragas_temporal.scores._result import Score, undefined
-from ragas_temporal.scores._validation import format_years
+from ragas_temporal.scores._validation import check_k, format_years, year_label
 from ragas_temporal.scores.answers import duration_accuracy, event_order_tau, kendall_tau_b, temporal_consistency
 from ragas_temporal.scores.claims import (
     CLAIM_SHAPES,
@@ -39,10 +39,12 @@ from ragas_temporal.scores.claims import (
     TemporalClaim,
     claim_faithfulness,
     claim_from_mention,
+    claims_for_judge,
     claims_from_focus_time,
     claims_from_mentions,
     credit_claims,
     credits_reason,
+    judged_claim_faithfulness,
     no_claim_reason,
 )
 from ragas_temporal.scores.gold import gold_grades, gold_ideal_grades, n_relevant_gold
@@ -55,8 +57,15 @@ from ragas_temporal.scores.ranking import (
     recall_at_k,
     reciprocal_rank_at_k,
 )
-from ragas_temporal.scores.verdicts import VERDICT_CREDIT, VERDICT_LABELS, claim_verdict_score, normalise_verdict
+from ragas_temporal.scores.verdicts import (
+    VERDICT_CREDIT,
+    VERDICT_LABELS,
+    claim_verdict_score,
+    normalise_verdict,
+    verdict_spelling,
+)
 from ragas_temporal.scores.year_sets import (
+    unsupported_years,
     answer_temporal_recall,
     jaccard_grades,
     overlap_relevance,
@@ -70,6 +79,8 @@ __all__ = [
     "Score",
     "undefined",
     "format_years",
+    "year_label",
+    "check_k",
     # claim-level faithfulness
     "CLAIM_SHAPES",
     "TemporalClaim",
@@ -80,8 +91,11 @@ __all__ = [
     "credit_claims",
     "credits_reason",
     "claim_faithfulness",
+    "claims_for_judge",
+    "judged_claim_faithfulness",
     "no_claim_reason",
     # focus time
+    "unsupported_years",
     "temporal_faithfulness",
     "temporal_hallucination_rate",
     "answer_temporal_recall",
@@ -105,6 +119,7 @@ __all__ = [
     "VERDICT_LABELS",
     "VERDICT_CREDIT",
     "normalise_verdict",
+    "verdict_spelling",
     "claim_verdict_score",
     # answer-side companions
     "kendall_tau_b",

@@ -41,7 +41,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ragas_temporal.scores._result import Score, undefined
-from ragas_temporal.scores._validation import format_year, plural
+from ragas_temporal.scores._validation import year_label, plural
+from ragas_temporal.scores.verdicts import VERDICT_CREDIT, normalise_verdict
 from ragas_temporal.scores.year_sets import NO_ANSWER_CLAIM, NO_QUERY_FOCUS
 
 __all__ = [
@@ -54,6 +55,8 @@ __all__ = [
     "credit_claims",
     "credits_reason",
     "claim_faithfulness",
+    "claims_for_judge",
+    "judged_claim_faithfulness",
     "no_claim_reason",
     "NO_ANSWER_CLAIM",
     "NO_QUERY_FOCUS",
@@ -209,7 +212,7 @@ TemporalClaim(text='1995', shape='point', start=1995, end=1995, granularity='yea
     claims = claims_from_mentions(mentions)
     accounted = set().union(*(getattr(m, "years", None) or () for m in mentions))
     for year in sorted(set(getattr(focus_time, "years", None) or ()) - accounted):
-        claim = TemporalClaim(format_year(year), "point", year, year)
+        claim = TemporalClaim(year_label(year), "point", year, year)
         if claim not in claims:
             claims.append(claim)
     return claims
@@ -258,7 +261,7 @@ def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
     if len(found) == 2:
         return ClaimCredit(claim, 1.0)
     if found:
-        return ClaimCredit(claim, 0.5, f"only {format_year(found[0])} found")
+        return ClaimCredit(claim, 0.5, f"only {year_label(found[0])} found")
     return ClaimCredit(claim, 0.0)
 
 
@@ -341,8 +344,8 @@ def claim_faithfulness(
     >>> context = [TemporalClaim("1991 -- 2000", "range", 1991, 2000), TemporalClaim("2007 -- 11", "range", 2007, 2011)]
     >>> claim_faithfulness(rage, [context]).value
     1.0
-    >>> claim_faithfulness([TemporalClaim("1995", "point", 1995, 1995)], [context]).value
-    1.0
+    >>> claim_faithfulness([TemporalClaim("1995", "point", 1995, 1995)], [context]).value  # inside, not stated
+    0.0
     >>> claim_faithfulness([TemporalClaim("2012", "point", 2012, 2012)], [context])
     Score(value=0.0, reason="'2012' not found in the retrieved contexts")
     >>> claim_faithfulness([], [context]).reason
@@ -352,6 +355,47 @@ def claim_faithfulness(
     if not credits:
         return undefined(NO_ANSWER_CLAIM)
     return Score(sum(c.credit for c in credits) / len(credits), credits_reason(credits))
+
+
+def claims_for_judge(credits: Iterable[ClaimCredit]) -> list[TemporalClaim]:
+    """The claims a judge still has to read: those focus time did not reject (credit above 0).
+
+    A claim no context states earns 0 whoever reads it; the rest may be a right year tied to the
+    wrong event, which only a reader can tell.
+
+    >>> year = lambda y: TemporalClaim(str(y), "point", y, y)
+    >>> [c.text for c in claims_for_judge([ClaimCredit(year(2007), 0.0), ClaimCredit(year(2008), 1.0)])]
+    ['2008']
+    """
+    return [c.claim for c in credits if c.credit > 0]
+
+
+def judged_claim_faithfulness(credits: Iterable[ClaimCredit], verdicts: Iterable[str]) -> Score:
+    """Hybrid score: judge credit for the claims focus time kept, 0 for those it rejected, over all claims.
+
+    ``verdicts`` are the judge's labels for :func:`claims_for_judge` of ``credits``, in that order
+    (credit per label as in :data:`~ragas_temporal.scores.verdicts.VERDICT_CREDIT`).
+
+    >>> year = lambda y: TemporalClaim(str(y), "point", y, y)
+    >>> credits = [ClaimCredit(year(2007), 0.0), ClaimCredit(year(2008), 1.0), ClaimCredit(year(2009), 1.0)]
+    >>> judged_claim_faithfulness(credits, ["SUPPORTED", "CONTRADICTED"])  # (0 + 1 + 0) / 3
+    Score(value=0.3333333333333333, reason="'2007' not found in the retrieved contexts (no LLM call); LLM judge: 1 of 2 other claims supported")
+    """
+    credits = list(credits)
+    labels = [normalise_verdict(v) for v in verdicts]
+    kept = claims_for_judge(credits)
+    if len(labels) != len(kept):
+        raise ValueError(f"verdicts must give one label per claim left to judge: {len(kept)} claims, {len(labels)} labels")
+    if not credits:
+        return undefined(NO_ANSWER_CLAIM)
+    rejected = [c for c in credits if c.credit == 0]
+    judged = sum(VERDICT_CREDIT[label] for label in labels)
+    parts = [f"{credits_reason(rejected)} (no LLM call)"] if rejected else []
+    if kept:
+        supported = sum(label == "SUPPORTED" for label in labels)
+        other = "other " if rejected else ""
+        parts.append(f"LLM judge: {supported} of {len(kept)} {other}{plural(len(kept), 'claim')} supported")
+    return Score(judged / len(credits), "; ".join(parts))
 
 
 def no_claim_reason(mentions: Iterable[Any], side: str = "answer") -> str:

@@ -10,7 +10,7 @@ import pytest
 
 from ragas_temporal.data import example_reference_dates, example_rows
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK, score_dataset
-from ragas_temporal.metrics._llm_judge import judge_binary_relevance, judge_temporal_claims
+from ragas_temporal.judging import judge_relevance, judge_temporal_claims
 from ragas_temporal.prompts import DatedText, TemporalClaimsInput, TemporalClaimsPrompt, dated_texts
 from tests.support.fake_judges import parse_prompt_input, rule_based_judge
 from tests.support.fake_llm import ScriptedLLM
@@ -102,9 +102,9 @@ def test_row4_with_its_reference_date_is_supported(mode):
     metric = TemporalFaithfulness(mode=mode, llm=llm, reference_date=REF)
     result = score(metric, response=ANSWER, retrieved_contexts=CONTEXTS)
     # "last year" read at 2024-03-15 is 2023; the contexts hold {2023, 1998} -> SUPPORTED -> 1/1
-    # (hybrid: no invented year, so it asks the judge too: one call)
+    # (hybrid: the claim 'last year' = 2023 is stated, so the judge reads it: one call)
     assert result.value == 1.0 and llm.calls == 1
-    assert "1 temporal claim: 1 supported" in result.reason
+    assert ("1 temporal claim: 1 supported" if mode == "llm" else "LLM judge: 1 of 1 claim supported") in result.reason
     assert score(TemporalFaithfulness(reference_date=REF), response=ANSWER, retrieved_contexts=CONTEXTS).value == 1.0
 
 
@@ -147,8 +147,8 @@ def test_judge_functions_take_dates_directly():
 
     async def both():
         claims = await judge_temporal_claims(llm, ANSWER, CONTEXTS, reference_date=dt.date(2024, 3, 15))
-        docs = await judge_binary_relevance(llm, "What changed last year?", ["Rose in 2020."],
-                                            reference_date="2024-03-15", document_dates=["2021-06-01"])
+        docs = await judge_relevance(llm, "What changed last year?", ["Rose in 2020."],
+                                            reference_date="2024-03-15", document_dates=["2021-06-01"], scale="binary")
         return claims, docs
 
     claims, docs = asyncio.run(both())
