@@ -27,7 +27,8 @@ years), and last a short summary, one line per view: the share of year-like numb
 ``--labels FILE`` reads hand labels (CSV: ``view,set,paragraph_id,offset,number,label,note``;
 ``set`` is ``drop`` or ``year``; ``label`` is ``year`` or ``not_year``) and prints the accuracy
 of each labelled sample: drops that really are not years, kept years that really are years.
-``--sample-csv FILE`` writes the rows to label (without labels or paragraph text).
+``--sample-csv FILE`` writes a seeded sample of ``--sample-size`` drops and as many kept years
+to label (without labels or paragraph text; a number found in both views is sampled once).
 
 This is a benchmark, not a test: it prints tables and never runs under pytest.
 """
@@ -211,19 +212,38 @@ def report(candidates: list[Candidate], views: list[str], show: int, seed: int) 
         print(f"{view:10s} dropped {dropped:6d} of {total:6d} = {share:.2%}")
 
 
-def write_sample(candidates: list[Candidate], path: Path, size: int, seed: int) -> None:
-    """A seeded sample to label by hand: ``size`` drops and ``size`` kept years per view (no text)."""
+def _once_per_number(candidates: list[Candidate]) -> list[Candidate]:
+    """One candidate per number of a paragraph, whichever view comes first: the same number in
+    the text and tokenized views is labelled once (key: paragraph, number, its occurrence)."""
+    seen, out = set(), []
+    per_view: Counter = Counter()
+    for c in candidates:
+        per_view[c.view, c.paragraph_id, c.number] += 1
+        key = (c.paragraph_id, c.number, per_view[c.view, c.paragraph_id, c.number])
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def labelling_sample(candidates: list[Candidate], size: int, seed: int) -> list[tuple[str, Candidate]]:
+    """A seeded sample to label by hand: ``size`` drops and ``size`` kept years, over all views
+    (a number found in both views counted once)."""
     rng = random.Random(seed)
+    unique = _once_per_number(candidates)
+    out: list[tuple[str, Candidate]] = []
+    for name, pool in (("drop", [c for c in unique if not c.kept]), ("year", [c for c in unique if c.kept])):
+        out += [(name, c) for c in rng.sample(pool, min(size, len(pool)))]
+    return out
+
+
+def write_sample(candidates: list[Candidate], path: Path, size: int, seed: int) -> None:
+    """Write ``labelling_sample`` as CSV rows to label (no paragraph text)."""
     with path.open("w", encoding="utf-8", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["view", "set", "paragraph_id", "offset", "number", "rule", "label", "note"])
-        for view in sorted({c.view for c in candidates}):
-            for name, pool in (
-                ("drop", [c for c in candidates if c.view == view and not c.kept]),
-                ("year", [c for c in candidates if c.view == view and c.kept]),
-            ):
-                for c in rng.sample(pool, min(size, len(pool))):
-                    w.writerow([view, name, c.paragraph_id, c.offset, c.number, c.rule, "", ""])
+        for name, c in labelling_sample(candidates, size, seed):
+            w.writerow([c.view, name, c.paragraph_id, c.offset, c.number, c.rule, "", ""])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -39,6 +39,7 @@ _PHONE_AFTER_BRACKET = re.compile(r"\)[ \t]*\d{3,4}[-. \t]?\d{3,4}(?!\d)")
 _EQUALS = ("=", "≈")
 #: A token that is a number on its own ("555", "+44", "(0)20"): digits right before a number.
 _NUMBER_TOKEN = re.compile(r"[+(]*\d(?:[\d()\-]|\.\d)*")
+_YEAR_TOKEN = re.compile(r"1\d{3}|20\d\d")
 #: Words a matched span may open with before its first digit ("from 1947 to 1951").
 _LEADING_WORDS = re.compile(r"(?:[A-Za-z]+\s+)+(?=['’]?\d)")
 
@@ -98,7 +99,7 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
         return "quantity_before"
     if before.rstrip().endswith(_EQUALS):
         return "equals_before"
-    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and _NUMBER_TOKEN.fullmatch(prev):
+    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and _phone_part(prev):
         return "digits_before"
     after = text[end : end + 40]
     if before.endswith("(") and _PHONE_AFTER_BRACKET.match(after):
@@ -122,9 +123,24 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
         # A counted noun after the pair wins even over "in" ("in '12 to 15 people"); another
         # plural does not ("In 2020 and 2021 prices were low").
         return _counted_word(more.group(2), more.group(1), plural_nouns, cue and "weak")
-    if after[:1] == " " and nxt[:1].isdigit() and not (len(nxt) >= 4 and nxt[:4].isdigit()):
-        return "digits_after"
+    if cue is None and after[:1] == " " and nxt[:1].isdigit() and not (len(nxt) >= 4 and nxt[:4].isdigit()):
+        return "digits_after"  # not "the 2015 24 Hours of Le Mans", "in 1969 23–20"
     return _counted_word(nxt, text[start:end], plural_nouns, cue)
+
+
+def _phone_part(token: str) -> bool:
+    """Is ``token`` a number that can open a phone number or a list of numbers ("555", "+44",
+    "(0)20", "12-34")? Not a day or a volume ("17 2008", "vol. 5 2006") or a year ("2009 2009").
+
+    >>> _phone_part("555"), _phone_part("+44"), _phone_part("17"), _phone_part("2009"), _phone_part("1.")
+    (True, True, False, False, False)
+    """
+    if not _NUMBER_TOKEN.fullmatch(token):
+        return False
+    digits = sum(ch.isdigit() for ch in token)
+    if token[0] in "+(":
+        return True
+    return digits >= 3 and not _YEAR_TOKEN.fullmatch(token)
 
 
 def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) -> bool:

@@ -204,7 +204,7 @@ def test_years_before_nouns_and_after_cues(text, expected):
         ("a 2000-strong crowd", "hyphen_measure"),
         ("at 1600 Pennsylvania Avenue", "street_address"),
         ("code 2019 4567", "identifier_before"),
-        ("ticket 12 2019 4567", "digits_before"),
+        ("ring 020 2019 4567 today", "digits_before"),
         ("1000 things to do", "plural_noun_after"),
         ("reach us at 2019 456", "digits_after"),
     ],
@@ -227,6 +227,13 @@ def test_every_rejection_rule_is_exercised_above():
     [
         # a phone number stays rejected; a year in brackets before a word does not
         ("(212) 555-1987", []),
+        # a day or a volume number before a year is not a phone number
+        ("(c 17 2008)", [2008]),
+        ("vol. 5 2006 [2008]", [2006, 2008]),
+        ("At the end of 2014 235 agents had left.", [2014]),
+        ("the 2015 24 Hours of Le Mans", [2015]),
+        ("They finished their 2012–13 3. Liga season", [2012, 2013]),
+        ("diary entries from March and April 1945", [1945]),
         ("Iron Cross (1939) 2nd Class", [1939]),
         ("A 2019 study (n = 2000)", [2019]),
         ("The S&P 500 and the Russell 2000 index fell in 2008.", [2008]),
