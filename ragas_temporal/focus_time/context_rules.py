@@ -39,6 +39,7 @@ _PHONE_AFTER_BRACKET = re.compile(r"\)[ \t]*\d{3,4}[-. \t]?\d{3,4}(?!\d)")
 _EQUALS = ("=", "≈")
 #: A token that is a number on its own ("555", "+44", "(0)20"): digits right before a number.
 _NUMBER_TOKEN = re.compile(r"[+(]*\d(?:[\d()\-]|\.\d)*")
+_DIGIT_RUN = re.compile(r"\d+")
 _YEAR_TOKEN = re.compile(r"1\d{3}|20\d\d")
 #: Words a matched span may open with before its first digit ("from 1947 to 1951").
 _LEADING_WORDS = re.compile(r"(?:[A-Za-z]+\s+)+(?=['’]?\d)")
@@ -214,8 +215,16 @@ def _counted_word(nxt: str, number: str, plural_nouns: bool, cue: str | None) ->
 
 
 def _is_round(number: str) -> bool:
-    digits = number.lstrip("'’").replace(",", "")
-    return digits.isdecimal() and int(digits) % 100 == 0
+    """Does a number (or a range of them) have the shape of a count rather than a year: a
+    multiple of 100, or a range of multiples of 50 ("750–1200")?
+
+    >>> _is_round("2000"), _is_round("2019"), _is_round("750–1200"), _is_round("960–1279")
+    (True, False, True, False)
+    """
+    numbers = [int(n) for n in _DIGIT_RUN.findall(number.replace(",", ""))]
+    if len(numbers) == 1:
+        return numbers[0] % 100 == 0
+    return bool(numbers) and all(n % 50 == 0 for n in numbers)
 
 
 def _is_plural(w: str) -> bool:

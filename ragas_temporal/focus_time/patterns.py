@@ -289,7 +289,8 @@ RULES: tuple[Rule, ...] = (
         "year_range", "range",
         r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>[12]\d{3})\s+(?i:and)\s+(?P<b2>[12]\d{3})"
         # a one-digit end only right after the dash ("1947-8"), not a day ("1658–2 December 1730")
-        rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{{3}})\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
+        # a three-digit start only before a dash and a four-digit end ("Song dynasty (960–1279)")
+        rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{{3}}|(?<![\d,.])[1-9]\d\d(?=\s*(?:--|[-–—])\s*[12]\d{{3}}(?!\d)))\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
         rf"(?:(?P<y2>[12]\d{{3}}|\d\d|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:present|now|today))))(?![\d%]|[.,:/]\d)",
         "year_range", "2008-2010",
     ),
