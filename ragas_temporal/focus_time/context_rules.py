@@ -40,6 +40,8 @@ _EQUALS = ("=", "≈")
 #: A token that is a number on its own ("555", "+44", "(0)20"): digits right before a number.
 _NUMBER_TOKEN = re.compile(r"[+(]*\d(?:[\d()\-]|\.\d)*")
 _DIGIT_RUN = re.compile(r"\d+")
+#: A word glued to the number by a hyphen ("pre-", "new-for-"): the number is part of a modifier.
+_HYPHEN_PREFIX = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*-")
 _YEAR_TOKEN = re.compile(r"1\d{3}|20\d\d")
 #: Words a matched span may open with before its first digit ("from 1947 to 1951").
 _LEADING_WORDS = re.compile(r"(?:[A-Za-z]+\s+)+(?=['’]?\d)")
@@ -124,7 +126,13 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
         # A counted noun after the pair wins even over "in" ("in '12 to 15 people"); another
         # plural does not ("In 2020 and 2021 prices were low").
         return _counted_word(more.group(2), more.group(1), plural_nouns, cue and "weak")
-    if cue is None and after[:1] == " " and nxt[:1].isdigit() and not (len(nxt) >= 4 and nxt[:4].isdigit()):
+    if (
+        cue is None
+        and after[:1] == " "
+        and nxt[:1].isdigit()
+        and _NUMBER_TOKEN.fullmatch(nxt.rstrip(".,;:)"))  # not a date: "1648 12/29"
+        and not (len(nxt) >= 4 and nxt[:4].isdigit())
+    ):
         return "digits_after"  # not "the 2015 24 Hours of Le Mans", "in 1969 23–20"
     return _counted_word(nxt, text[start:end], plural_nouns, cue)
 
@@ -166,6 +174,8 @@ def _year_cue(words_before: list[str]) -> str | None:
         i -= 1
     if i < 0:
         return None
+    if i == len(words_before) - 1 and _HYPHEN_PREFIX.fullmatch(words_before[i]):
+        return "strong"  # "pre-1914 houses", "post-2000 workers", "new-for-2010 points": a year modifier
     word = words_before[i].lower().strip("(\"'“‘")
     if word in lex.YEAR_CUE_BEFORE:
         return "strong"

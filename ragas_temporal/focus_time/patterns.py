@@ -241,7 +241,9 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(  # two dates joined by a dash or "to": 12 September 1494 – 31 March 1547, May 26, 1982–1987
         "date_range", "range",
-        rf"{_range_date('a')},?\s*(?:--|-|–|—|\s(?i:to|until|till)\s)\s*(?:{_range_date('b')}|(?P<b_y4>[12]\d{{3}})(?!\d))",
+        # (or glued, the dash lost in conversion: "May 16, 1929October 27, 2019")
+        rf"{_range_date('a')}(?:,?\s*(?:--|-|–|—|\s(?i:to|until|till)\s)\s*|(?=[A-Z]))"
+        rf"(?:{_range_date('b')}|(?P<b_y4>[12]\d{{3}})(?!\d))",
         "date_range", "12 September 1494 – 31 March 1547",
     ),
     Rule(

@@ -95,6 +95,8 @@ def test_lists_of_years(text, expected):
         ("Jane Doe (May 4, 1930 – June 9, 2001) was a nurse.", 1930, 2001),
         ("in office from 3 March 1861 to 15 April 1865", 1861, 1865),
         ("served (April 22, 2007, to June 30, 2011) as editor", 2007, 2011),
+        # the dash lost when the text was converted: the second date follows the year directly
+        ("Ann Roe (May 16, 1929October 27, 2019) was a judge.", 1929, 2019),
         ("Gold Key Comics (Sept 1962–1984)", 1962, 1984),
         ("Stepan Mukha, May 26, 1982–1987", 1982, 1987),
         ("the 1947 -- 1952 period", 1947, 1952),
@@ -121,8 +123,15 @@ def test_a_date_range_is_one_range_mention():
         # the possessive apostrophe lost in extraction: "In 1983s film ..."
         ("In 1983s Never Say Never Again, he played M.", [1983]),
         ("She had a role in 2007s Grindhouse.", [2007]),
-        # a reversed date range keeps its first date
+        # a reversed date range keeps its first date; a reversed year range names both years
         ("3 May 2019 - 2 May 2018", [2019]),
+        ("From 1998 until 1993, she acted in Parnu.", [1993, 1998]),
+        # a date after a year is not a phone number's second half
+        ("the inscription Proef-Kamer 1648 12/29.", [1648]),
+        # a word glued by a hyphen makes the number a modifier: a year
+        ("with the new-for-2010 points system", [2010]),
+        ("pre-1914 houses line the street", [1914]),
+        ("post-2000 workers earn less", [2000]),
     ],
 )
 def test_other_dash_and_spelling_forms(text, expected):
