@@ -92,8 +92,9 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
     words = before.split()
     prev = words[-1].lower() if words else ""
     cue = _year_cue(words)
-    if prev in lex.ID_WORDS_BEFORE or prev.rstrip(":") in lex.ID_WORDS_BEFORE:
-        return "identifier_before"
+    head = words[_head_index(words)].lower() if words and _head_index(words) >= 0 else ""
+    if any(w in lex.ID_WORDS_BEFORE or w.rstrip(":") in lex.ID_WORDS_BEFORE for w in (prev, head)):
+        return "identifier_before"  # also for a list: "Nos. 1413 and 1850"
     if prev in lex.CURRENCY_BEFORE:
         return "currency_before"
     if prev in lex.QUANTITY_BEFORE and _year_cue(words[:-1]) != "strong" and not (
@@ -162,6 +163,15 @@ def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) ->
     return year_rejection(text, start, end, plural_nouns) is not None
 
 
+def _head_index(words_before: list[str]) -> int:
+    """Index of the word before the list of years the number ends ("Nos. 1413 and" -> "Nos."),
+    the last word when there is no list; -1 when nothing precedes."""
+    i = len(words_before) - 1
+    while i >= 0 and _LISTED_YEAR.fullmatch(words_before[i].lower()):
+        i -= 1
+    return i
+
+
 def _year_cue(words_before: list[str]) -> str | None:
     """"strong" when a year cue ("in", "since", a determiner) comes before the number, or before
     the list of years it ends ("In 2020 and 2021"); "weak" for "of", "to", "by"...; else None.
@@ -169,9 +179,7 @@ def _year_cue(words_before: list[str]) -> str | None:
     >>> _year_cue("In 2020 and".split()), _year_cue("a crowd of".split()), _year_cue(["hired"])
     ('strong', 'weak', None)
     """
-    i = len(words_before) - 1
-    while i >= 0 and _LISTED_YEAR.fullmatch(words_before[i].lower()):
-        i -= 1
+    i = _head_index(words_before)
     if i < 0:
         return None
     if i == len(words_before) - 1 and _HYPHEN_PREFIX.fullmatch(words_before[i]):
