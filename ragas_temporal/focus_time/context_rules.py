@@ -90,6 +90,8 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
         start = lead.end()
     before = text[max(0, start - 48) : start]
     words = before.split()
+    if len(words) > 1 and words[-1] in (".", ":"):  # tokenized text: "No . 1850", "pp . 1643"
+        words[-2:] = [words[-2] + words[-1]]
     prev = words[-1].lower() if words else ""
     cue = _year_cue(words)
     head = words[_head_index(words)].lower() if words and _head_index(words) >= 0 else ""

@@ -251,6 +251,7 @@ def test_every_rejection_rule_is_exercised_above():
         ("In 1941, Nos. 1821, 1825 and 1403 were repainted.", [1941]),
         ("fitted to Nos. 1400–1414 during building", []),
         ("see pages 1201 and 1202", []),
+        ("In 1947 , No . 1831 was given electric lighting", [1947]),  # tokenized text
     ],
 )
 def test_mixed_sentences(text, expected):
