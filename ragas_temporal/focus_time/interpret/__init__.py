@@ -65,6 +65,7 @@ from ragas_temporal.focus_time.interpret.deictic import (
     ref_word,
     unit_relative,
     weekday,
+    year_to_date,
 )
 from ragas_temporal.focus_time.interpret.periods import (
     century,
@@ -119,6 +120,7 @@ __all__ = [
     "weekday",
     "weekday_the_day",
     "year_range",
+    "year_to_date",
     "ymd",
 ]
 

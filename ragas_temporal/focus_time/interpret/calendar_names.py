@@ -18,16 +18,12 @@ from ragas_temporal.focus_time.interpret.core import (
     _year_from,
 )
 from ragas_temporal.focus_time.normalise import format_year
-from ragas_temporal.focus_time.patterns import HOLIDAYS, SEASONS
-
-
-_ORDINAL_QUARTER = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-                    "final": 4, "last": 4}  # fmt: skip
+from ragas_temporal.focus_time.patterns import HOLIDAYS, QUARTER_ORDINALS, SEASONS
 
 
 def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Q3 2008, the third quarter of 2008, the first quarter of last year, the fourth quarter."""
-    q = int(g("q")[1]) if g("q") else _ORDINAL_QUARTER[g.lower("ord")]
+    q = int(g("q")[1]) if g("q") else QUARTER_ORDINALS[g.lower("ord")]
     y = _year_from(g, ctx)
     if y is not None:
         return _explicit("date", Anchor(y), f"{format_year(y)}-Q{q}")

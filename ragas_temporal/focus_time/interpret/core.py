@@ -18,7 +18,7 @@ from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time.context_rules import tense
 from ragas_temporal.focus_time.normalise import format_year, two_digit_year
-from ragas_temporal.focus_time.patterns import NUMBER_WORDS
+from ragas_temporal.focus_time.patterns import NUMBER_WORDS, UNIT_WORDS
 
 
 class Anchor(NamedTuple):
@@ -167,8 +167,8 @@ def _year_from(g: Groups, ctx: Context, name: str = "year") -> int | None:
 
 
 def _unit(word: str) -> str:
-    w = word.lower().rstrip("s")
-    return {"yr": "year", "wk": "week", "centurie": "century", "centurie ": "century"}.get(w, w)
+    """The calendar unit a unit word names ("yrs" -> "year"; ``patterns.UNIT_WORDS``)."""
+    return UNIT_WORDS[word.lower()]
 
 
 def _number(word: str) -> int | None:

@@ -24,15 +24,7 @@ from ragas_temporal.focus_time.interpret.core import (
     _unresolved,
 )
 from ragas_temporal.focus_time.normalise import year_span
-from ragas_temporal.focus_time.patterns import WEEKDAYS
-
-
-_DAY_OFFSETS = {
-    "today": 0, "tonight": 0, "tonite": 0, "tdy": 0, "2day": 0, "2nite": 0, "2night": 0,
-    "yesterday": -1, "yday": -1,
-    "tomorrow": 1, "tmr": 1, "tmrw": 1, "tmrrw": 1, "tomoz": 1, "2moro": 1, "2morrow": 1,
-    "the day before yesterday": -2, "the day after tomorrow": 2,
-}  # fmt: skip
+from ragas_temporal.focus_time.patterns import DAY_OFFSETS, NIGHT_WORDS, REF_WORDS, WEEKDAYS
 
 
 def day_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -43,8 +35,8 @@ def day_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     ref = ctx.ref
     if ref is None:
         return _unresolved(kind)
-    a = _shift(ref, "day", _DAY_OFFSETS.get(w, 0))
-    part = g("part") or ("night" if w in ("tonight", "tonite", "2nite", "2night") else None)
+    a = _shift(ref, "day", DAY_OFFSETS[w])
+    part = g("part") or ("night" if w in NIGHT_WORDS else None)
     return Reading(kind, _day_value(a, part), frozenset({a.year}), a)
 
 
@@ -160,15 +152,14 @@ def weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     return Reading(kind, _day_value(a, g("part")), frozenset({a.year}), a)
 
 
-_REF_WORDS = {
-    "now": "PRESENT_REF", "right now": "PRESENT_REF", "nowadays": "PRESENT_REF", "currently": "PRESENT_REF",
-    "at present": "PRESENT_REF", "presently": "PRESENT_REF", "at the moment": "PRESENT_REF",
-    "these days": "PRESENT_REF", "recently": "PAST_REF", "lately": "PAST_REF", "in recent years": "PAST_REF",
-    "in the past": "PAST_REF", "soon": "FUTURE_REF", "in the near future": "FUTURE_REF",
-    "in the future": "FUTURE_REF",
-}  # fmt: skip
-
-
 def ref_word(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """now, currently, recently, soon: TIMEX3 PRESENT_REF/PAST_REF/FUTURE_REF, no years."""
-    return Reading(kind, _REF_WORDS[" ".join(g.lower("w").split())], frozenset())
+    return Reading(kind, REF_WORDS[" ".join(g.lower("w").split())], frozenset())
+
+
+def year_to_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """ytd: the year so far, so the reference date's year (see ``patterns.YEAR_TO_DATE``)."""
+    ref = ctx.ref
+    if ref is None:
+        return _unresolved(kind)
+    return Reading(kind, _unit_value(ref, "year"), frozenset({ref.year}), Anchor(ref.year))

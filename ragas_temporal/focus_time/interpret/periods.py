@@ -47,7 +47,7 @@ def decade_short(g: Groups, ctx: Context, kind: str) -> Reading | None:
 def decade_words(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the nineties, the early sixties, the noughties."""
     w = g.lower("w")
-    start = 2000 if w == "noughties" else 1900 + DECADE_WORDS[w] * 10
+    start = DECADE_WORDS[w]
     return _decade(kind, start, g("qual"))
 
 
