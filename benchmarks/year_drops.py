@@ -25,9 +25,12 @@ seeded random sample of kept years (the reverse list: read them to find numbers 
 years), and last a short summary, one line per view: the share of year-like numbers dropped.
 
 ``--labels FILE`` reads hand labels (CSV: ``view,set,paragraph_id,offset,number,label,note``;
-``set`` is ``drop`` or ``year``; ``label`` is ``year`` or ``not_year``) and prints the accuracy
-of each labelled sample: drops that really are not years, kept years that really are years.
-``--sample-csv FILE`` writes the rows to label (without labels or paragraph text).
+``set`` is ``drop`` or ``year``, the extractor's answer when the sample was drawn; ``label`` is
+``year`` or ``not_year``, what the number is in context) and prints the accuracy of the
+extractor's answer NOW on the labelled numbers: of those it drops, the share that really are not
+years; of those it keeps, the share that really are years.
+``--sample-csv FILE`` writes a seeded sample of ``--sample-size`` drops and as many kept years
+to label (without labels or paragraph text; a number found in both views is sampled once).
 
 This is a benchmark, not a test: it prints tables and never runs under pytest.
 """
@@ -163,24 +166,54 @@ def read_labels(path: Path) -> list[dict]:
     return rows
 
 
-def label_accuracy(labels: list[dict]) -> dict[str, tuple[int, int]]:
-    """Per labelled set: (right, total). A drop is right when labelled not_year, a kept year when year.
+def label_accuracy(labels: list[dict], decisions: dict[tuple[str, str, int], bool] | None = None) -> dict[str, tuple[int, int]]:
+    """Per set: (right, total). A number is in the ``drop`` set when the extractor drops it and in
+    the ``year`` set when it keeps it: by ``decisions`` ((view, paragraph id, offset) -> kept), the
+    extractor's answer now, else by the ``set`` column (its answer when the sample was drawn). A
+    drop is right when labelled not_year, a kept year when labelled year.
 
     >>> label_accuracy([{"set": "drop", "label": "not_year"}, {"set": "year", "label": "not_year"}])
     {'drop': (1, 1), 'year': (0, 1)}
+    >>> row = {"view": "text", "paragraph_id": "p", "offset": "0", "set": "year", "label": "not_year"}
+    >>> label_accuracy([row], {("text", "p", 0): False})  # dropped now: a right drop
+    {'drop': (1, 1)}
     """
     out: dict[str, tuple[int, int]] = {}
     for row in labels:
-        right, total = out.get(row["set"], (0, 0))
-        good = row["label"] == ("not_year" if row["set"] == "drop" else "year")
-        out[row["set"]] = (right + good, total + 1)
+        name = row["set"]
+        if decisions is not None:
+            name = "year" if decisions[row["view"], row["paragraph_id"], int(row["offset"])] else "drop"
+        right, total = out.get(name, (0, 0))
+        good = row["label"] == ("not_year" if name == "drop" else "year")
+        out[name] = (right + good, total + 1)
     return out
 
 
-def print_label_accuracy(labels: list[dict]) -> None:
-    for name, (right, total) in sorted(label_accuracy(labels).items()):
+def decisions_for(labels: list[dict], rows: list[dict]) -> dict[tuple[str, str, int], bool]:
+    """The extractor's answer now (kept?) for every labelled number, read from the corpus.
+
+    Raises ``ValueError`` when a labelled number is not at its offset (labels for another corpus).
+    """
+    by_id = {str(r["id"]): r for r in rows}
+    wanted = {(row["view"], row["paragraph_id"]) for row in labels}
+    found = {}
+    for view, pid in wanted:
+        text = by_id.get(pid, {}).get(view)
+        if isinstance(text, str):
+            found.update({(view, pid, c.offset): c for c in audit_text(text, view, pid)})
+    out = {}
+    for row in labels:
+        key = (row["view"], row["paragraph_id"], int(row["offset"]))
+        if key not in found or found[key].number != row["number"]:
+            raise ValueError(f"labelled number {row['number']} not found at {key}: labels for another corpus?")
+        out[key] = found[key].kept
+    return out
+
+
+def print_label_accuracy(labels: list[dict], decisions: dict | None = None) -> None:
+    for name, (right, total) in sorted(label_accuracy(labels, decisions).items()):
         what = "drops that are truly not years" if name == "drop" else "kept years that are years"
-        print(f"labelled {name:4s}: {right}/{total} {what} ({right / total:.0%})")
+        print(f"labelled {name:4s}: {right}/{total} {what} ({right / total:.1%})")
 
 
 # ------------------------------------------------------------------------------------ report
@@ -211,19 +244,38 @@ def report(candidates: list[Candidate], views: list[str], show: int, seed: int) 
         print(f"{view:10s} dropped {dropped:6d} of {total:6d} = {share:.2%}")
 
 
-def write_sample(candidates: list[Candidate], path: Path, size: int, seed: int) -> None:
-    """A seeded sample to label by hand: ``size`` drops and ``size`` kept years per view (no text)."""
+def _once_per_number(candidates: list[Candidate]) -> list[Candidate]:
+    """One candidate per number of a paragraph, whichever view comes first: the same number in
+    the text and tokenized views is labelled once (key: paragraph, number, its occurrence)."""
+    seen, out = set(), []
+    per_view: Counter = Counter()
+    for c in candidates:
+        per_view[c.view, c.paragraph_id, c.number] += 1
+        key = (c.paragraph_id, c.number, per_view[c.view, c.paragraph_id, c.number])
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def labelling_sample(candidates: list[Candidate], size: int, seed: int) -> list[tuple[str, Candidate]]:
+    """A seeded sample to label by hand: ``size`` drops and ``size`` kept years, over all views
+    (a number found in both views counted once)."""
     rng = random.Random(seed)
+    unique = _once_per_number(candidates)
+    out: list[tuple[str, Candidate]] = []
+    for name, pool in (("drop", [c for c in unique if not c.kept]), ("year", [c for c in unique if c.kept])):
+        out += [(name, c) for c in rng.sample(pool, min(size, len(pool)))]
+    return out
+
+
+def write_sample(candidates: list[Candidate], path: Path, size: int, seed: int) -> None:
+    """Write ``labelling_sample`` as CSV rows to label (no paragraph text)."""
     with path.open("w", encoding="utf-8", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["view", "set", "paragraph_id", "offset", "number", "rule", "label", "note"])
-        for view in sorted({c.view for c in candidates}):
-            for name, pool in (
-                ("drop", [c for c in candidates if c.view == view and not c.kept]),
-                ("year", [c for c in candidates if c.view == view and c.kept]),
-            ):
-                for c in rng.sample(pool, min(size, len(pool))):
-                    w.writerow([view, name, c.paragraph_id, c.offset, c.number, c.rule, "", ""])
+        for name, c in labelling_sample(candidates, size, seed):
+            w.writerow([c.view, name, c.paragraph_id, c.offset, c.number, c.rule, "", ""])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -253,7 +305,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.sample_csv:
         write_sample(candidates, args.sample_csv, args.sample_size, args.seed)
     if labels is not None:
-        print_label_accuracy(labels)
+        try:
+            decisions = decisions_for(labels, rows)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        print_label_accuracy(labels, decisions)
         print()
     report(candidates, views, args.show, args.seed)
     return 0

@@ -39,6 +39,10 @@ _PHONE_AFTER_BRACKET = re.compile(r"\)[ \t]*\d{3,4}[-. \t]?\d{3,4}(?!\d)")
 _EQUALS = ("=", "≈")
 #: A token that is a number on its own ("555", "+44", "(0)20"): digits right before a number.
 _NUMBER_TOKEN = re.compile(r"[+(]*\d(?:[\d()\-]|\.\d)*")
+_DIGIT_RUN = re.compile(r"\d+")
+#: A word glued to the number by a hyphen ("pre-", "new-for-"): the number is part of a modifier.
+_HYPHEN_PREFIX = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*-")
+_YEAR_TOKEN = re.compile(r"1\d{3}|20\d\d")
 #: Words a matched span may open with before its first digit ("from 1947 to 1951").
 _LEADING_WORDS = re.compile(r"(?:[A-Za-z]+\s+)+(?=['’]?\d)")
 
@@ -86,10 +90,13 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
         start = lead.end()
     before = text[max(0, start - 48) : start]
     words = before.split()
+    if len(words) > 1 and words[-1] in (".", ":"):  # tokenized text: "No . 1850", "pp . 1643"
+        words[-2:] = [words[-2] + words[-1]]
     prev = words[-1].lower() if words else ""
     cue = _year_cue(words)
-    if prev in lex.ID_WORDS_BEFORE or prev.rstrip(":") in lex.ID_WORDS_BEFORE:
-        return "identifier_before"
+    head = words[_head_index(words)].lower() if words and _head_index(words) >= 0 else ""
+    if any(w in lex.ID_WORDS_BEFORE or w.rstrip(":") in lex.ID_WORDS_BEFORE for w in (prev, head)):
+        return "identifier_before"  # also for a list: "Nos. 1413 and 1850"
     if prev in lex.CURRENCY_BEFORE:
         return "currency_before"
     if prev in lex.QUANTITY_BEFORE and _year_cue(words[:-1]) != "strong" and not (
@@ -98,7 +105,7 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
         return "quantity_before"
     if before.rstrip().endswith(_EQUALS):
         return "equals_before"
-    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and _NUMBER_TOKEN.fullmatch(prev):
+    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and _phone_part(prev):
         return "digits_before"
     after = text[end : end + 40]
     if before.endswith("(") and _PHONE_AFTER_BRACKET.match(after):
@@ -122,9 +129,30 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
         # A counted noun after the pair wins even over "in" ("in '12 to 15 people"); another
         # plural does not ("In 2020 and 2021 prices were low").
         return _counted_word(more.group(2), more.group(1), plural_nouns, cue and "weak")
-    if after[:1] == " " and nxt[:1].isdigit() and not (len(nxt) >= 4 and nxt[:4].isdigit()):
-        return "digits_after"
+    if (
+        cue is None
+        and after[:1] == " "
+        and nxt[:1].isdigit()
+        and _NUMBER_TOKEN.fullmatch(nxt.rstrip(".,;:)"))  # not a date: "1648 12/29"
+        and not (len(nxt) >= 4 and nxt[:4].isdigit())
+    ):
+        return "digits_after"  # not "the 2015 24 Hours of Le Mans", "in 1969 23–20"
     return _counted_word(nxt, text[start:end], plural_nouns, cue)
+
+
+def _phone_part(token: str) -> bool:
+    """Is ``token`` a number that can open a phone number or a list of numbers ("555", "+44",
+    "(0)20", "12-34")? Not a day or a volume ("17 2008", "vol. 5 2006") or a year ("2009 2009").
+
+    >>> _phone_part("555"), _phone_part("+44"), _phone_part("17"), _phone_part("2009"), _phone_part("1.")
+    (True, True, False, False, False)
+    """
+    if not _NUMBER_TOKEN.fullmatch(token):
+        return False
+    digits = sum(ch.isdigit() for ch in token)
+    if token[0] in "+(":
+        return True
+    return digits >= 3 and not _YEAR_TOKEN.fullmatch(token)
 
 
 def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) -> bool:
@@ -137,6 +165,15 @@ def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) ->
     return year_rejection(text, start, end, plural_nouns) is not None
 
 
+def _head_index(words_before: list[str]) -> int:
+    """Index of the word before the list of years the number ends ("Nos. 1413 and" -> "Nos."),
+    the last word when there is no list; -1 when nothing precedes."""
+    i = len(words_before) - 1
+    while i >= 0 and _LISTED_YEAR.fullmatch(words_before[i].lower()):
+        i -= 1
+    return i
+
+
 def _year_cue(words_before: list[str]) -> str | None:
     """"strong" when a year cue ("in", "since", a determiner) comes before the number, or before
     the list of years it ends ("In 2020 and 2021"); "weak" for "of", "to", "by"...; else None.
@@ -144,11 +181,11 @@ def _year_cue(words_before: list[str]) -> str | None:
     >>> _year_cue("In 2020 and".split()), _year_cue("a crowd of".split()), _year_cue(["hired"])
     ('strong', 'weak', None)
     """
-    i = len(words_before) - 1
-    while i >= 0 and _LISTED_YEAR.fullmatch(words_before[i].lower()):
-        i -= 1
+    i = _head_index(words_before)
     if i < 0:
         return None
+    if i == len(words_before) - 1 and _HYPHEN_PREFIX.fullmatch(words_before[i]):
+        return "strong"  # "pre-1914 houses", "post-2000 workers", "new-for-2010 points": a year modifier
     word = words_before[i].lower().strip("(\"'“‘")
     if word in lex.YEAR_CUE_BEFORE:
         return "strong"
@@ -198,8 +235,16 @@ def _counted_word(nxt: str, number: str, plural_nouns: bool, cue: str | None) ->
 
 
 def _is_round(number: str) -> bool:
-    digits = number.lstrip("'’").replace(",", "")
-    return digits.isdecimal() and int(digits) % 100 == 0
+    """Does a number (or a range of them) have the shape of a count rather than a year: a
+    multiple of 100, or a range of multiples of 50 ("750–1200")?
+
+    >>> _is_round("2000"), _is_round("2019"), _is_round("750–1200"), _is_round("960–1279")
+    (True, False, True, False)
+    """
+    numbers = [int(n) for n in _DIGIT_RUN.findall(number.replace(",", ""))]
+    if len(numbers) == 1:
+        return numbers[0] % 100 == 0
+    return bool(numbers) and all(n % 50 == 0 for n in numbers)
 
 
 def _is_plural(w: str) -> bool:

@@ -302,7 +302,9 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(  # two dates joined by a dash or "to": 12 September 1494 – 31 March 1547, May 26, 1982–1987
         "date_range", "range",
-        rf"{_range_date('a')},?\s*(?:--|-|–|—|\s(?i:to|until|till)\s)\s*(?:{_range_date('b')}|(?P<b_y4>[12]\d{{3}})(?!\d))",
+        # (or glued, the dash lost in conversion: "May 16, 1929October 27, 2019")
+        rf"{_range_date('a')}(?:,?\s*(?:--|-|–|—|\s(?i:to|until|till)\s)\s*|(?=[A-Z]))"
+        rf"(?:{_range_date('b')}|(?P<b_y4>[12]\d{{3}})(?!\d))",
         "date_range", "12 September 1494 – 31 March 1547",
     ),
     Rule(
@@ -350,7 +352,8 @@ RULES: tuple[Rule, ...] = (
         "year_range", "range",
         r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>[12]\d{3})\s+(?i:and)\s+(?P<b2>[12]\d{3})"
         # a one-digit end only right after the dash ("1947-8"), not a day ("1658–2 December 1730")
-        rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{{3}})\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
+        # a three-digit start only before a dash and a four-digit end ("Song dynasty (960–1279)")
+        rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{{3}}|(?<![\d,.])[1-9]\d\d(?=\s*(?:--|[-–—])\s*[12]\d{{3}}(?!\d)))\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
         rf"(?:(?P<y2>[12]\d{{3}}|\d\d|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:present|now|today))))(?![\d%]|[.,:/]\d)",
         "year_range", "2008-2010",
     ),

@@ -33,7 +33,7 @@ def _with_plurals(text: str) -> frozenset[str]:
 #: Words just before a number that make it an identifier: "Room 2045", "Flight 1549", "page 1203".
 ID_WORDS_BEFORE = _words(
     "room rm suite ste apt apartment flat unit no no. nos nr nr. num number # flight route rte highway hwy "
-    "interstate box po ext ext. extension page pages p p. pp pp. platform gate bus line version ver ver. v. "
+    "interstate box po ext ext. extension page pages p p. pp pp. nos. platform gate bus line version ver ver. v. "
     "model build type code pin id zip tel tel. telephone phone fax call dial mobile cell score"
 )
 #: Currency words and signs just before a number: an amount ("USD 1999", "Rs 1500").

@@ -71,9 +71,11 @@ def test_labels_accuracy_and_sample(year_drops, tmp_path, capsys):
     assert sorted((r["set"], r["number"]) for r in rows) == [
         ("drop", "1850"), ("drop", "2000"), ("year", "1909"), ("year", "1965"), ("year", "1997")
     ]  # fmt: skip
-    # label: both drops right; one of the three kept years wrong -> drops 2/2, years 2/3
+    # label: both drops right; one of the three kept years wrong -> drops 2/2, years 2/3. The
+    # sets are the extractor's answers now, not the "set" column: a stale column changes nothing.
     for r in rows:
         r["label"] = "not_year" if r["set"] == "drop" or r["number"] == "1965" else "year"
+        r["set"] = "drop"
     with sample.open("w", encoding="utf-8", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=list(rows[0]))
         w.writeheader()
@@ -81,8 +83,16 @@ def test_labels_accuracy_and_sample(year_drops, tmp_path, capsys):
     capsys.readouterr()
     assert year_drops.main(["--corpus", str(corpus), "--view", "text", "--labels", str(sample), "--show", "0"]) == 0
     out = capsys.readouterr().out
-    assert "labelled drop: 2/2 drops that are truly not years (100%)" in out
-    assert "labelled year: 2/3 kept years that are years (67%)" in out
+    assert "labelled drop: 2/2 drops that are truly not years (100.0%)" in out
+    assert "labelled year: 2/3 kept years that are years (66.7%)" in out
+    # labels whose number is not at its offset belong to another corpus: one line, exit 1
+    rows[0]["offset"] = str(int(rows[0]["offset"]) + 1)
+    with sample.open("w", encoding="utf-8", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    assert year_drops.main(["--corpus", str(corpus), "--labels", str(sample), "--show", "0"]) == 1
+    assert "not found at" in capsys.readouterr().err
 
 
 def test_bad_input_is_one_line_and_non_zero(year_drops, tmp_path, capsys):

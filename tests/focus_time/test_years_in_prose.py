@@ -95,6 +95,8 @@ def test_lists_of_years(text, expected):
         ("Jane Doe (May 4, 1930 – June 9, 2001) was a nurse.", 1930, 2001),
         ("in office from 3 March 1861 to 15 April 1865", 1861, 1865),
         ("served (April 22, 2007, to June 30, 2011) as editor", 2007, 2011),
+        # the dash lost when the text was converted: the second date follows the year directly
+        ("Ann Roe (May 16, 1929October 27, 2019) was a judge.", 1929, 2019),
         ("Gold Key Comics (Sept 1962–1984)", 1962, 1984),
         ("Stepan Mukha, May 26, 1982–1987", 1982, 1987),
         ("the 1947 -- 1952 period", 1947, 1952),
@@ -121,8 +123,15 @@ def test_a_date_range_is_one_range_mention():
         # the possessive apostrophe lost in extraction: "In 1983s film ..."
         ("In 1983s Never Say Never Again, he played M.", [1983]),
         ("She had a role in 2007s Grindhouse.", [2007]),
-        # a reversed date range keeps its first date
+        # a reversed date range keeps its first date; a reversed year range names both years
         ("3 May 2019 - 2 May 2018", [2019]),
+        ("From 1998 until 1993, she acted in Parnu.", [1993, 1998]),
+        # a date after a year is not a phone number's second half
+        ("the inscription Proef-Kamer 1648 12/29.", [1648]),
+        # a word glued by a hyphen makes the number a modifier: a year
+        ("with the new-for-2010 points system", [2010]),
+        ("pre-1914 houses line the street", [1914]),
+        ("post-2000 workers earn less", [2000]),
     ],
 )
 def test_other_dash_and_spelling_forms(text, expected):
@@ -204,7 +213,7 @@ def test_years_before_nouns_and_after_cues(text, expected):
         ("a 2000-strong crowd", "hyphen_measure"),
         ("at 1600 Pennsylvania Avenue", "street_address"),
         ("code 2019 4567", "identifier_before"),
-        ("ticket 12 2019 4567", "digits_before"),
+        ("ring 020 2019 4567 today", "digits_before"),
         ("1000 things to do", "plural_noun_after"),
         ("reach us at 2019 456", "digits_after"),
     ],
@@ -227,10 +236,22 @@ def test_every_rejection_rule_is_exercised_above():
     [
         # a phone number stays rejected; a year in brackets before a word does not
         ("(212) 555-1987", []),
+        # a day or a volume number before a year is not a phone number
+        ("(c 17 2008)", [2008]),
+        ("vol. 5 2006 [2008]", [2006, 2008]),
+        ("At the end of 2014 235 agents had left.", [2014]),
+        ("the 2015 24 Hours of Le Mans", [2015]),
+        ("They finished their 2012–13 3. Liga season", [2012, 2013]),
+        ("diary entries from March and April 1945", [1945]),
         ("Iron Cross (1939) 2nd Class", [1939]),
         ("A 2019 study (n = 2000)", [2019]),
         ("The S&P 500 and the Russell 2000 index fell in 2008.", [2008]),
         ("The engine makes 1850 horsepower.", []),
+        # an identifier word before a list or a range of numbers covers all of them
+        ("In 1941, Nos. 1821, 1825 and 1403 were repainted.", [1941]),
+        ("fitted to Nos. 1400–1414 during building", []),
+        ("see pages 1201 and 1202", []),
+        ("In 1947 , No . 1831 was given electric lighting", [1947]),  # tokenized text
     ],
 )
 def test_mixed_sentences(text, expected):

@@ -51,7 +51,10 @@ def year_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
         if y2 == y1:  # "(1849–1849)": one year
             return None if is_not_a_year(ctx.text, g.start, g.end) else _explicit("year", Anchor(y1))
         if y2 < y1:
-            return None
+            # "From 1998 until 1993" (a slip, or two years named): both years, no span between
+            if len(raw) < 4 or is_not_a_year(ctx.text, g.start, g.end):
+                return None
+            return Reading("year", format_year(y1), frozenset({y1, y2}), Anchor(y2))
     if is_not_a_year(ctx.text, g.start, g.end, plural_nouns=y2 - y1 > 30):  # "1000-2000 people" counts
         return None
     return Reading(kind, f"{format_year(y1)}/{format_year(y2)}", year_span(y1, y2), Anchor(y2))
