@@ -46,6 +46,12 @@ QUANTITY_BEFORE = _words("than nearly approximately approx approx. almost roughl
 DEFINITE_BEFORE = _words("the his her its their our my your whose this that these those")
 #: Money after "in" is a price level, so the number is a year: "in 2021 pounds", "in 2010 dollars".
 MONEY_AFTER = _words("dollars pounds euros yen francs rupees yuan pesos marks shillings")
+#: Nouns of amount in "a ... of N": the number is that amount ("a population of 1850", "a total of
+#: 1700", "a crowd of 2000"); "the population of 1850" may be a year and is left alone.
+COUNT_HEADS = _words(
+    "population total crowd attendance capacity audience membership workforce enrollment enrolment "
+    "garrison fleet sum maximum minimum average depth height length width distance weight"
+)
 #: Words before "than" that make the number after it a date: "no later than 2019".
 TIME_COMPARATIVES = _words("later earlier sooner")
 #: Words before a number that make it a year even when a counted noun follows ("In 2000 people ...").

@@ -203,6 +203,7 @@ def test_years_before_nouns_and_after_cues(text, expected):
         ("a sample n=1500 adults", "equals_before"),
         ("more than 2000 fans", "quantity_before"),
         ("nearly 1800 came", "quantity_before"),
+        ("a capacity of 1500 seated", "quantity_before"),
         ("Room 1204 is on the left", "identifier_before"),
         ("Flight 1549 landed on the river", "identifier_before"),
         ("see pp. 1643–1644", "identifier_before"),
@@ -252,6 +253,12 @@ def test_every_rejection_rule_is_exercised_above():
         ("fitted to Nos. 1400–1414 during building", []),
         ("see pages 1201 and 1202", []),
         ("In 1947 , No . 1831 was given electric lighting", [1947]),  # tokenized text
+        # a year then a count, not a list of years
+        ("In 2015 1200 employees left.", [2015]),
+        # "a <noun of amount> of N" is that amount; "the population of 1850" may be the year's
+        ("The town had a population of 1850 at the 2010 census.", [2010]),
+        ("It drew a crowd of 1900 to the square.", []),
+        ("the population of 1850 was small", [1850]),
     ],
 )
 def test_mixed_sentences(text, expected):
