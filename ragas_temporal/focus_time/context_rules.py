@@ -44,6 +44,8 @@ _NUMBER_TOKEN = re.compile(r"[+(]*\d(?:[\d()\-]|\.\d)*")
 _DIGIT_RUN = re.compile(r"\d+")
 #: A word glued to the number by a hyphen ("pre-", "new-for-"): the number is part of a modifier.
 _HYPHEN_PREFIX = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*-")
+#: A citation's volume before its pages: "Nature 2019; 570: 1234-1240".
+_VOLUME = re.compile(r"\d{1,4}(?:\(\d+\))?:")
 _YEAR_TOKEN = re.compile(r"1\d{3}|20\d\d")
 #: Words a matched span may open with before its first digit ("from 1947 to 1951").
 _LEADING_WORDS = re.compile(r"(?:[A-Za-z]+\s+)+(?=['’]?\d)")
@@ -55,7 +57,7 @@ REJECTION_RULES: dict[str, str] = {
     "currency_before": 'a currency before: "USD 1999", "Rs. 1500"',
     "quantity_before": 'a quantity word before: "more than 2000", "nearly 1500", "a population of 1850"',
     "equals_before": 'a statistic: "(n = 2000)"',
-    "digits_before": 'digits or "+" before: a phone number or a list of numbers ("555 2019", "+44 2019")',
+    "digits_before": 'digits or "+" before: a phone number, a list of numbers or a citation\'s pages ("555 2019", "+44 2019", "570: 1234")',
     "phone_area_code": 'a bracketed number with digits after: "(2019) 555-0100"',
     "hyphen_measure": 'a hyphenated measure after: "2000-strong", "1500-page"',
     "street_address": 'a street name after: "1600 Pennsylvania Avenue"',
@@ -121,7 +123,7 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
         return "quantity_before"
     if before.rstrip().endswith(_EQUALS):
         return "equals_before"
-    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and _phone_part(prev):
+    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and (_phone_part(prev) or _VOLUME.fullmatch(prev)):
         return "digits_before"
     after = text[end : end + 40]
     if before.endswith("(") and _PHONE_AFTER_BRACKET.match(after):

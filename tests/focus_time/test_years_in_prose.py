@@ -248,6 +248,9 @@ def test_every_rejection_rule_is_exercised_above():
         ("A 2019 study (n = 2000)", [2019]),
         ("The S&P 500 and the Russell 2000 index fell in 2008.", [2008]),
         ("The engine makes 1850 horsepower.", []),
+        # a citation: the year stays, the pages after the volume do not
+        ("Reference: Nature 2019; 570: 1234-1240.", [2019]),
+        ("J. Chem. Phys. 1998, 12(3): 1450-1462", [1998]),
         # an identifier word before a list or a range of numbers covers all of them
         ("In 1941, Nos. 1821, 1825 and 1403 were repainted.", [1941]),
         ("fitted to Nos. 1400–1414 during building", []),
