@@ -206,8 +206,9 @@ def _year_cue(words_before: list[str]) -> str | None:
         return None
     if i == len(words_before) - 1 and _HYPHEN_PREFIX.fullmatch(words_before[i]):
         return "strong"  # "pre-1914 houses", "post-2000 workers", "new-for-2010 points": a year modifier
-    word = words_before[i].lower().strip("(\"'“‘")
-    if word in lex.YEAR_CUE_BEFORE:
+    raw = words_before[i].strip("(\"'“‘")
+    word = raw.lower()
+    if word in lex.YEAR_CUE_BEFORE or raw[:1].isupper() and word in lex.OPENING_YEAR_CUES:
         return "strong"
     if word in lex.WEAK_YEAR_CUE_BEFORE:
         return "weak"

@@ -64,6 +64,8 @@ YEAR_CUE_BEFORE = _words(
 #: Weaker cues: a year before an ordinary plural ("from 2019 prices rose"), but a counted noun
 #: after them is still counted ("a crowd of 2000 people", "won by 1500 votes").
 WEAK_YEAR_CUE_BEFORE = _words("by before after from of to between through")
+#: Weak cues that open a sentence are strong: "By 1900 cars were common" ("won by 1500 votes" is not).
+OPENING_YEAR_CUES = _words("by before after")
 #: Units and measures after a number: always an amount ("1850 horsepower", "2000 km", "1500 MW").
 UNITS_AFTER = _words(
     "% percent per pct ° degrees degree km kms m mm cm kg kgs g mg lb lbs oz t mi ft yd yds mph kph kmh "

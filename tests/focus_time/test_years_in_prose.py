@@ -176,6 +176,8 @@ def test_other_dash_and_spelling_forms(text, expected):
         ("In approximately 1890, he bought the house.", [1890]),
         ("no later than 2015 the plant closed", [2015]),
         ("around 1900, the town grew", [1900]),
+        ("By 1900 cars were common.", [1900]),
+        ("After 1950 farms grew larger.", [1950]),
         # money after "in" is a price level
         ("worth £500 in 2021 pounds", [2021]),
     ],
