@@ -24,6 +24,8 @@ _WORDISH = re.compile(r"[A-Za-z%°/$]+")
 _SECOND_NUMBER = re.compile(r"\s*(?:and|or|to|-|–)\s*(\d[\d,.]*)\s*(\S+)")
 #: A number in a list before the one judged ("In 2020 and 2021 ..."): skipped to find the cue.
 _LISTED_YEAR = re.compile(r"[12]\d{3}[,;]?|and|or|&|,")
+#: What links the number to a list before it: "2020 and", "2019,".
+_LIST_LINK = re.compile(r"and|or|&|,|[12]\d{3}[,;]")
 _HYPHEN_UNIT = re.compile(
     r"-(?:years?|yr|months?|weeks?|days?|hours?|minutes?|strong|pages?|miles?|seats?|acres?|foot|feet|met(?:er|re)s?"
     r"|words?|members?|pounds?|tons?|tonnes?|km|kilomet(?:er|re)s?|square|rooms?|beds?|points?|man|person|odd)\b",
@@ -42,6 +44,8 @@ _NUMBER_TOKEN = re.compile(r"[+(]*\d(?:[\d()\-]|\.\d)*")
 _DIGIT_RUN = re.compile(r"\d+")
 #: A word glued to the number by a hyphen ("pre-", "new-for-"): the number is part of a modifier.
 _HYPHEN_PREFIX = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*-")
+#: A citation's volume before its pages: "Nature 2019; 570: 1234-1240".
+_VOLUME = re.compile(r"\d{1,4}(?:\(\d+\))?:")
 _YEAR_TOKEN = re.compile(r"1\d{3}|20\d\d")
 #: Words a matched span may open with before its first digit ("from 1947 to 1951").
 _LEADING_WORDS = re.compile(r"(?:[A-Za-z]+\s+)+(?=['’]?\d)")
@@ -51,9 +55,9 @@ _LEADING_WORDS = re.compile(r"(?:[A-Za-z]+\s+)+(?=['’]?\d)")
 REJECTION_RULES: dict[str, str] = {
     "identifier_before": 'an identifier word before: "Room 2045", "Flight 1549", "page 1203"',
     "currency_before": 'a currency before: "USD 1999", "Rs. 1500"',
-    "quantity_before": 'a quantity word before: "more than 2000", "nearly 1500"',
+    "quantity_before": 'a quantity word before: "more than 2000", "nearly 1500", "a population of 1850"',
     "equals_before": 'a statistic: "(n = 2000)"',
-    "digits_before": 'digits or "+" before: a phone number or a list of numbers ("555 2019", "+44 2019")',
+    "digits_before": 'digits or "+" before: a phone number, a list of numbers or a citation\'s pages ("555 2019", "+44 2019", "570: 1234")',
     "phone_area_code": 'a bracketed number with digits after: "(2019) 555-0100"',
     "hyphen_measure": 'a hyphenated measure after: "2000-strong", "1500-page"',
     "street_address": 'a street name after: "1600 Pennsylvania Avenue"',
@@ -85,6 +89,19 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
     ``plural_nouns=False`` ignores a following noun (used for short year ranges:
     "2010-2012 elections").
     """
+    rule = _rejection(text, start, end, plural_nouns)
+    if rule is None and _amount_of_before(text, start):
+        return "quantity_before"  # "a population of 1850", "a crowd of 2000" (a unit or noun after names it first)
+    return rule
+
+
+def _amount_of_before(text: str, start: int) -> bool:
+    """Is the number the amount in "a <noun of amount> of N" ("a population of 1850")?"""
+    words = text[max(0, start - 48) : start].lower().split()
+    return len(words) > 2 and words[-1] == "of" and words[-2] in lex.COUNT_HEADS and words[-3] in ("a", "an")
+
+
+def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | None:
     lead = _LEADING_WORDS.match(text, start, end)
     if lead:  # the span opens with words ("from 1947 to 1951"): they are what comes before the number
         start = lead.end()
@@ -94,7 +111,8 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
         words[-2:] = [words[-2] + words[-1]]
     prev = words[-1].lower() if words else ""
     cue = _year_cue(words)
-    head = words[_head_index(words)].lower() if words and _head_index(words) >= 0 else ""
+    head_at = _head_index(words)
+    head = words[head_at].lower() if head_at >= 0 else ""
     if any(w in lex.ID_WORDS_BEFORE or w.rstrip(":") in lex.ID_WORDS_BEFORE for w in (prev, head)):
         return "identifier_before"  # also for a list: "Nos. 1413 and 1850"
     if prev in lex.CURRENCY_BEFORE:
@@ -105,7 +123,7 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
         return "quantity_before"
     if before.rstrip().endswith(_EQUALS):
         return "equals_before"
-    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and _phone_part(prev):
+    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and (_phone_part(prev) or _VOLUME.fullmatch(prev)):
         return "digits_before"
     after = text[end : end + 40]
     if before.endswith("(") and _PHONE_AFTER_BRACKET.match(after):
@@ -169,6 +187,8 @@ def _head_index(words_before: list[str]) -> int:
     """Index of the word before the list of years the number ends ("Nos. 1413 and" -> "Nos."),
     the last word when there is no list; -1 when nothing precedes."""
     i = len(words_before) - 1
+    if i < 0 or not _LIST_LINK.fullmatch(words_before[i].lower()):
+        return i  # not a list: "In 2015 1200 employees left" is a year, then a count
     while i >= 0 and _LISTED_YEAR.fullmatch(words_before[i].lower()):
         i -= 1
     return i
@@ -186,8 +206,9 @@ def _year_cue(words_before: list[str]) -> str | None:
         return None
     if i == len(words_before) - 1 and _HYPHEN_PREFIX.fullmatch(words_before[i]):
         return "strong"  # "pre-1914 houses", "post-2000 workers", "new-for-2010 points": a year modifier
-    word = words_before[i].lower().strip("(\"'“‘")
-    if word in lex.YEAR_CUE_BEFORE:
+    raw = words_before[i].strip("(\"'“‘")
+    word = raw.lower()
+    if word in lex.YEAR_CUE_BEFORE or raw[:1].isupper() and word in lex.OPENING_YEAR_CUES:
         return "strong"
     if word in lex.WEAK_YEAR_CUE_BEFORE:
         return "weak"

@@ -46,6 +46,12 @@ QUANTITY_BEFORE = _words("than nearly approximately approx approx. almost roughl
 DEFINITE_BEFORE = _words("the his her its their our my your whose this that these those")
 #: Money after "in" is a price level, so the number is a year: "in 2021 pounds", "in 2010 dollars".
 MONEY_AFTER = _words("dollars pounds euros yen francs rupees yuan pesos marks shillings")
+#: Nouns of amount in "a ... of N": the number is that amount ("a population of 1850", "a total of
+#: 1700", "a crowd of 2000"); "the population of 1850" may be a year and is left alone.
+COUNT_HEADS = _words(
+    "population total crowd attendance capacity audience membership workforce enrollment enrolment "
+    "garrison fleet sum maximum minimum average depth height length width distance weight"
+)
 #: Words before "than" that make the number after it a date: "no later than 2019".
 TIME_COMPARATIVES = _words("later earlier sooner")
 #: Words before a number that make it a year even when a counted noun follows ("In 2000 people ...").
@@ -58,6 +64,8 @@ YEAR_CUE_BEFORE = _words(
 #: Weaker cues: a year before an ordinary plural ("from 2019 prices rose"), but a counted noun
 #: after them is still counted ("a crowd of 2000 people", "won by 1500 votes").
 WEAK_YEAR_CUE_BEFORE = _words("by before after from of to between through")
+#: Weak cues that open a sentence are strong: "By 1900 cars were common" ("won by 1500 votes" is not).
+OPENING_YEAR_CUES = _words("by before after")
 #: Units and measures after a number: always an amount ("1850 horsepower", "2000 km", "1500 MW").
 UNITS_AFTER = _words(
     "% percent per pct ° degrees degree km kms m mm cm kg kgs g mg lb lbs oz t mi ft yd yds mph kph kmh "

@@ -176,6 +176,8 @@ def test_other_dash_and_spelling_forms(text, expected):
         ("In approximately 1890, he bought the house.", [1890]),
         ("no later than 2015 the plant closed", [2015]),
         ("around 1900, the town grew", [1900]),
+        ("By 1900 cars were common.", [1900]),
+        ("After 1950 farms grew larger.", [1950]),
         # money after "in" is a price level
         ("worth £500 in 2021 pounds", [2021]),
     ],
@@ -203,6 +205,7 @@ def test_years_before_nouns_and_after_cues(text, expected):
         ("a sample n=1500 adults", "equals_before"),
         ("more than 2000 fans", "quantity_before"),
         ("nearly 1800 came", "quantity_before"),
+        ("a capacity of 1500 seated", "quantity_before"),
         ("Room 1204 is on the left", "identifier_before"),
         ("Flight 1549 landed on the river", "identifier_before"),
         ("see pp. 1643–1644", "identifier_before"),
@@ -247,11 +250,20 @@ def test_every_rejection_rule_is_exercised_above():
         ("A 2019 study (n = 2000)", [2019]),
         ("The S&P 500 and the Russell 2000 index fell in 2008.", [2008]),
         ("The engine makes 1850 horsepower.", []),
+        # a citation: the year stays, the pages after the volume do not
+        ("Reference: Nature 2019; 570: 1234-1240.", [2019]),
+        ("J. Chem. Phys. 1998, 12(3): 1450-1462", [1998]),
         # an identifier word before a list or a range of numbers covers all of them
         ("In 1941, Nos. 1821, 1825 and 1403 were repainted.", [1941]),
         ("fitted to Nos. 1400–1414 during building", []),
         ("see pages 1201 and 1202", []),
         ("In 1947 , No . 1831 was given electric lighting", [1947]),  # tokenized text
+        # a year then a count, not a list of years
+        ("In 2015 1200 employees left.", [2015]),
+        # "a <noun of amount> of N" is that amount; "the population of 1850" may be the year's
+        ("The town had a population of 1850 at the 2010 census.", [2010]),
+        ("It drew a crowd of 1900 to the square.", []),
+        ("the population of 1850 was small", [1850]),
     ],
 )
 def test_mixed_sentences(text, expected):
