@@ -378,3 +378,18 @@ def test_help_lists_the_llm_options(capsys):
         assert option in text
     assert "LLM judge (for the ':llm' and ':hybrid' modes)" in text
     assert HELP_LLM_TIMEOUT == DEFAULT_LLM_TIMEOUT
+
+
+def test_claim_and_year_faithfulness_side_by_side(tmp_path):
+    # the reign "from 1515 to 1547" against a context stating 1515 and 1547:
+    # claim level one range, both ends stated -> 1.0; year level 2 of the 33 years 1515..1547 -> 2/33
+    rows = [{"response": "Francis I was King of France from 1515 to 1547.",
+             "retrieved_contexts": ["Francis I was crowned in 1515 and reigned until his death in 1547."]}]
+    data, out = write_jsonl(tmp_path / "d.jsonl", rows), tmp_path / "s.jsonl"
+    argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness,temporal_faithfulness_year", "-o", str(out),
+            "--no-progress"]
+    assert main(argv) == 0
+    frame = pd.read_json(out, lines=True)
+    assert frame["temporal_faithfulness"][0] == 1.0
+    assert frame["temporal_faithfulness_year"][0] == pytest.approx(2 / 33)
+    assert frame["temporal_faithfulness_year_reason"][0] == "answer years 1516-1546 not found in the retrieved contexts"
