@@ -22,7 +22,8 @@ scored NaN (no datable claim found: counted as not flagged). Targets for the def
 
 Configurations: focus time at claim and year granularity; hybrid and llm modes with the
 package's offline rule-based judge (``ragas_temporal.judging.offline.offline_llm``), which reads years
-with the same extractor, so those rows show the plumbing more than what a real LLM would add.
+with the same extractor and compares expanded year sets ("the 1940s" against a context's 1942 is
+only partly supported for it), so those rows show the plumbing, not what a real LLM would add.
 
 Run: ``python benchmarks/faithfulness_cases.py [--cases PATH] [--misses] [--styles]``
 """

@@ -123,6 +123,16 @@ def test_hybrid_sends_the_judge_only_the_claims_focus_time_kept():
     )
 
 
+def test_hybrid_undated_relative_claim_names_the_fix_without_a_call():
+    llm = ScriptedLLM(rule_based_judge)
+    result = score(TemporalFaithfulness(mode="hybrid", llm=llm), response="It raised rates last year.",
+                   retrieved_contexts=SEED_CONTEXTS)
+    assert math.isnan(result.value) and llm.calls == 0
+    assert result.reason == (
+        "'last year' needs a reference date: pass reference_date=... or a reference_date column (no LLM call)"
+    )
+
+
 def test_hybrid_year_granularity_keeps_the_year_set_rule():
     llm = ScriptedLLM(rule_based_judge)
     metric = TemporalFaithfulness(mode="hybrid", granularity="year", llm=llm)
