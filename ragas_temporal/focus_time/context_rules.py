@@ -27,9 +27,9 @@ _LISTED_YEAR = re.compile(r"[12]\d{3}[,;]?|and|or|&|,")
 #: What links the number to a list before it: "2020 and", "2019,".
 _LIST_LINK = re.compile(r"and|or|&|,|[12]\d{3}[,;]")
 _HYPHEN_UNIT = re.compile(rf"-(?:{'|'.join(sorted(lex.HYPHEN_MEASURES, key=len, reverse=True))})\b", re.IGNORECASE)
-#: A street name after the number: "1600 Pennsylvania Avenue".
 #: Characters that end a number's phrase; none of the checks on what follows can start with one.
 _CLOSING_PUNCTUATION = frozenset(",.;:)]}!?\"'’”")
+#: A street name after the number: "1600 Pennsylvania Avenue".
 _STREET_AFTER = re.compile(rf"\s+(?:[A-Z][a-z]+\s+){{1,3}}(?:{'|'.join(sorted(lex.STREET_WORDS))})\b")
 #: "(212) 555-1987": a bracketed number followed by more digits is an area code.
 _PHONE_AFTER_BRACKET = re.compile(r"\)[ \t]*\d{3,4}[-. \t]?\d{3,4}(?!\d)")
