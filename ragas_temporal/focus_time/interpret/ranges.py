@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ragas_temporal.focus_time.context_rules import is_not_a_year
 from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Reading, _era_sign, _explicit
-from ragas_temporal.focus_time.normalise import format_year, year_span
+from ragas_temporal.focus_time.normalise import format_year, in_era
 
 
 def era_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -16,9 +16,9 @@ def era_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if y1 == 0 or y2 == 0:
         return None
     a, b = y1 * start_sign, y2 * end_sign
-    if a > b:
+    if a > b or not (in_era(a) and in_era(b)):
         return None
-    return Reading(kind, f"{format_year(a)}/{format_year(b)}", year_span(a, b), Anchor(b))
+    return Reading(kind, f"{format_year(a)}/{format_year(b)}", ctx.span(a, b), Anchor(b))
 
 
 def year_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -43,4 +43,4 @@ def year_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
             return None
     if is_not_a_year(ctx.text, g.start, g.end, plural_nouns=y2 - y1 > 30):  # "1000-2000 people" counts
         return None
-    return Reading(kind, f"{format_year(y1)}/{format_year(y2)}", year_span(y1, y2), Anchor(y2))
+    return Reading(kind, f"{format_year(y1)}/{format_year(y2)}", ctx.span(y1, y2), Anchor(y2))
