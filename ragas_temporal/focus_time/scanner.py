@@ -5,11 +5,13 @@ slow (tens of rules per position). Every temporal expression contains a *trigger
 month or weekday name, or a temporal keyword ("year", "ago", "tonight", "war", "christmas", ...).
 So the scanner
 
-1. finds triggers with one cheap regex (``TRIGGER``; searched in the equivalent separator-led
-   form, which lets the regex engine skip in C to the next non-alphanumeric character);
+1. finds triggers with one cheap regex (``TRIGGER``, built from ``patterns.TRIGGER_WORDS``;
+   searched in the equivalent separator-led form, which lets the regex engine skip in C to the
+   next non-alphanumeric character);
 2. tries the rules only at the trigger and, up to ``BACK`` characters before it, at words that can
    open a mention (``PREFIX_WORDS``: "the following year", "between 1990"; fewer for a number
-   trigger) or tokens that do not start with a letter; URLs are skipped. When no rule has the
+   trigger) or tokens that do not start with a letter; URLs are skipped. Both word sets are read
+   from the rule regexes: this module holds no word list of its own. When no rule has the
    word just before the trigger followed by the trigger's first character (``FOLLOWERS``: "the
    company said 2008", "in 2008"), no earlier position can start a mention reaching the trigger
    and only the trigger is tried;
