@@ -401,12 +401,12 @@ def _number_prefix_step(states, chars):
             new.add((w1, cur, status))
             continue
         for c in chars:
-            if c.isalpha():
+            if c.isalpha() or c == "." and cur and (cur + ".") in _DOTTED_PREFIXES:
                 if len(cur) >= _TOKEN_CAP:
                     return None
                 new.add((w1, cur + c.lower(), 0))
                 continue
-            if cur in TRIGGER_WORDS:
+            if cur in TRIGGER_WORDS or cur in _SHAPE_TRIGGER_WORDS:
                 new.add((w1, "", 2))
                 continue
             first = w1 or cur
@@ -416,6 +416,11 @@ def _number_prefix_step(states, chars):
                 new.add((first, "", 1 if c.isdigit() else 0))
     return new
 
+
+#: Starts of the trigger words written with dots ("a.d", "w.w"): a dot inside them does not end the word.
+_DOTTED_PREFIXES = frozenset(w[: i + 1] for w in TRIGGER_WORDS for i, c in enumerate(w) if c == ".")
+#: Words that are triggers by shape in ``_TRIGGER_BODY`` ("Q3", "x'mas").
+_SHAPE_TRIGGER_WORDS = frozenset({"q", "x"})
 
 _NUMBER_PREFIX_WALK = _Walk(
     _number_prefix_step, done=lambda state: state[2] != 0, max_repeats=4 * _TOKEN_CAP, max_states=_SIG_STATES_CAP
