@@ -26,16 +26,11 @@ _SECOND_NUMBER = re.compile(r"\s*(?:and|or|to|-|–)\s*(\d[\d,.]*)\s*(\S+)")
 _LISTED_YEAR = re.compile(r"[12]\d{3}[,;]?|and|or|&|,")
 #: What links the number to a list before it: "2020 and", "2019,".
 _LIST_LINK = re.compile(r"and|or|&|,|[12]\d{3}[,;]")
-_HYPHEN_UNIT = re.compile(
-    r"-(?:years?|yr|months?|weeks?|days?|hours?|minutes?|strong|pages?|miles?|seats?|acres?|foot|feet|met(?:er|re)s?"
-    r"|words?|members?|pounds?|tons?|tonnes?|km|kilomet(?:er|re)s?|square|rooms?|beds?|points?|man|person|odd)\b",
-    re.IGNORECASE,
-)
+_HYPHEN_UNIT = re.compile(rf"-(?:{'|'.join(sorted(lex.HYPHEN_MEASURES, key=len, reverse=True))})\b", re.IGNORECASE)
 #: Characters that end a number's phrase; none of the checks on what follows can start with one.
 _CLOSING_PUNCTUATION = frozenset(",.;:)]}!?\"'’”")
-_STREET_AFTER = re.compile(
-    r"\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Place|Court|Ct)\b"
-)
+#: A street name after the number: "1600 Pennsylvania Avenue".
+_STREET_AFTER = re.compile(rf"\s+(?:[A-Z][a-z]+\s+){{1,3}}(?:{'|'.join(sorted(lex.STREET_WORDS))})\b")
 #: "(212) 555-1987": a bracketed number followed by more digits is an area code.
 _PHONE_AFTER_BRACKET = re.compile(r"\)[ \t]*\d{3,4}[-. \t]?\d{3,4}(?!\d)")
 _EQUALS = ("=", "≈")
@@ -98,7 +93,7 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
 def _amount_of_before(text: str, start: int) -> bool:
     """Is the number the amount in "a <noun of amount> of N" ("a population of 1850")?"""
     words = text[max(0, start - 48) : start].lower().split()
-    return len(words) > 2 and words[-1] == "of" and words[-2] in lex.COUNT_HEADS and words[-3] in ("a", "an")
+    return len(words) > 2 and words[-1] == "of" and words[-2] in lex.COUNT_HEADS and words[-3] in lex.INDEFINITE_BEFORE
 
 
 def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | None:

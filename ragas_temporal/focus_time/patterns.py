@@ -436,13 +436,14 @@ RULES: tuple[Rule, ...] = (
     # --- bare years (context rules in interpret.years.bare_year reject counts, money, rooms, ...) ---
     Rule(
         "bare_year", "year",
-        # not after an amount's sign, a decimal point or a number and a dash ("555-1987"), but
-        # after a year and a dash ("Sept 1962–1984") or a number and a slash ("Law 170/1973");
-        # a possessive "s" is kept ("In 1983s Never Say Never Again", apostrophe lost); not before
-        # digits, a dash and a number ("2019-4567"), but before a date or an ordinal ("1658–2
-        # December 1730", "1997 - 3rd place") and in a list ("1975/1985/2001")
+        # Not after an amount's sign, a decimal point or a number and a dash ("555-1987"), but
+        # after a year and a dash ("Sept 1962–1984") or a number and a slash ("Law 170/1973").
+        # A possessive "s" is kept ("In 1983s Never Say Never Again", apostrophe lost), and so
+        # is a citation's letter ("(Smith, 2019a; Jones, 2019b)"). Not before digits, a dash and
+        # a number ("2019-4567"), but before a date or an ordinal after a dash ("1658–2 December
+        # 1730", "1997 - 3rd place") and in a list ("1975/1985/2001").
         rf"(?<![$€£¥#@])(?<!\d[.,:])(?:(?<=[12]\d{{3}}[–-])|(?<!\d[–-]))(?<!\d\s[-–])"
-        rf"(?P<year>1\d{{3}}|20\d\d)(?:(?<=[1-9])s(?=[ \t]+[A-Z]))?"
+        rf"(?P<year>1\d{{3}}|20\d\d)(?:(?<=[1-9])s(?=[ \t]+[A-Z])|[a-e](?=[,;)\]]))?"
         rf"(?!\d|[.,:]\d|\s?[-–]\s?\d+(?!\w|\s+{_MONTH_NAME})|/\d(?!\d{{3}})|%)",
         "bare_year", "2008",
     ),

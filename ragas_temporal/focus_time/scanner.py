@@ -5,11 +5,13 @@ slow (tens of rules per position). Every temporal expression contains a *trigger
 month or weekday name, or a temporal keyword ("year", "ago", "tonight", "war", "christmas", ...).
 So the scanner
 
-1. finds triggers with one cheap regex (``TRIGGER``; searched in the equivalent separator-led
-   form, which lets the regex engine skip in C to the next non-alphanumeric character);
+1. finds triggers with one cheap regex (``TRIGGER``, built from ``patterns.TRIGGER_WORDS``;
+   searched in the equivalent separator-led form, which lets the regex engine skip in C to the
+   next non-alphanumeric character);
 2. tries the rules only at the trigger and, up to ``BACK`` characters before it, at words that can
    open a mention (``PREFIX_WORDS``: "the following year", "between 1990"; fewer for a number
-   trigger) or tokens that do not start with a letter; URLs are skipped. When no rule has the
+   trigger) or tokens that do not start with a letter; URLs are skipped. Both word sets are read
+   from the rule regexes: this module holds no word list of its own. When no rule has the
    word just before the trigger followed by the trigger's first character (``FOLLOWERS``: "the
    company said 2008", "in 2008"), no earlier position can start a mention reaching the trigger
    and only the trigger is tried;
@@ -399,12 +401,12 @@ def _number_prefix_step(states, chars):
             new.add((w1, cur, status))
             continue
         for c in chars:
-            if c.isalpha():
+            if c.isalpha() or c == "." and cur and (cur + ".") in _DOTTED_PREFIXES:
                 if len(cur) >= _TOKEN_CAP:
                     return None
                 new.add((w1, cur + c.lower(), 0))
                 continue
-            if cur in TRIGGER_WORDS:
+            if cur in TRIGGER_WORDS or cur in _SHAPE_TRIGGER_WORDS:
                 new.add((w1, "", 2))
                 continue
             first = w1 or cur
@@ -414,6 +416,11 @@ def _number_prefix_step(states, chars):
                 new.add((first, "", 1 if c.isdigit() else 0))
     return new
 
+
+#: Starts of the trigger words written with dots ("a.d", "w.w"): a dot inside them does not end the word.
+_DOTTED_PREFIXES = frozenset(w[: i + 1] for w in TRIGGER_WORDS for i, c in enumerate(w) if c == ".")
+#: Words that are triggers by shape in ``_TRIGGER_BODY`` ("Q3", "x'mas").
+_SHAPE_TRIGGER_WORDS = frozenset({"q", "x"})
 
 _NUMBER_PREFIX_WALK = _Walk(
     _number_prefix_step, done=lambda state: state[2] != 0, max_repeats=4 * _TOKEN_CAP, max_states=_SIG_STATES_CAP

@@ -105,6 +105,15 @@ YEAR_NOUNS = _with_plurals(
     "spring autumn fall nba nfl nhl mlb fifa uefa icc grand prix open masters marathon regatta derby "
     "rally draft budgetary fiscal annual general-election assembly meeting elections"
 )
+#: Measures glued by a hyphen after a number: "2000-strong", "1500-page", "1000-year" (a count).
+HYPHEN_MEASURES = _with_plurals(
+    "year yr month week day hour minute strong page mile seat acre foot feet meter metre word member "
+    "pound ton tonne km kilometer kilometre square room bed point man person odd"
+)
+#: Street words: "1600 Pennsylvania Avenue" is an address.
+STREET_WORDS = _words("Street St Avenue Ave Road Rd Boulevard Blvd Lane Ln Drive Dr Way Place Court Ct")
+#: Indefinite articles: "a population of 1850" is an amount, "the population of 1850" may be the year's.
+INDEFINITE_BEFORE = _words("a an")
 #: Words after a number that make it part of a name, not a year: "the Russell 2000 index".
 NAME_WORDS_AFTER = _words("index indices")
 #: Words ending in "s" that are not plural nouns (verbs, adverbs): "2000 marks the end", "1900 remains".

@@ -32,6 +32,8 @@ def years(text: str, reference: str | None = None) -> list[int]:
         ("This was first shown by Jones et al. (2014) on a small sample.", [2014]),
         ("Earlier work (Garcia, 2011) found the opposite effect.", [2011]),
         ("as argued in (Okafor and Lee 2016) and elsewhere", [2016]),
+        ("two studies (Park, 2013a; Park, 2013b) and a third (Ng, 2015)", [2013, 2015]),
+        ("Lee (2003a) argued the opposite.", [2003]),
         # a bracket that opens a sentence
         ("(2018) The board approved the plan.", [2018]),
         # birth years

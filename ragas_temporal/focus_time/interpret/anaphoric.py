@@ -33,6 +33,8 @@ def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if base is None:
         return _unresolved(kind)
     a = _shift(base, unit, -1 if direction in ("before", "earlier", "previous", "prior") else 1)
+    if a is None:
+        return _unresolved(kind)
     return Reading(kind, _unit_value(a, unit), frozenset({a.year}), _at_granularity(a, unit))
 
 
@@ -45,6 +47,8 @@ def day_anaphoric(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if unit == "week":  # "the week": the base's week
         return Reading(kind, _unit_value(base, "week"), _unit_years(base, "week"))
     a = _shift(base, "day", {"next": 1, "following": 1, "previous": -1, "preceding": -1}.get(mod, 0))
+    if a is None:
+        return _unresolved(kind)
     return Reading(kind, _day_value(a, None if unit in ("day", "hour") else unit), frozenset({a.year}), a)
 
 

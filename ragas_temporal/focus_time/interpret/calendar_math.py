@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import functools
 
 from ragas_temporal.focus_time.interpret.core import Anchor
-from ragas_temporal.focus_time.normalise import format_year, year_span
+from ragas_temporal.focus_time.normalise import format_year, in_era, year_span
 from ragas_temporal.focus_time.patterns import PARTS_OF_DAY
 
 
@@ -49,8 +50,18 @@ def _shift_months(year: int, month: int, k: int) -> tuple[int, int]:
     return t // 12, t % 12 + 1
 
 
-def _shift(anchor: Anchor, unit: str, k: int) -> Anchor:
-    """Move ``anchor`` by k units, keeping (at most) the anchor's own granularity."""
+def _shift(anchor: Anchor, unit: str, k: int) -> Anchor | None:
+    """Move ``anchor`` by k units, keeping (at most) the anchor's own granularity; None when that
+    leaves the era (``normalise.in_era``): "tomorrow" on 9999-12-31 has no year.
+
+    >>> _shift(Anchor(9999, 12, 31), "day", 1) is None, _shift(Anchor(1, 1, 1), "year", -1)
+    (True, Anchor(year=-1, month=1, day=1))
+    """
+    moved = _moved(anchor, unit, k)
+    return moved if moved is not None and in_era(moved.year) else None
+
+
+def _moved(anchor: Anchor, unit: str, k: int) -> Anchor | None:
     if k == 0:
         return anchor
     if unit in ("year", "decade", "century"):
@@ -74,8 +85,8 @@ def _shift(anchor: Anchor, unit: str, k: int) -> Anchor:
         return anchor
     try:
         return Anchor.of(d + dt.timedelta(days=days))
-    except OverflowError:
-        return anchor
+    except OverflowError:  # before 0001-01-01 or after 9999-12-31
+        return None
 
 
 def _at_granularity(anchor: Anchor, unit: str) -> Anchor | None:
@@ -91,21 +102,30 @@ def _at_granularity(anchor: Anchor, unit: str) -> Anchor | None:
     return None
 
 
-def _qualified(years: list[int], qual: str | None) -> frozenset[int]:
-    """early = first 40%, mid = 30%-80%, late = last 40% of the span.
+def _qualified(first: int, n: int, qual: str | None) -> frozenset[int]:
+    """The ``n`` years from ``first``, or their early (first 40%), mid (30%-80%) or late (last
+    40%) part; no year 0.
 
     A decade's early/mid/late are its years 0-3, 3-7 and 6-9 (METRICS.md); a century scales the
     same shares: 00-39, 30-79, 60-99.
+
+    >>> sorted(_qualified(1990, 10, "early")), sorted(_qualified(1990, 10, "Late"))
+    ([1990, 1991, 1992, 1993], [1996, 1997, 1998, 1999])
     """
-    if not qual:
-        return frozenset(years)
-    n = len(years)
-    q = qual.lower()
+    return _qualified_span(first, n, (qual or "").lower())
+
+
+@functools.lru_cache(maxsize=2048)  # every decade and century of the era, each qualifier: shared sets
+def _qualified_span(first: int, n: int, q: str) -> frozenset[int]:
     if q == "early":
-        return frozenset(years[: round(n * 0.4)])
-    if q == "mid":
-        return frozenset(years[round(n * 0.3) : round(n * 0.8)])
-    return frozenset(years[n - round(n * 0.4) :])
+        lo, hi = 0, round(n * 0.4)
+    elif q == "mid":
+        lo, hi = round(n * 0.3), round(n * 0.8)
+    elif q:
+        lo, hi = n - round(n * 0.4), n
+    else:
+        lo, hi = 0, n
+    return year_span(first + lo, first + hi - 1)
 
 
 def _day_value(anchor: Anchor, part: str | None) -> str:
@@ -149,7 +169,7 @@ def _unit_years(anchor: Anchor, unit: str) -> frozenset[int]:
     return frozenset({anchor.year})
 
 
-def _shift_unit(anchor: Anchor, unit: str, k: int) -> Anchor:
+def _shift_unit(anchor: Anchor, unit: str, k: int) -> Anchor | None:
     if unit == "quarter":
         return _shift(anchor, "month", 3 * k) if anchor.month is not None else anchor
     if unit == "weekend":

@@ -31,7 +31,7 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if rel in ("this", "current", "last", "next"):
         base = ctx.ref
         kind = "relative"
-        if base is not None:
+        if base is not None:  # (None past the era)
             base = _shift(base, "year", {"this": 0, "current": 0, "last": -1, "next": 1}[rel])
     else:
         kind = "anaphoric"

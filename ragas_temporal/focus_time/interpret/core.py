@@ -17,7 +17,13 @@ import re
 from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time.context_rules import tense
-from ragas_temporal.focus_time.normalise import format_year, two_digit_year
+from ragas_temporal.focus_time.normalise import (
+    SPAN_YEARS_BASE,
+    SPAN_YEARS_PER_CHAR,
+    format_year,
+    two_digit_year,
+    year_span,
+)
 from ragas_temporal.focus_time.patterns import NUMBER_WORDS, UNIT_WORDS
 
 
@@ -71,7 +77,7 @@ class Context:
     month's year (see ``tense_at``).
     """
 
-    __slots__ = ("text", "reference", "anchor", "narrative", "_ref")
+    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget")
 
     def __init__(self, text: str, reference: dt.date | None, anchor: Anchor | None = None) -> None:
         self.text = text
@@ -79,6 +85,23 @@ class Context:
         self.anchor = anchor
         self.narrative = anchor is not None
         self._ref = Anchor(reference.year, reference.month, reference.day) if reference is not None else None
+        self.span_budget = SPAN_YEARS_PER_CHAR * len(text) + SPAN_YEARS_BASE
+
+    def span(self, first: int, last: int) -> frozenset[int]:
+        """The years of a range written in the text (``normalise.year_span``), its two ends only
+        once the text's range-year budget is spent (memory stays linear in the text's length).
+
+        >>> ctx = Context("x", None)
+        >>> ctx.span_budget = 150
+        >>> len(ctx.span(1901, 2000)), sorted(ctx.span(1801, 1900))
+        (100, [1801, 1900])
+        """
+        years = year_span(first, last)
+        if len(years) > 2:
+            if self.span_budget < len(years):
+                return year_span(first, last, limit=1)
+            self.span_budget -= len(years)
+        return years
 
     @property
     def base(self) -> Anchor | None:

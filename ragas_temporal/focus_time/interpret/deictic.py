@@ -23,7 +23,6 @@ from ragas_temporal.focus_time.interpret.core import (
     _unit,
     _unresolved,
 )
-from ragas_temporal.focus_time.normalise import year_span
 from ragas_temporal.focus_time.patterns import DAY_OFFSETS, NIGHT_WORDS, REF_WORDS, WEEKDAYS
 
 
@@ -36,6 +35,8 @@ def day_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if ref is None:
         return _unresolved(kind)
     a = _shift(ref, "day", DAY_OFFSETS[w])
+    if a is None:  # "tomorrow" on 9999-12-31: no year rather than a wrong one
+        return _unresolved(kind)
     part = g("part") or ("night" if w in NIGHT_WORDS else None)
     return Reading(kind, _day_value(a, part), frozenset({a.year}), a)
 
@@ -48,6 +49,8 @@ def part_of_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return _unresolved(kind)
     offset = {"this": 0, "last": -1, "yesterday": -1}.get(mod, 1)
     a = _shift(ref, "day", offset)
+    if a is None:
+        return _unresolved(kind)
     return Reading(kind, _day_value(a, g("part")), frozenset({a.year}), a)
 
 
@@ -70,6 +73,8 @@ def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     k = {"last": -1, "past": -1, "previous": -1, "preceding": -1, "next": 1, "coming": 1, "upcoming": 1,
          "following": 1}.get(mod, 0)  # fmt: skip
     a = _shift_unit(base, unit, k)
+    if a is None:
+        return _unresolved(kind)
     # "this year", "the same year": the base itself stays the anchor (at its own, finer granularity)
     anchor = base if k == 0 and unit not in ("decade", "century", "quarter") else _at_granularity(a, unit)
     return Reading(kind, _unit_value(a, unit), _unit_years(a, unit), anchor)
@@ -85,7 +90,8 @@ def _duration(ctx: Context, kind: str, sign: int, n: int, unit: str) -> Reading:
     code = {"year": "Y", "month": "M", "week": "W", "weekend": "W", "day": "D", "decade": "DE", "century": "CE",
             "fortnight": "W"}[unit]  # fmt: skip
     count = 2 * n if unit == "fortnight" else n
-    return Reading(kind, f"P{count}{code}", year_span(far.year, base.year))
+    # beyond the era ("the past 1,000,000 years") the start has no year: the value stays
+    return Reading(kind, f"P{count}{code}", ctx.span(far.year, base.year) if far is not None else frozenset())
 
 
 def past_n(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -117,6 +123,8 @@ def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if unit in ("hour", "hr", "minute", "min"):  # "3 hours ago": the base day, or the day before
         unit, n = "day", (n // 24 if unit in ("hour", "hr") else n // 1440)
     a = _shift(base, unit, sign * n)
+    if a is None:
+        return _unresolved(kind)
     gran = "day" if unit in ("day", "week") else ("month" if unit == "month" else "year")
     return Reading(kind, _unit_value(a, gran), frozenset({a.year}), _at_granularity(a, gran))
 

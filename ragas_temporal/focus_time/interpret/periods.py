@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ragas_temporal.focus_time.interpret.calendar_math import _qualified
@@ -13,11 +14,11 @@ from ragas_temporal.focus_time.patterns import DECADE_WORDS, ORDINAL_WORDS
 
 
 def _decade(kind: str, start: int, qual: str | None) -> Reading:
-    return Reading(kind, f"{start // 10:03d}", _qualified(list(range(start, start + 10)), qual))
+    return Reading(kind, f"{start // 10:03d}", _qualified(start, 10, qual))
 
 
 def _century(start: int, qual: str | None) -> Reading:
-    return Reading("century", f"{start // 100:02d}", _qualified(list(range(start, start + 100)), qual))
+    return Reading("century", f"{start // 100:02d}", _qualified(start, 100, qual))
 
 
 def decade_digits(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -57,10 +58,17 @@ def century(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if n == 0:
         return None
     if _era_sign(g("era")) == -1:
-        years = list(range(-n * 100, -(n - 1) * 100))  # chronological: 500 BC ... 401 BC
-        ys = _qualified(years, g("qual"))
+        ys = _qualified(-n * 100, 100, g("qual"))  # chronological: 500 BC ... 401 BC
         return Reading(kind, f"{format_year(min(ys))}/{format_year(max(ys))}", ys)
     return _century((n - 1) * 100, g("qual"))
+
+
+@functools.lru_cache(maxsize=None)  # one set per entry of a fixed table
+def _period_years(i: int) -> frozenset[int]:
+    """Every year of named period ``i``: a period is never cut to its ends (``MAX_SPAN_YEARS``
+    is for ranges written in a text; the table is fixed, so its sets are made once)."""
+    period = NAMED_PERIODS[i]
+    return year_span(period.first, period.last, limit=None)
 
 
 def named_period(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -70,5 +78,5 @@ def named_period(g: Groups, ctx: Context, kind: str) -> Reading | None:
             value = format_year(period.first)
             if period.last != period.first:
                 value += "/" + format_year(period.last)
-            return Reading(kind, value, year_span(period.first, period.last))
+            return Reading(kind, value, _period_years(i))
     return None

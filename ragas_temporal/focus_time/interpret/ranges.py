@@ -6,7 +6,7 @@ from __future__ import annotations
 from ragas_temporal.focus_time.context_rules import is_not_a_year
 from ragas_temporal.focus_time.interpret.calendar_math import _valid_day
 from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Reading, _era_sign, _explicit
-from ragas_temporal.focus_time.normalise import format_year, year_span
+from ragas_temporal.focus_time.normalise import format_year, in_era
 from ragas_temporal.focus_time.patterns import MONTHS
 
 
@@ -19,9 +19,9 @@ def era_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if y1 == 0 or y2 == 0:
         return None
     a, b = y1 * start_sign, y2 * end_sign
-    if a > b:
+    if a > b or not (in_era(a) and in_era(b)):
         return None
-    return Reading(kind, f"{format_year(a)}/{format_year(b)}", year_span(a, b), Anchor(b))
+    return Reading(kind, f"{format_year(a)}/{format_year(b)}", ctx.span(a, b), Anchor(b))
 
 
 def year_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -57,7 +57,7 @@ def year_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
             return Reading("year", format_year(y1), frozenset({y1, y2}), Anchor(y2))
     if is_not_a_year(ctx.text, g.start, g.end, plural_nouns=y2 - y1 > 30):  # "1000-2000 people" counts
         return None
-    return Reading(kind, f"{format_year(y1)}/{format_year(y2)}", year_span(y1, y2), Anchor(y2))
+    return Reading(kind, f"{format_year(y1)}/{format_year(y2)}", ctx.span(y1, y2), Anchor(y2))
 
 
 def _open_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -69,7 +69,7 @@ def _open_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     ref = ctx.ref
     if ref is None or ref.year <= y1:
         return _explicit("year", Anchor(y1))
-    return Reading(kind, f"{format_year(y1)}/{format_year(ref.year)}", year_span(y1, ref.year), Anchor(ref.year))
+    return Reading(kind, f"{format_year(y1)}/{format_year(ref.year)}", ctx.span(y1, ref.year), Anchor(ref.year))
 
 
 def _range_end(g: Groups, p: str) -> Anchor | None:
@@ -99,4 +99,4 @@ def date_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     end_year = g.match.span("b_y4") if g("b_y4") is not None else None
     if (b.year, b.month or 0, b.day or 0) < (a.year, a.month or 0, a.day or 0) or end_year is not None and is_not_a_year(ctx.text, *end_year):
         return _explicit("date", a)
-    return Reading(kind, f"{a.value()}/{b.value()}", year_span(a.year, b.year), b)
+    return Reading(kind, f"{a.value()}/{b.value()}", ctx.span(a.year, b.year), b)

@@ -13,15 +13,15 @@ from ragas_temporal.focus_time.interpret.core import (
     _explicit,
     _year_reading,
 )
-from ragas_temporal.focus_time.normalise import format_year, two_digit_year, year_span
+from ragas_temporal.focus_time.normalise import format_year, in_era, two_digit_year, year_span
 
 
 def era_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """753 BC, 44 BCE, AD 14, 14 AD, 300 CE (historical numbering: 753 BC = -753)."""
-    y = int(g("year").replace(",", ""))
-    if y == 0:
+    """753 BC, 44 BCE, AD 14, 14 AD, 300 CE (historical numbering: 753 BC = -753); not a year
+    outside the era ("34402 AD", "12,345,678 BC")."""
+    y = int(g("year").replace(",", "")) * _era_sign(g("era"))
+    if not in_era(y):
         return None
-    y *= _era_sign(g("era"))
     return _explicit(kind, Anchor(y))
 
 
