@@ -122,6 +122,17 @@ UNIT_WORDS: dict[str, str] = {
     "minute": "minute", "minutes": "minute", "min": "minute", "mins": "minute",
 }  # fmt: skip
 
+#: Modifiers of a calendar unit ("last year", "the following month", "the past 5 years") -> the
+#: number of units they move: 0 the unit of the base itself, -1 the one before, 1 the one after.
+UNIT_MODIFIERS: dict[str, int] = {
+    "this": 0, "current": 0, "same": 0, "that": 0,
+    "last": -1, "past": -1, "previous": -1, "preceding": -1,
+    "next": 1, "nxt": 1, "coming": 1, "upcoming": 1, "following": 1,
+}  # fmt: skip
+#: The modifiers that move from the last date of the text when "the" comes first ("the following
+#: year"); the others move from the reference date ("last year").
+ANAPHORIC_MODIFIERS = frozenset({"previous", "preceding", "following"})
+
 #: Ordinals naming a quarter of the year.
 QUARTER_ORDINALS: dict[str, int] = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
@@ -456,7 +467,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "past_n", "relative",
-        rf"(?i:(?:(?P<the>the)\s+)?(?P<dir>past|last|previous|preceding|next|coming|following|upcoming)\s+{_NUM}\s+(?P<unit>{_units('year', 'month', 'week', 'day', 'decade', plural=True)}))",
+        rf"(?i:(?:(?P<the>the)\s+)?(?P<dir>{_alt(m for m, k in UNIT_MODIFIERS.items() if k and m != 'nxt')})\s+{_NUM}\s+(?P<unit>{_units('year', 'month', 'week', 'day', 'decade', plural=True)}))",
         "past_n", "the past 5 years",
     ),
     Rule(
@@ -472,7 +483,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "unit_relative", "relative",
-        r"(?i:(?:(?P<the>the)\s+)?(?P<mod>this|last|next|nxt|past|previous|preceding|coming|upcoming|current|following|same|that)"
+        rf"(?i:(?:(?P<the>the)\s+)?(?P<mod>{_alt(UNIT_MODIFIERS)})"
         rf"\s+(?P<unit>{_units('year', 'month', 'week', 'weekend', 'decade', 'century', 'fortnight', 'quarter', plural=False)}))(?!\s+of\s)",
         "unit_relative", "last year",
     ),

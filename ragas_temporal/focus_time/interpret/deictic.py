@@ -23,7 +23,14 @@ from ragas_temporal.focus_time.interpret.core import (
     _unit,
     _unresolved,
 )
-from ragas_temporal.focus_time.patterns import DAY_OFFSETS, NIGHT_WORDS, REF_WORDS, WEEKDAYS
+from ragas_temporal.focus_time.patterns import (
+    ANAPHORIC_MODIFIERS,
+    DAY_OFFSETS,
+    NIGHT_WORDS,
+    REF_WORDS,
+    UNIT_MODIFIERS,
+    WEEKDAYS,
+)
 
 
 def day_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -57,12 +64,11 @@ def part_of_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
 def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """this/last/next year|month|week|weekend|quarter|decade|century; the following/previous/same year."""
     mod, unit, the = g.lower("mod"), _unit(g("unit")), g("the")
-    mod = {"nxt": "next"}.get(mod, mod)
     if the and mod in ("past", "last") and unit in ("decade", "century"):
         the = None  # "the past decade" names the previous decade (TimeML: 200), like "last decade"
     if the and mod in ("past", "last"):  # "the past year": a duration of one unit before the base
         return _duration(ctx, kind, -1, 1, unit)
-    if the and mod in ("next", "following", "previous", "preceding", "same") or mod in ("that", "same"):
+    if the and (mod in ANAPHORIC_MODIFIERS or mod in ("next", "nxt", "same")) or mod in ("that", "same"):
         base = ctx.base
         kind = "anaphoric"
     else:
@@ -70,8 +76,7 @@ def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
         kind = "relative"
     if base is None:
         return _unresolved(kind)
-    k = {"last": -1, "past": -1, "previous": -1, "preceding": -1, "next": 1, "coming": 1, "upcoming": 1,
-         "following": 1}.get(mod, 0)  # fmt: skip
+    k = UNIT_MODIFIERS[mod]
     a = _shift_unit(base, unit, k)
     if a is None:
         return _unresolved(kind)
@@ -98,11 +103,10 @@ def past_n(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the past 5 years, the last three months, the next two decades, the following 3 years."""
     n = _number(g("num"))
     direction, unit = g.lower("dir"), _unit(g("unit"))
-    kind = "anaphoric" if direction in ("previous", "preceding", "following") and g("the") else "relative"
+    kind = "anaphoric" if direction in ANAPHORIC_MODIFIERS and g("the") else "relative"
+    sign = UNIT_MODIFIERS[direction]
     if n is None:  # "the past few years": vague
-        return Reading(kind, "PAST_REF" if direction in ("past", "last", "previous", "preceding") else "FUTURE_REF",
-                       frozenset())  # fmt: skip
-    sign = -1 if direction in ("past", "last", "previous", "preceding") else 1
+        return Reading(kind, "PAST_REF" if sign < 0 else "FUTURE_REF", frozenset())
     return _duration(ctx, kind, sign, n, unit)
 
 
