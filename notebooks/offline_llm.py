@@ -7,13 +7,13 @@ client=AsyncOpenAI(...))``, so every later cell runs the same code whichever you
   endpoint the OpenAI client reads itself (``OPENAI_API_KEY``, optional ``OPENAI_BASE_URL`` for
   any OpenAI-compatible server such as vLLM or Ollama);
 - unset (the default, and what CI runs): the package's offline judge,
-  ``ragas_temporal.testing.offline_llm_factory()``: the OpenAI client's HTTP transport answers
-  in-process with ``ragas_temporal.testing.rule_based_judge``. No network, no key.
+  ``ragas_temporal.judging.offline_llm_factory()``: the OpenAI client's HTTP transport answers
+  in-process with ``ragas_temporal.judging.rule_based_judge``. No network, no key.
 
 The offline judge is a stand-in that compares years (found with the focus-time extractor, relative
 times read against the prompt's reference date); it is not a language model and cannot tell a
 right year tied to the wrong event, which is what a real judge adds. Its rules are in
-``ragas_temporal/testing/judge.py``.
+``ragas_temporal/judging/offline_rules.py``.
 
 Both report token usage (the real provider in its replies, the offline judge with a rough count:
 every word and every punctuation mark is one token), which a :class:`UsageMeter` on the HTTP client
@@ -27,7 +27,7 @@ import typing as t
 
 import httpx
 
-from ragas_temporal.testing import OFFLINE_MODEL, offline_llm_factory
+from ragas_temporal.judging import OFFLINE_MODEL, offline_llm_factory
 
 MODEL_ENV = "RAGAS_TEMPORAL_OPENAI_MODEL"
 
