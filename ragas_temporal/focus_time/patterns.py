@@ -23,7 +23,7 @@ Every quantifier is bounded by a literal or a character class that the next elem
 match, so there is no catastrophic backtracking: the scan is linear in the text length.
 
 >>> [r.name for r in RULES][:3]
-['named_period', 'iso_date', 'month_day_year']
+['named_period', 'iso_date', 'date_range']
 >>> bool(SCANNER.search("on March 3, 2019"))
 True
 """
@@ -266,6 +266,16 @@ def year_in_date(name: str = "year") -> str:
     return rf"(?:(?P<{name}>[12]\d{{3}})|['’](?P<{name}_yy>\d\d))(?![\d'’])"
 
 
+def _range_date(p: str) -> str:
+    """One end of a date range, a date with its year: "3 May 2001", "May 3, 2001", "May 2001".
+    Groups ``{p}_d``/``{p}_m``/``{p}_y`` (day first), ``..2`` (month first), ``{p}_m3``/``{p}_y3``."""
+    return (
+        rf"(?:{day(p + '_d')}\s*(?:of\s+)?{month(p + '_m')}\.?,?\s*{year4(p + '_y')}"
+        rf"|{month(p + '_m2')}\.?\s*{day(p + '_d2')},?\s*{year4(p + '_y2')}"
+        rf"|{month(p + '_m3')}\.?,?\s*{year4(p + '_y3')})"
+    )
+
+
 _MONTH_NAME = rf"(?:{_alt(_cases(_FULL_MONTHS) + _cases(_ABBR_MONTHS))})(?![a-z])"  # no group: for lookaheads
 _NUM = rf"(?<![\d.,])(?P<num>\d{{1,3}}(?:,\d{{3}})*(?!\d)|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
 _QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
@@ -300,6 +310,13 @@ RULES: tuple[Rule, ...] = (
         r"(?P<year>[12]\d{3})-(?P<month>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])"
         r"(?:T(?P<hour>[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?(?![\d-])",
         "ymd", "2019-03-03",
+    ),
+    Rule(  # two dates joined by a dash or "to": 12 September 1494 – 31 March 1547, May 26, 1982–1987
+        "date_range", "range",
+        # (or glued, the dash lost in conversion: "May 16, 1929October 27, 2019")
+        rf"{_range_date('a')}(?:,?\s*(?:--|-|–|—|\s(?i:to|until|till)\s)\s*|(?=[A-Z]))"
+        rf"(?:{_range_date('b')}|(?P<b_y4>[12]\d{{3}})(?!\d))",
+        "date_range", "12 September 1494 – 31 March 1547",
     ),
     Rule(
         "month_day_year", "date",
@@ -345,7 +362,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "year_range", "range",
         r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>[12]\d{3})\s+(?i:and)\s+(?P<b2>[12]\d{3})"
-        r"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{3})\s*(?P<sep>-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*(?P<y2>[12]\d{3}|\d\d))(?![\d%]|[.,:/]\d)",
+        # a one-digit end only right after the dash ("1947-8"), not a day ("1658–2 December 1730")
+        # a three-digit start only before a dash and a four-digit end ("Song dynasty (960–1279)")
+        rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{{3}}|(?<![\d,.])[1-9]\d\d(?=\s*(?:--|[-–—])\s*[12]\d{{3}}(?!\d)))\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
+        rf"(?:(?P<y2>[12]\d{{3}}|\d\d|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:present|now|today))))(?![\d%]|[.,:/]\d)",
         "year_range", "2008-2010",
     ),
     # --- decades and centuries ---
@@ -427,7 +447,15 @@ RULES: tuple[Rule, ...] = (
     # --- bare years (context rules in interpret.years.bare_year reject counts, money, rooms, ...) ---
     Rule(
         "bare_year", "year",
-        r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?<!\d\s[-–])(?P<year>1\d{3}|20\d\d)(?!\d|[.,:]\d|\s?[-–]\s?\d|/\d|%)",
+        # Not after an amount's sign, a decimal point or a number and a dash ("555-1987"), but
+        # after a year and a dash ("Sept 1962–1984") or a number and a slash ("Law 170/1973").
+        # A possessive "s" is kept ("In 1983s Never Say Never Again", apostrophe lost), and so
+        # is a citation's letter ("(Smith, 2019a; Jones, 2019b)"). Not before digits, a dash and
+        # a number ("2019-4567"), but before a date or an ordinal after a dash ("1658–2 December
+        # 1730", "1997 - 3rd place") and in a list ("1975/1985/2001").
+        rf"(?<![$€£¥#@])(?<!\d[.,:])(?:(?<=[12]\d{{3}}[–-])|(?<!\d[–-]))(?<!\d\s[-–])"
+        rf"(?P<year>1\d{{3}}|20\d\d)(?:(?<=[1-9])s(?=[ \t]+[A-Z])|[a-e](?=[,;)\]]))?"
+        rf"(?!\d|[.,:]\d|\s?[-–]\s?\d+(?!\w|\s+{_MONTH_NAME})|/\d(?!\d{{3}})|%)",
         "bare_year", "2008",
     ),
     # --- deictic: relative to the reference date ---

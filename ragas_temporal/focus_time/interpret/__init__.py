@@ -74,7 +74,7 @@ from ragas_temporal.focus_time.interpret.periods import (
     decade_words,
     named_period,
 )
-from ragas_temporal.focus_time.interpret.ranges import era_range, year_range
+from ragas_temporal.focus_time.interpret.ranges import date_range, era_range, year_range
 from ragas_temporal.focus_time.interpret.years import apostrophe_year, bare_year, era_year, fiscal_year, the_year
 from ragas_temporal.focus_time.patterns import RULES
 
@@ -93,6 +93,7 @@ __all__ = [
     "clock",
     "day_anaphoric",
     "day_relative",
+    "date_range",
     "decade_digits",
     "decade_short",
     "decade_words",

@@ -37,7 +37,8 @@ def month_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     y = _year_from(g, ctx)
     m1, m2 = MONTHS[g.lower("m1")], MONTHS[g.lower("m2")]
     if g("pre") and g.lower("pre") == "from" and " and " in g.match.group().lower():
-        return None  # "from May and June 2008" is not a range form
+        # "entries from March and April 1945": not a range form, but both months are of that year
+        return Reading("date", Anchor(y, m1).value(), frozenset({y}), Anchor(y, m2))
     d1, d2 = g("d1") or g("d1b"), g("d2") or g("d2b")
     a = Anchor(y, m1, int(d1)) if d1 and _valid_day(y, m1, int(d1)) else Anchor(y, m1)
     b = Anchor(y, m2, int(d2)) if d2 and _valid_day(y, m2, int(d2)) else Anchor(y, m2)
