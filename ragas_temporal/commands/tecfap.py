@@ -18,6 +18,8 @@ import argparse
 import os
 import sys
 
+from ragas_temporal.commands._failures import RowsFailed, most_common_cause
+
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -94,24 +96,22 @@ def _run(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         show_progress=not args.no_progress,
     )
-    failed = sum(1 for r in records if r.get("error"))
-    print(f"{len(records)} rows ({failed} failed) from {dataset.root} -> {args.out}")
-    if failed:
-        print(f"rerun the same command to retry the {failed} failed row(s)", file=sys.stderr)
+    errors = [r["error"] for r in records if r.get("error")]
+    print(f"{len(records)} rows ({len(errors)} failed) from {dataset.root} -> {args.out}")
+    if errors and len(errors) == len(records):
+        raise RowsFailed(f"every row failed: {most_common_cause(errors)}; fix it and rerun the same command")
+    if errors:
+        print(f"rerun the same command to retry the {len(errors)} failed row(s)", file=sys.stderr)
     return 0
 
 
 def _read_descriptions(path: str) -> dict[int, str]:
-    import json
     from pathlib import Path
 
+    from ragas_temporal.input_files import loads_json, read_text
+
     file = Path(path)
-    if not file.is_file():
-        raise FileNotFoundError(f"context descriptions file not found: {file}")
-    try:
-        raw = json.loads(file.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{file}: not valid JSON ({exc})") from None
+    raw = loads_json(read_text(file, "context descriptions file"), file)
     if not isinstance(raw, dict):
         raise ValueError(f"{file}: expected a JSON object mapping relation index to description")
     out: dict[int, str] = {}
