@@ -14,7 +14,6 @@ CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped 
 CLEAN = {"user_input": "When?", "response": "It happened in 2008.", "retrieved_contexts": CTX}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12, phase 2")
 @pytest.mark.parametrize("column", ["response", "retrieved_contexts", "user_input"])
 def test_lone_surrogate_is_one_rows_problem(column):
     bad = dict(CLEAN)
@@ -23,18 +22,24 @@ def test_lone_surrogate_is_one_rows_problem(column):
     frame = score_dataset(rows, [TemporalFaithfulness()])
     assert len(frame) == 1000
     assert frame["temporal_faithfulness"].iloc[:999].tolist() == [1.0] * 999
-    assert math.isnan(frame["temporal_faithfulness"].iloc[999])
     reason = frame["temporal_faithfulness_reason"].iloc[999]
-    assert f"{column} holds a lone surrogate (U+D800)" in reason and "valid Unicode" in reason
-    assert "\ud800" not in "".join(map(str, frame[column].tolist()))  # the frame can be written out
-    frame.to_csv(index=False)
+    if column == "user_input":  # not read by this metric: the row is scored
+        assert frame["temporal_faithfulness"].iloc[999] == 1.0
+    else:
+        assert math.isnan(frame["temporal_faithfulness"].iloc[999])
+        where = "retrieved_contexts[0]" if column == "retrieved_contexts" else column
+        assert reason == (f"{where} holds a lone surrogate (U+D800) at position 8: text must be valid "
+                          "Unicode (decode it with errors='replace')")
+    shown = frame[column].iloc[999]
+    assert (shown[0] if column == "retrieved_contexts" else shown).startswith("in 2008 \ufffd")
+    frame.to_csv(index=False)  # the frame can be written out
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12, phase 2")
 def test_list_columns_that_arrive_as_numpy_arrays():
     import datasets
 
-    rows = [dict(CLEAN, retrieved_context_ids=["a", "b"], reference_context_ids=["a"])]
+    rows = [dict(CLEAN, user_input="What happened in 2008?", retrieved_context_ids=["a", "b"],
+                 reference_context_ids=["a"])]
     as_pandas = datasets.Dataset.from_list(rows).to_pandas()
     assert type(as_pandas["retrieved_contexts"].iloc[0]).__name__ == "ndarray"
     metrics = [TemporalFaithfulness(), TemporalPrecisionAtK(k=2), TemporalNDCGAtK(k=2, mode="gold")]
@@ -45,34 +50,42 @@ def test_list_columns_that_arrive_as_numpy_arrays():
     assert frame.loc[0, "temporal_ndcg_at_2_gold"] == 1.0
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12, phase 2")
 def test_list_columns_from_parquet(tmp_path):
     pd.DataFrame([CLEAN, dict(CLEAN, response="It happened in 1999.")]).to_parquet(tmp_path / "d.parquet")
     frame = score_dataset(pd.read_parquet(tmp_path / "d.parquet"), [TemporalFaithfulness()])
     assert frame["temporal_faithfulness"].tolist() == [1.0, 0.0]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12, phase 2")
-@pytest.mark.parametrize("missing", [pd.NaT, None, float("nan")], ids=["NaT", "None", "nan"])
-def test_missing_reference_date_in_a_column(missing):
+NO_DATE = "answer makes no temporal claim"  # "last year" without a reference date resolves to nothing
+
+
+@pytest.mark.parametrize("missing", [pd.NaT, float("nan")], ids=["NaT", "nan"])
+def test_missing_reference_date_in_a_column_is_no_date(missing):
     rows = [dict(CLEAN, response="It happened last year.", reference_date=missing),
+            dict(CLEAN, response="It happened last year.", reference_date=None),
             dict(CLEAN, response="It happened last year.", reference_date="2009-06-01")]
-    frame = score_dataset(rows, [TemporalFaithfulness()])
-    assert math.isnan(frame.loc[0, "temporal_faithfulness"])
-    assert "Unknown format code" not in frame.loc[0, "temporal_faithfulness_reason"]
-    assert "reference date" in frame.loc[0, "temporal_faithfulness_reason"]
-    assert frame.loc[1, "temporal_faithfulness"] == 1.0  # last year = 2008
+    frame = score_dataset(rows, [TemporalFaithfulness(reference_date="2009-03-01")])
+    # a missing row date falls back to the metric's date, exactly as None does: last year = 2008
+    assert frame["temporal_faithfulness"].tolist() == [1.0, 1.0, 1.0]
+    assert frame["temporal_faithfulness_failure"].tolist() == [None, None, None]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12, phase 2")
+def test_missing_reference_date_column_from_pandas():
+    frame_in = pd.DataFrame([dict(CLEAN, response="It happened last year.", reference_date=pd.Timestamp("2009-06-01")),
+                             dict(CLEAN, response="It happened last year.", reference_date=pd.NaT)])
+    frame = score_dataset(frame_in, [TemporalFaithfulness()])
+    assert frame.loc[0, "temporal_faithfulness"] == 1.0
+    assert math.isnan(frame.loc[1, "temporal_faithfulness"])
+    assert frame.loc[1, "temporal_faithfulness_reason"] == NO_DATE
+
+
 def test_missing_reference_date_from_a_callable():
     metric = TemporalFaithfulness(reference_date=lambda sample: pd.NaT)
     frame = score_dataset([dict(CLEAN, response="It happened last year.")], [metric])
-    assert "Unknown format code" not in frame.loc[0, "temporal_faithfulness_reason"]
-    assert "reference date" in frame.loc[0, "temporal_faithfulness_reason"]
+    assert frame.loc[0, "temporal_faithfulness_reason"] == NO_DATE
+    assert frame.loc[0, "temporal_faithfulness_failure"] is None
 
 
-@pytest.mark.xfail(strict=True, reason="issue 12, phase 2")
 def test_llm_mode_without_an_llm_is_refused_before_any_row():
     with pytest.raises(ValueError, match=r"needs an LLM.*llm_factory"):
         score_dataset([CLEAN], [TemporalFaithfulness(mode="llm")])
