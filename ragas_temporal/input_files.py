@@ -38,6 +38,7 @@ from pathlib import Path
 __all__ = [
     "InputFileError",
     "check_regular_file",
+    "check_output_file",
     "read_text",
     "loads_json",
     "loads_finite",
@@ -80,6 +81,38 @@ def check_regular_file(path: str | os.PathLike, what: str = "input file") -> Pat
     if not stat.S_ISREG(mode):
         kind = "a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "not a regular file"
         raise InputFileError(str(path), f"the {what} is {kind}; give a regular file")
+    return path
+
+
+def check_output_file(path: str | os.PathLike, what: str = "output file") -> Path:
+    """``path`` as a ``Path`` if a file can be written there, checked before any work is done.
+
+    The folder must exist, the path must not be a folder or a FIFO, and the file must open for
+    writing (the name not too long, the folder writable). A file this check creates is removed.
+
+    >>> check_output_file("no-such-folder/x.csv", "--output")
+    Traceback (most recent call last):
+    ...
+    ragas_temporal.input_files.InputFileError: no-such-folder/x.csv: the --output folder 'no-such-folder' does not exist
+    """
+    path = Path(path)
+    parent = path.parent
+    try:
+        if not parent.is_dir():
+            raise InputFileError(_short(path), f"the {what} folder {str(parent)!r} does not exist")
+        if path.exists():
+            check_regular_file(path, what)
+            existed = True
+        else:
+            existed = False
+        with path.open("a", encoding="utf-8"):
+            pass
+    except InputFileError:
+        raise
+    except OSError as exc:
+        raise InputFileError(_short(path), f"cannot write the {what}: {exc.strerror or exc}") from None
+    if not existed:
+        path.unlink()
     return path
 
 
