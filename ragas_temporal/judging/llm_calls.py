@@ -41,7 +41,7 @@ from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
 
-__all__ = ["BoundedLLM", "LLMCallFailed", "MAX_ATTEMPTS", "BACKOFF_SECONDS", "json_first", "is_rate_limit"]
+__all__ = ["BoundedLLM", "LLMCallFailed", "MAX_ATTEMPTS", "BACKOFF_SECONDS", "bounded", "json_first", "is_rate_limit"]
 
 #: Calls of the LLM per judgement at most (ragas's own default is 10).
 MAX_ATTEMPTS = 3
@@ -143,8 +143,8 @@ class BoundedLLM(BaseRagasLLM):
                 raise LLMDidNotFinishException()
             return result
         what = "rate limited (HTTP 429)" if rate_limited == self.max_attempts else "failed"
-        plural = "s" if self.max_attempts > 1 else ""
-        raise LLMCallFailed(f"{what} on {self.max_attempts} attempt{plural} with back-off; last error {_describe(last)}")
+        attempts = f" after {self.max_attempts} attempts with back-off" if self.max_attempts > 1 else ""
+        raise LLMCallFailed(f"LLM call {what}{attempts}: {_describe(last)}")
 
     @staticmethod
     def _json_first(result: LLMResult) -> LLMResult:
@@ -162,3 +162,10 @@ def _with_text(generation: Generation, text: str) -> Generation:
     if text == generation.text:
         return generation
     return generation.model_copy(update={"text": text})
+
+
+def bounded(llm: t.Any) -> t.Any:
+    """``llm`` wrapped in :class:`BoundedLLM` when it is a ``BaseRagasLLM``; anything else unchanged."""
+    if isinstance(llm, BaseRagasLLM) and not isinstance(llm, BoundedLLM):
+        return BoundedLLM(llm)
+    return llm
