@@ -80,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
     args = parser.parse_args(argv)
-    from ragas_temporal.commands._failures import RowsFailed
+    from ragas_temporal.commands.failures import RowsFailed
 
     try:
         return int(args.func(args) or 0)

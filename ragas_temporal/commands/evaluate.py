@@ -319,7 +319,7 @@ def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argpar
 def failed_everywhere(frame, metrics: list) -> tuple[str, str] | None:
     """``(metric name, most common cause)`` of the first metric that scored no row and failed on
     some (the others' scores being undefined, e.g. no temporal claim), else None."""
-    from ragas_temporal.commands._failures import most_common_cause
+    from ragas_temporal.commands.failures import most_common_cause
     from ragas_temporal.metrics.runner import FAILURE_SUFFIX
 
     for m in metrics:
@@ -366,7 +366,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"per-row scores and reasons written to {args.output}")
     everywhere = failed_everywhere(frame, metrics)
     if everywhere:
-        from ragas_temporal.commands._failures import RowsFailed
+        from ragas_temporal.commands.failures import RowsFailed
 
         name, cause = everywhere
         raise RowsFailed(f"{name} scored no row: {cause}")

@@ -18,7 +18,7 @@ import argparse
 import os
 import sys
 
-from ragas_temporal.commands._failures import RowsFailed, most_common_cause
+from ragas_temporal.commands.failures import RowsFailed, most_common_cause
 
 
 def add_parser(subparsers) -> None:

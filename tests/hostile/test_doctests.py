@@ -9,7 +9,7 @@ from tests.support.doctests import docstring_examples_test
 MODULES = [
     "ragas_temporal.input_files",
     "ragas_temporal.cli",
-    "ragas_temporal.commands._failures",
+    "ragas_temporal.commands.failures",
     "ragas_temporal.tecfap.predictions_file",
 ]
 
