@@ -36,6 +36,8 @@ import sys
 import typing as t
 from pathlib import Path
 
+from ragas_temporal.commands.arg_types import positive_int, positive_seconds
+
 #: ``--llm-timeout`` default shown in the help; equal to ``judging.runner.DEFAULT_LLM_TIMEOUT``
 #: (not imported: building the parser must not import ragas)
 HELP_LLM_TIMEOUT = 30
@@ -93,7 +95,7 @@ def add_parser(subparsers) -> None:
         help="date that relative expressions ('last year') resolve against, for rows without a reference_date",
     )
     scoring.add_argument(
-        "--max-concurrency", type=_positive_int, default=16, metavar="N",
+        "--max-concurrency", type=positive_int, default=16, metavar="N",
         help="rows scored at once, i.e. LLM requests in flight (default: 16)",
     )
     output = p.add_argument_group("output")
@@ -112,7 +114,7 @@ def add_parser(subparsers) -> None:
         "localhost URL)",
     )
     judge.add_argument(
-        "--llm-timeout", metavar="SECONDS", type=_positive_seconds,
+        "--llm-timeout", metavar="SECONDS", type=positive_seconds,
         help=f"time bound of one judgement, retries included (default: {HELP_LLM_TIMEOUT}); a judgement "
         "that times out makes its row NaN, with the reason",
     )
@@ -122,26 +124,6 @@ def add_parser(subparsers) -> None:
         "model, no network): for demos",
     )
     p.set_defaults(func=run)
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
-    return value
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
-    return value
 
 
 # --- loading --------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import argparse
 import os
 import sys
 
+from ragas_temporal.commands.arg_types import non_negative_int, positive_int, positive_seconds
 from ragas_temporal.commands.failures import RowsFailed, most_common_cause
 
 
@@ -46,9 +47,9 @@ def add_parser(subparsers) -> None:
     )
     run.add_argument("--closed-vocabulary", action="store_true", help="list candidates and snap answers to them")
     run.add_argument("--seed", type=int, default=0)
-    run.add_argument("--max-concurrency", type=int, default=8)
-    run.add_argument("--max-retries", type=int, default=2)
-    run.add_argument("--timeout", type=float, default=60.0, help="seconds per call")
+    run.add_argument("--max-concurrency", type=positive_int, default=8)
+    run.add_argument("--max-retries", type=non_negative_int, default=2)
+    run.add_argument("--timeout", type=positive_seconds, default=60.0, help="seconds per call")
     run.add_argument("--structured", action="store_true", help="use llm_factory (instructor tool calls) instead of plain chat")
     run.add_argument("--no-progress", action="store_true")
     run.add_argument("--out", required=True, help="predictions JSONL (appended; a rerun resumes)")

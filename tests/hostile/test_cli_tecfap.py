@@ -147,3 +147,12 @@ def test_run_where_some_rows_fail_exits_0(openai_server_factory, tmp_path, capsy
                  "--max-concurrency", "1", "--no-progress", "--out", str(tmp_path / "p.jsonl")])
     assert code == 0
     assert "rerun the same command to retry the 27 failed row(s)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option, value", [("--timeout", "1e400"), ("--timeout", "inf"), ("--timeout", "0"),
+                                           ("--max-concurrency", "0"), ("--max-retries", "-1")])
+def test_run_numeric_options_out_of_range_are_usage_errors(tmp_path, capsys, option, value):
+    with pytest.raises(SystemExit) as exited:
+        main(["tecfap", "run", "--model", "m", option, value, "--out", str(tmp_path / "o.jsonl")])
+    assert exited.value.code == 2
+    assert f"argument {option}: must be a" in capsys.readouterr().err

@@ -10,6 +10,9 @@ MODULES = [
     "ragas_temporal.input_files",
     "ragas_temporal.cli",
     "ragas_temporal.commands.failures",
+    "ragas_temporal.commands.arg_types",
+    "ragas_temporal.judging.llm_calls",
+    "ragas_temporal.metrics.llm_slot",
     "ragas_temporal.tecfap.predictions_file",
 ]
 
