@@ -13,6 +13,7 @@ import threading
 import pytest
 
 from ragas_temporal.cli import main
+from tests.hostile.conftest import DEEP_JSON, hostile_path
 from tests.support.openai_server import HTTPReply, openai_server_factory  # noqa: F401
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
@@ -69,7 +70,7 @@ def test_output_check_leaves_no_file_behind(tmp_path, capsys):
     ("[1, 2]\n", "data.jsonl:1: a row must be a JSON object, got a list"),
     ('"text"\n', "data.jsonl:1: a row must be a JSON object, got a string"),
     (json.dumps(ROW) + "\nnull\n", "data.jsonl:2: a row must be a JSON object, got null"),
-    ("[" * 100_000 + "]" * 100_000 + "\n", "data.jsonl:1: JSON nested too deeply"),
+    (DEEP_JSON + "\n", "data.jsonl:1: JSON nested too deeply"),
     ('{"response": "x"\n', "data.jsonl:1: not valid JSON"),
 ])
 def test_jsonl_lines_that_are_not_rows(tmp_path, capsys, content, message):
@@ -79,7 +80,7 @@ def test_jsonl_lines_that_are_not_rows(tmp_path, capsys, content, message):
 
 
 @pytest.mark.parametrize("content, message", [
-    ("[" * 100_000 + "]" * 100_000, "data.json: JSON nested too deeply"),
+    (DEEP_JSON, "data.json: JSON nested too deeply"),
     ("[5]", "data.json: row 1: a row must be a JSON object, got a number"),
     ('{"rows": []}', "data.json: a .json file must hold a list of rows"),
 ])
@@ -91,7 +92,7 @@ def test_json_files_that_are_not_rows(tmp_path, capsys, content, message):
 
 def test_csv_list_cell_nested_100000_deep_is_that_rows_nan(tmp_path, capsys):
     path = tmp_path / "data.csv"
-    deep = "[" * 100_000 + "]" * 100_000
+    deep = DEEP_JSON
     path.write_text('user_input,response,retrieved_contexts\n"In 2008?","in 2008","[""In 2008.""]"\n'
                     f'"In 2008?","in 2008","{deep}"\n')
     out = tmp_path / "o.jsonl"
@@ -110,16 +111,11 @@ def test_csv_list_cell_nested_100000_deep_is_that_rows_nan(tmp_path, capsys):
 ])
 def test_data_files_that_cannot_be_read(tmp_path, capsys, kind, message):
     path = tmp_path / ("data.csv" if kind == "binary_csv" else "data.jsonl")
-    unblock = None
-    if kind == "fifo":
-        os.mkfifo(path)
-        # if the command opened the FIFO it would block: a late writer lets a failing test end
-        unblock = threading.Timer(5.0, lambda: open(path, "w").close())
+    path = hostile_path(path, "binary" if kind == "binary_csv" else kind)
+    # if the command opened the FIFO it would block: a late writer lets a failing test end
+    unblock = threading.Timer(5.0, lambda: open(path, "w").close()) if kind == "fifo" else None
+    if unblock is not None:
         unblock.start()
-    elif kind.startswith("binary"):
-        path.write_bytes(b"\xff\xfe\x00\x01" * 100)
-    else:
-        path = tmp_path / ("x" * 300 + ".jsonl")
     try:
         line = _one_line_error(capsys, main(["evaluate", str(path), "--no-progress"]))
     finally:

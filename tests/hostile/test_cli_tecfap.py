@@ -7,12 +7,12 @@ Exit codes: 2 for a problem the user can fix (an argument or a file), 1 when eve
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
 from ragas_temporal.cli import main
 from ragas_temporal.tecfap import build_probe, load_example
+from tests.hostile.conftest import hostile_path
 from tests.support.openai_server import HTTPReply, openai_server_factory  # noqa: F401
 
 
@@ -61,15 +61,7 @@ def test_score_a_deeply_nested_line_is_skipped_with_a_warning(tmp_path, capsys):
     ("too_long", "cannot open the predictions file: File name too long"),
 ])
 def test_score_input_that_is_not_a_readable_file(tmp_path, capsys, kind, message):
-    path = tmp_path / "preds.jsonl"
-    if kind == "directory":
-        path.mkdir()
-    elif kind == "fifo":
-        os.mkfifo(path)  # must be refused, not opened: nobody writes to it
-    elif kind == "binary":
-        path.write_bytes(b"\x00\xff\xfe\xfd" * 50)
-    else:
-        path = tmp_path / ("x" * 300 + ".jsonl")
+    path = hostile_path(tmp_path / "preds.jsonl", kind)
     line = _one_line_error(capsys, main(["tecfap", "score", str(path)]))
     assert message in line and len(line) < 400
 
@@ -80,13 +72,7 @@ def test_score_input_that_is_not_a_readable_file(tmp_path, capsys, kind, message
     ("too_long", "File name too long"),
 ])
 def test_run_out_that_is_not_a_writable_file(tmp_path, capsys, kind, message):
-    out = tmp_path / "preds.jsonl"
-    if kind == "directory":
-        out.mkdir()
-    elif kind == "fifo":
-        os.mkfifo(out)
-    else:
-        out = tmp_path / ("x" * 300 + ".jsonl")
+    out = hostile_path(tmp_path / "preds.jsonl", kind)
     code = main(["tecfap", "run", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "--no-progress",
                  "--out", str(out)])
     assert message in _one_line_error(capsys, code)
@@ -98,13 +84,7 @@ def test_run_out_that_is_not_a_writable_file(tmp_path, capsys, kind, message):
     ("deep", "JSON nested too deeply"),
 ])
 def test_run_context_descriptions_hostile(tmp_path, capsys, kind, message):
-    path = tmp_path / "desc.json"
-    if kind == "directory":
-        path.mkdir()
-    elif kind == "fifo":
-        os.mkfifo(path)
-    else:
-        path.write_text("{" + '"a":{' * 100_000 + "}" * 100_001)
+    path = hostile_path(tmp_path / "desc.json", kind)
     code = main(["tecfap", "run", "--model", "m", "--context-descriptions", str(path), "--out", str(tmp_path / "o")])
     assert message in _one_line_error(capsys, code)
 
