@@ -15,11 +15,6 @@ MODULES = [
     "ragas_temporal.metrics.dates",
     "ragas_temporal.metrics.scorers",
     "ragas_temporal.metrics.llm_scorers",
-    "ragas_temporal.data.readers",
-    "ragas_temporal.data",
-    "ragas_temporal.commands.evaluate",
-    "ragas_temporal.commands.judge_llm",
-    "ragas_temporal",
 ]
 
 test_docstring_examples = docstring_examples_test(MODULES, require_examples=False)
