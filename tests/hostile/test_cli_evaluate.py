@@ -14,7 +14,7 @@ import pytest
 
 from ragas_temporal.cli import main
 from tests.hostile.conftest import DEEP_JSON, hostile_path
-from tests.support.openai_server import HTTPReply, openai_server_factory  # noqa: F401
+from tests.support.openai_server import HTTPReply
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
 ROW = {"user_input": "What happened in 2008?", "response": "It happened in 2008.", "retrieved_contexts": CTX}

@@ -13,7 +13,7 @@ import pytest
 from ragas_temporal.cli import main
 from ragas_temporal.tecfap import build_probe, load_example
 from tests.hostile.conftest import hostile_path
-from tests.support.openai_server import HTTPReply, openai_server_factory  # noqa: F401
+from tests.support.openai_server import HTTPReply
 
 
 def _record(**changes):

@@ -20,7 +20,7 @@ from ragas_temporal.judging.judges import judge_temporal_claims
 from ragas_temporal.judging.llm_calls import BoundedLLM, json_first
 from ragas_temporal.metrics import TemporalFaithfulness, score_dataset
 from tests.support.fake_llm import ScriptedLLM
-from tests.support.openai_server import HTTPReply, openai_server_factory  # noqa: F401
+from tests.support.openai_server import HTTPReply
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
