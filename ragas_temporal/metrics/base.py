@@ -59,7 +59,7 @@ from ragas.metrics.result import MetricResult
 
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
 from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem
-from ragas_temporal.metrics.llm_slot import HOW_TO_BUILD_AN_LLM, llm_problem, ragas_evaluate_without_llm
+from ragas_temporal.metrics.llm_slot import HOW_TO_BUILD_AN_LLM, llm_problem, ragas_default_llm_would_fail
 from ragas_temporal.metrics.dates import ContextDates, DateChannels, ReferenceDate, to_date
 from ragas_temporal.scores import Score
 
@@ -307,7 +307,7 @@ class TemporalMetric(SingleTurnMetric):
     def required_columns(self) -> dict[str, set[str]]:
         # ragas.evaluate reads this before it builds its default OpenAI LLM for an empty llm slot:
         # the last moment to say "this metric needs an LLM" instead of "Missing credentials".
-        if self.scorer.calls_llm and getattr(self, "llm", None) is None and ragas_evaluate_without_llm():
+        if self.scorer.calls_llm and getattr(self, "llm", None) is None and ragas_default_llm_would_fail():
             self._check_llm()
         return SingleTurnMetric.required_columns.fget(self)  # type: ignore[attr-defined]
 
