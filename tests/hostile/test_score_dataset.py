@@ -56,7 +56,7 @@ def test_list_columns_from_parquet(tmp_path):
     assert frame["temporal_faithfulness"].tolist() == [1.0, 0.0]
 
 
-NO_DATE = "answer makes no temporal claim"  # "last year" without a reference date resolves to nothing
+NO_DATE = "'last year' needs a reference date: pass reference_date=... or a reference_date column"
 
 
 @pytest.mark.parametrize("missing", [pd.NaT, float("nan")], ids=["NaT", "nan"])
