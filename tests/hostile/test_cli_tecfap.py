@@ -136,3 +136,18 @@ def test_run_numeric_options_out_of_range_are_usage_errors(tmp_path, capsys, opt
         main(["tecfap", "run", "--model", "m", option, value, "--out", str(tmp_path / "o.jsonl")])
     assert exited.value.code == 2
     assert f"argument {option}: must be a" in capsys.readouterr().err
+
+
+def test_run_on_a_file_another_run_is_writing_refuses_in_one_line(tmp_path, capsys, openai_server_factory):
+    import fcntl
+
+    server = openai_server_factory(lambda request: "x")
+    out = tmp_path / "preds.jsonl"
+    out.write_text("")
+    with open(out, "a") as other_run:
+        fcntl.flock(other_run.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        code = main(["tecfap", "run", "--model", "m", "--base-url", server.base_url, "--no-progress",
+                     "--out", str(out)])
+    line = _one_line_error(capsys, code)
+    assert "preds.jsonl is being written by another run; wait for it to finish, or write to another --out" in line
+    assert server.requests == []  # refused before asking anything
