@@ -38,7 +38,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ragas_temporal.focus_time import extract_focus_time
-from ragas_temporal.timeline.durations import Duration, format_amount, parse_durations
+from ragas_temporal.timeline.durations import format_amount, parse_durations, year_range
 from ragas_temporal.timeline.sentences import sentence_index, sentence_spans
 from ragas_temporal.timeline.vocabulary import (
     AFTER_CUES,
@@ -103,6 +103,24 @@ class Timeline:
         return len(self.claims), [(c.claims, c.explanation) for c in self.contradictions]
 
 
+def _range_ends(text: str, offset: int, first: int, last: int) -> tuple[DatedClaim, DatedClaim]:
+    """The start and end claims of a range mention written ``text`` at ``offset``."""
+    first_at = text.find(str(first))
+    last_at = text.find(str(last), first_at + 1)
+    if first_at < 0 or last_at < 0:  # written in another form ("the '90s"): the whole mention twice
+        first_at, last_at = 0, 0
+        spans = ((offset, offset + len(text)), (offset, offset + len(text)))
+    else:
+        spans = (
+            (offset + first_at, offset + first_at + len(str(first))),
+            (offset + last_at, offset + last_at + len(str(last))),
+        )
+    return (
+        DatedClaim(str(first), *spans[0], "time", frozenset({first})),
+        DatedClaim(str(last), *spans[1], "time", frozenset({last})),
+    )
+
+
 def _year_text(years: frozenset[int]) -> str:
     low, high = min(years), max(years)
     return str(low) if low == high else f"{low}-{high}"
@@ -113,11 +131,16 @@ def read_timeline(text: str, reference_date: dt.date | None = None) -> Timeline:
     mentions = [m for m in extract_focus_time(text, reference_date).mentions if m.years]
     durations = parse_durations(text, reference_date)
     range_lengths = {(d.start, d.end): d.years for d in durations}
-    claims: list[DatedClaim] = [
-        DatedClaim(m.text, m.start, m.end, "time", m.years, range_lengths.get((m.start, m.end))) for m in mentions
-    ]
-    taken = [(m.start, m.end) for m in mentions]
+    claims: list[DatedClaim] = []
     reversed_pairs: list[tuple[DatedClaim, DatedClaim]] = []
+    for m in mentions:
+        ends = year_range(m.value) if m.kind == "range" else None
+        if ends is not None and ends[1] < ends[0]:  # "between 1999 and 1990": its two ends are two claims
+            reversed_pairs.append(_range_ends(m.text, m.start, *ends))
+        else:
+            claims.append(DatedClaim(m.text, m.start, m.end, "time", m.years, range_lengths.get((m.start, m.end))))
+    claims += [claim for pair in reversed_pairs for claim in pair]
+    taken = [(m.start, m.end) for m in mentions]
     for match in _REVERSED_RANGE.finditer(text):
         first, last = int(match.group("y1")), int(match.group("y2"))
         if last >= first or (match.group("sep") == "and" and match.group("pre") is None):

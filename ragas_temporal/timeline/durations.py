@@ -35,7 +35,7 @@ from ragas_temporal.timeline.vocabulary import (
     unit_of,
 )
 
-__all__ = ["Duration", "parse_durations", "parse_duration", "format_amount"]
+__all__ = ["Duration", "parse_durations", "parse_duration", "format_amount", "year_range"]
 
 _NUMBER = "|".join(re.escape(w) for w in sorted(NUMBER_WORDS, key=len, reverse=True))
 _UNIT = "|".join(sorted(UNIT_FORMS, key=len, reverse=True))
@@ -78,6 +78,16 @@ def format_amount(amount: float, unit: str) -> str:
     return f"{shown} {unit}" if shown == "1" else f"{shown} {unit}s"
 
 
+def year_range(value: str | None) -> tuple[int, int] | None:
+    """(start, end) of a normalised range of years (``"2001/2004"``), else ``None``.
+
+    >>> year_range("1999/1990"), year_range("1944-06/1944-07")
+    ((1999, 1990), None)
+    """
+    match = _YEAR_RANGE_VALUE.match(value or "")
+    return None if match is None else (int(match.group("start")), int(match.group("end")))
+
+
 def parse_durations(text: str, reference_date: dt.date | None = None) -> list[Duration]:
     """Every duration stated in ``text``, in text order (see the module docstring)."""
     found: list[Duration] = []
@@ -91,12 +101,12 @@ def parse_durations(text: str, reference_date: dt.date | None = None) -> list[Du
         is_age = bool(AGE_CUE.match(text, match.end()))
         found.append(Duration(amount, unit, match.group(0), match.start(), match.end(), is_age))
     for mention in extract_focus_time(text, reference_date).mentions:
-        if mention.kind != "range" or mention.value is None:
+        ends = year_range(mention.value) if mention.kind == "range" else None
+        # a range of months or days ("June-July 1944") states no length in years; one that ends
+        # before it starts states none at all (coherence reports it)
+        if ends is None or ends[1] < ends[0]:
             continue
-        years = _YEAR_RANGE_VALUE.match(mention.value)
-        if years is None:  # a range of months or days ("June-July 1944") states no year length
-            continue
-        length = int(years.group("end")) - int(years.group("start"))
+        length = ends[1] - ends[0]
         found.append(Duration(float(length), "year", mention.text, mention.start, mention.end))
     found.sort(key=lambda d: d.start)
     return found

@@ -3,8 +3,10 @@
 A gold order is written one event per line (bullets and numbering are dropped) or as a JSON list
 of strings, earliest first. An event is **found** in the answer when at least half of its content
 words (stopwords and words under three letters left out; words compared by their first five
-letters, so "collapse" finds "collapsed") occur in one sentence; the sentence with the largest
-share wins, the earliest on a tie. Its **time** is the year of the temporal mention nearest to
+letters, so "collapse" finds "collapsed") occur in one sentence, including one of its name words
+if it has any (a capitalised word after the first, an acronym, a number: "ISS" in "Launch of the
+ISS", so that "Sputnik was launched" does not find it); the sentence with the largest share wins,
+the earliest on a tie. Its **time** is the year of the temporal mention nearest to
 the matched words in that sentence (the first year of a period), and its **position** the offset
 of its first matched word.
 
@@ -94,6 +96,18 @@ def _stems(text: str) -> list[tuple[str, int]]:
     ]
 
 
+def _name_stems(event: str) -> set[str]:
+    """Stems of the words that name this event in particular (see the module docstring)."""
+    names = set()
+    for k, m in enumerate(_WORD.finditer(event)):
+        word = m.group(0)
+        if len(word) < 3 or word.lower() in EVENT_STOPWORDS:
+            continue
+        if word.isdigit() or (word.isupper() and len(word) > 1) or (k > 0 and word[0].isupper()):
+            names.add(word.lower()[:_STEM])
+    return names
+
+
 def locate_events(answer: str, events: list[str], reference_date: dt.date | None = None) -> list[EventPlacement]:
     """Place each gold event in ``answer`` (module docstring); one placement per event, in gold order."""
     spans = sentence_spans(answer)
@@ -106,9 +120,12 @@ def locate_events(answer: str, events: list[str], reference_date: dt.date | None
     placements = []
     for event in events:
         wanted = {stem for stem, _ in _stems(event)}
+        names = _name_stems(event)
         best: tuple[float, int] | None = None
         for k, present in enumerate(by_sentence):
             share = len(wanted & present.keys()) / len(wanted) if wanted else 0.0
+            if names and names.isdisjoint(present):
+                continue
             if share >= _MIN_SHARE and (best is None or share > best[0]):
                 best = (share, k)
         if best is None:
