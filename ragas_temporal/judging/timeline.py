@@ -128,7 +128,7 @@ async def judge_stated_durations(
     llm: t.Any,
     answer: str,
     *,
-    topic: str | None = None,
+    topic: str = "",
     reference_date: DateLike = None,
     prompt: PydanticPrompt | None = None,
     callbacks: Callbacks = None,
@@ -136,7 +136,7 @@ async def judge_stated_durations(
     fix_retries: int = DEFAULT_FIX_RETRIES,
 ) -> Judgement[tuple[Duration, ...]]:
     """The durations the answer states for ``topic``, main one first (positions unknown: -1)."""
-    data = StatedDurationInput(topic=topic or None, reference_date=iso_date(reference_date), answer=answer)
+    data = StatedDurationInput(topic=topic, reference_date=iso_date(reference_date), answer=answer)
     output, error = await run_prompt(
         prompt or StatedDurationPrompt(), llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
     )

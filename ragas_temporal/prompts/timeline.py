@@ -163,7 +163,7 @@ _SINGULAR = {"century": "centuries"}
 
 
 class StatedDurationInput(BaseModel):
-    topic: t.Optional[str] = Field(default=None, description="what the duration is asked about (the question), if known")
+    topic: str = Field(description="what the duration is asked about (the question)")
     reference_date: t.Optional[str] = Field(
         default=None, description="ISO date the answer is read against; left out when unknown"
     )
