@@ -140,19 +140,21 @@ def read_timeline(text: str, reference_date: dt.date | None = None) -> Timeline:
         else:
             claims.append(DatedClaim(m.text, m.start, m.end, "time", m.years, range_lengths.get((m.start, m.end))))
     claims += [claim for pair in reversed_pairs for claim in pair]
-    taken = [(m.start, m.end) for m in mentions]
+    taken = {(m.start, m.end) for m in mentions}
+    starts = [m.start for m in mentions]  # mentions never overlap and come in text order
     for match in _REVERSED_RANGE.finditer(text):
         first, last = int(match.group("y1")), int(match.group("y2"))
         if last >= first or (match.group("sep") == "and" and match.group("pre") is None):
             continue
-        if any(s < match.end() and match.start() < e for s, e in taken):
-            continue
+        k = bisect_left(starts, match.end())  # mentions starting before the match ends
+        if k and mentions[k - 1].end > match.start():
+            continue  # the extractor read these words as something else
         start_claim = DatedClaim(match.group("y1"), match.start("y1"), match.end("y1"), "time", frozenset({first}))
         end_claim = DatedClaim(match.group("y2"), match.start("y2"), match.end("y2"), "time", frozenset({last}))
         claims += [start_claim, end_claim]
         reversed_pairs.append((start_claim, end_claim))
     for d in durations:
-        if (d.start, d.end) in range_lengths and any((d.start, d.end) == span for span in taken):
+        if (d.start, d.end) in taken:
             continue  # a range of years: already a time claim
         claims.append(DatedClaim(d.text + (" old" if d.is_age else ""), d.start, d.end, "age" if d.is_age else "duration", length_years=d.years))
     claims.sort(key=lambda c: c.start)
