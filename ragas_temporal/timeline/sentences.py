@@ -1,8 +1,11 @@
-"""Sentence spans: the rules relate two times only inside one sentence.
+"""Sentence spans: the rules relate two times, or an event and a time, only inside one sentence.
 
->>> text = "It began in 2008. It ended in 2010!  Then?"
+A semicolon ends a sentence here too: "Apollo 11 landed in 1969; Sputnik flew in 1957" states two
+facts, and the year of one must not be read as the year of the other.
+
+>>> text = "It began in 2008. It ended in 2010!  Then? Yes; no"
 >>> [text[s:e] for s, e in sentence_spans(text)]
-['It began in 2008.', 'It ended in 2010!', 'Then?']
+['It began in 2008.', 'It ended in 2010!', 'Then?', 'Yes;', 'no']
 """
 
 from __future__ import annotations
@@ -11,9 +14,9 @@ import re
 
 __all__ = ["sentence_spans", "sentence_index"]
 
-# a sentence ends at . ! ? (or a line break) followed by blanks; "U.S. 2008" splits too, which only
+# a sentence ends at . ! ? ; (or a line break) followed by blanks; "U.S. 2008" splits too, which only
 # makes a rule miss a relation, never invent one
-_BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n\s*")
+_BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n\s*")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
