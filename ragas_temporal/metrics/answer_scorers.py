@@ -86,6 +86,8 @@ def event_order_score(placements: t.Sequence[EventPlacement], events: t.Sequence
     placed = [p for p in placements if p.found and (p.year is not None or p.position is not None)]
     times, basis = event_times(placed)
     score = scores.event_order_accuracy(times, list(events))
+    if len(times) < 2:
+        return score
     return Score(score.value, f"{score.reason} (placed by {basis})")
 
 

@@ -184,14 +184,17 @@ def event_order_accuracy(
     (a, b) tied, (a, c) and (b, c) reversed: tau-b = (0 − 2) / sqrt(3 · 2) = −0.8165, rescaled 0.0918.
     """
     gold = as_ordered(gold_order, "gold_order")
-    tau = event_order_tau(predicted_times, gold)
     predicted = _positions(predicted_times, "predicted_times")
     missing = [event for event in gold if event not in predicted]
-    found = f"found {len(gold) - len(missing)} of {len(gold)} gold events"
+    n_found = len(gold) - len(missing)
+    found = f"found {n_found} of {len(gold)} gold events"
     if missing:
         found += f" (not found: {_name_events(missing)})"
+    if n_found < 2:
+        return undefined(f"{found}: fewer than 2 to order")
+    tau = event_order_tau(predicted_times, gold)
     if tau.is_nan:
-        return undefined(f"{found}; {tau.reason.split('; not in the prediction')[0]}")
+        return undefined(f"{found}; {tau.reason}")
     detail = tau.reason.split(": ", 1)[1].split("; not in the prediction")[0]
     return Score((tau.value + 1) / 2, f"{found}; Kendall tau-b {tau.value:.3g} over {detail}")
 
