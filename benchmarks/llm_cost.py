@@ -2,7 +2,7 @@
 
 Runs on the package's example dataset (``ragas_temporal.data.load_example_dataset()``, 20
 samples) with ``tests.support.fake_llm.ScriptedLLM`` answering through the package's offline
-rule-based judge, ``ragas_temporal.testing.rule_based_judge`` (deterministic, offline). The
+rule-based judge, ``ragas_temporal.judging.rule_based_judge`` (deterministic, offline). The
 samples' reference dates reach our prompts as the ``reference_date`` data field. Each metric scores every sample one at a
 time through ragas's ``single_turn_ascore``, so calls and tokens are attributed per sample.
 
@@ -45,8 +45,8 @@ from ragas.metrics import Faithfulness  # noqa: E402
 
 from ragas_temporal.data import example_reference_dates, load_example_dataset  # noqa: E402
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK  # noqa: E402
-from ragas_temporal.metrics._llm_judge import judge_binary_relevance  # noqa: E402
-from ragas_temporal.testing import rule_based_judge  # noqa: E402
+from ragas_temporal.judging import judge_relevance  # noqa: E402
+from ragas_temporal.judging import rule_based_judge  # noqa: E402
 from tests.support.fake_llm import ScriptedLLM  # noqa: E402
 
 
@@ -97,7 +97,7 @@ async def _per_document_precision(samples, k: int) -> dict:
     for sample in samples:
         before = llm.calls
         for document in sample.retrieved_contexts[:k]:
-            await judge_binary_relevance(llm, sample.user_input, [document], focus="infer")
+            await judge_relevance(llm, sample.user_input, [document], focus="infer", scale="binary")
         per_sample_calls.append(llm.calls - before)
     return _summary(samples, llm, per_sample_calls, 0)
 

@@ -377,9 +377,9 @@ def test_faults_leave_their_row_nan_with_a_reason_and_the_rest_completes():
 def test_run_config_timeout_shorter_than_llm_timeout_is_respected():
     metric = TemporalFaithfulness(mode="llm", llm=ScriptedLLM(["{}"]), llm_timeout=30)
     metric.init(RunConfig(timeout=2))
-    assert metric._judge_timeout() == pytest.approx(1.8)  # 90 % of ragas's own per-row timeout
+    assert metric.judging.timeout() == pytest.approx(1.8)  # 90 % of ragas's own per-row timeout
     metric.init(RunConfig(timeout=180))
-    assert metric._judge_timeout() == 30
+    assert metric.judging.timeout() == 30
 
 
 def test_hanging_endpoint_costs_the_llm_timeout_per_row_not_minutes(openai_server_factory):

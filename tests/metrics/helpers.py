@@ -31,5 +31,5 @@ class RecordingExtractor:
 def use_recording_extractor(monkeypatch) -> RecordingExtractor:
     """Route every metric's extraction through a fresh RecordingExtractor."""
     fake = RecordingExtractor()
-    monkeypatch.setattr("ragas_temporal.metrics._base.extract_focus_time", fake)
+    monkeypatch.setattr("ragas_temporal.metrics.base.extract_focus_time", fake)
     return fake

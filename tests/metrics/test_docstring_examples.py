@@ -6,13 +6,24 @@ from tests.support.doctests import docstring_examples_test
 
 MODULES = [
     "ragas_temporal.metrics",
-    "ragas_temporal.metrics._base",
+    "ragas_temporal.metrics.base",
     "ragas_temporal.metrics.generation",
     "ragas_temporal.metrics.retrieval",
-    "ragas_temporal.metrics.dataset",
+    "ragas_temporal.metrics.runner",
+    "ragas_temporal.metrics.registry",
+    "ragas_temporal.metrics.columns",
+    "ragas_temporal.metrics.dates",
+    "ragas_temporal.metrics.scorers",
+    "ragas_temporal.metrics.llm_scorers",
+    "ragas_temporal.metrics.answers",
+    "ragas_temporal.metrics.answer_scorers",
+    "ragas_temporal.metrics.timeline",
+    "ragas_temporal.metrics.timeline_judged",
+    "ragas_temporal.metrics.consistency",
+    "ragas_temporal.data.readers",
     "ragas_temporal.data",
     "ragas_temporal.commands.evaluate",
-    "ragas_temporal.commands._judge_llm",
+    "ragas_temporal.commands.judge_llm",
     "ragas_temporal",
 ]
 

@@ -115,8 +115,8 @@ def test_invalid_reference_date_is_a_value_error(bad):
 
 
 def test_valid_reference_dates():
-    assert TemporalFaithfulness(reference_date="2024-06-01")._fixed_reference_date == dt.date(2024, 6, 1)
-    assert TemporalFaithfulness(reference_date=dt.datetime(2024, 6, 1, 9))._fixed_reference_date == dt.date(2024, 6, 1)
+    assert TemporalFaithfulness(reference_date="2024-06-01").dates.fixed == dt.date(2024, 6, 1)
+    assert TemporalFaithfulness(reference_date=dt.datetime(2024, 6, 1, 9)).dates.fixed == dt.date(2024, 6, 1)
     TemporalFaithfulness(reference_date=lambda sample: "2024-06-01")
 
 
@@ -134,8 +134,20 @@ def test_init_needs_no_llm_in_focus_time_and_gold_modes():
         cls(mode="gold").init(RunConfig())
 
 
-def test_mode_dispatch_goes_through_score_methods():
-    # the per-mode method named after the mode does the scoring (the LLM modes plug in here)
+def test_each_mode_has_its_scorer_with_columns_and_llm_use():
+    # the mode -> scorer map decides the columns a metric declares and whether it calls an LLM
+    expected_modes = {
+        TemporalFaithfulness: ("focus_time", "llm", "hybrid"),
+        AnswerTemporalRecall: ("focus_time",),
+        TemporalPrecisionAtK: ("focus_time", "gold", "llm"),
+        TemporalRecallAtK: ("focus_time", "gold"),
+        TemporalNDCGAtK: ("focus_time", "gold", "llm"),
+        TemporalMRR: ("focus_time", "gold"),
+        TemporalMAP: ("focus_time", "gold"),
+    }
     for cls in ALL:
-        for mode in cls._modes:
-            assert callable(getattr(cls, f"_score_{mode}"))
+        assert cls.modes() == expected_modes[cls]
+        for mode in cls.modes():
+            metric = cls(mode=mode)
+            assert set(metric.scorer.columns) == metric.required_columns["SINGLE_TURN"]
+            assert metric.scorer.calls_llm is (mode in ("llm", "hybrid"))

@@ -9,6 +9,6 @@
   ``openai_server`` and ``openai_server_factory`` pytest fixtures, ``HANG``, ``HTTPReply``,
   ``refused_base_url``.
 - ``tests.support.fake_judges``: ``rule_based_judge``, the package's offline judge
-  (``ragas_temporal.testing``) as a script answering our temporal prompts and stock ragas
+  (``ragas_temporal.judging``) as a script answering our temporal prompts and stock ragas
   Faithfulness prompts from the years in the texts; ``parse_prompt_input``; ``judge_with_overrides``.
 """

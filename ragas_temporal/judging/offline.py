@@ -1,4 +1,4 @@
-"""Offline LLMs answering with :func:`ragas_temporal.testing.judge.rule_based_judge`: no key, no network.
+"""Offline LLMs answering with :func:`ragas_temporal.judging.offline_rules.rule_based_judge`: no key, no network.
 
 Two ways in, one judge behind both:
 
@@ -8,7 +8,7 @@ Two ways in, one judge behind both:
   model, built over an ``AsyncOpenAI`` client whose HTTP transport answers in-process
   (:func:`offline_transport`), so the Instructor client path runs for real up to the socket.
 
-Both report token usage (counted with :func:`~ragas_temporal.testing.judge.count_tokens`):
+Both report token usage (counted with :func:`~ragas_temporal.judging.offline_rules.count_tokens`):
 ``OfflineJudgeLLM`` in the ``llm_output`` shape ``ragas.cost.get_token_usage_for_openai`` reads, the
 transport in each chat-completion reply's ``usage``.
 
@@ -35,8 +35,8 @@ from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
 
-from ragas_temporal.metrics._llm_judge import openai_llm_output
-from ragas_temporal.testing.judge import count_tokens, rule_based_judge
+from ragas_temporal.judging.runner import openai_llm_output
+from ragas_temporal.judging.offline_rules import count_tokens, rule_based_judge
 
 if t.TYPE_CHECKING:
     import httpx
