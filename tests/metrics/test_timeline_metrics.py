@@ -251,3 +251,37 @@ def test_consistency_from_rows_with_a_group_column_and_the_report():
     assert "1 row(s) without a readable response" in report.loc["enron", "reason"]
     with pytest.raises(ValueError, match="not a column"):
         temporal_consistency_report(rows, group_by="topic")
+
+
+# --- registry names (score_dataset and the CLI) ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "spec, name",
+    [
+        ("answer_temporal_precision", "answer_temporal_precision"),
+        ("temporal_coherence:llm", "temporal_coherence_llm"),
+        ("temporal_year_precision@5", "temporal_year_precision_at_5"),
+        ("temporal_year_recall_at_3", "temporal_year_recall_at_3"),
+        ("temporal_anchor_coverage", "temporal_anchor_coverage"),
+        ("temporal_anchor_coverage@3", "temporal_anchor_coverage_at_3"),
+        ("event_order_accuracy", "event_order_accuracy"),
+        ("duration_accuracy:llm", "duration_accuracy_llm"),
+    ],
+)
+def test_registry_names(spec, name):
+    from ragas_temporal.metrics import metric_from_spec
+
+    assert metric_from_spec(spec).name == name
+
+
+def test_registry_builds_consistency_from_rows_only():
+    from ragas_temporal.metrics import metric_from_spec, score_dataset
+
+    with pytest.raises(ValueError, match="from_rows"):
+        metric_from_spec("temporal_consistency")
+    with pytest.raises(ValueError, match="takes no k"):
+        metric_from_spec("temporal_coherence@5")
+    rows = [{"user_input": "q", "response": "In 2008."}, {"user_input": "q", "response": "In 2008 and 2010."}]
+    frame = score_dataset(rows, [metric_from_spec("temporal_consistency", rows=rows)])
+    assert frame["temporal_consistency"].tolist() == [0.5, 0.5]  # Jaccard {2008} vs {2008, 2010}
