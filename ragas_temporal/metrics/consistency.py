@@ -20,7 +20,6 @@ Two ways in:
 
 from __future__ import annotations
 
-import datetime as dt
 import typing as t
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass

@@ -23,15 +23,14 @@ from ragas_temporal.metrics.answers import (
 from ragas_temporal.metrics.base import TemporalMetric
 from ragas_temporal.metrics.consistency import TemporalConsistency
 from ragas_temporal.metrics.generation import AnswerTemporalRecall, TemporalFaithfulness
-from ragas_temporal.metrics.timeline import DurationAccuracy, EventOrderAccuracy, TemporalCoherence
 from ragas_temporal.metrics.retrieval import (
-    RankingMetric,
     TemporalMAP,
     TemporalMRR,
     TemporalNDCGAtK,
     TemporalPrecisionAtK,
     TemporalRecallAtK,
 )
+from ragas_temporal.metrics.timeline import DurationAccuracy, EventOrderAccuracy, TemporalCoherence
 
 __all__ = [
     "METRIC_CLASSES",

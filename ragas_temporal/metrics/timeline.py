@@ -16,48 +16,19 @@ import math
 import typing as t
 from dataclasses import dataclass, field
 
-from ragas.metrics.base import MetricWithLLM
 from ragas.prompt import PydanticPrompt
 
-from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
 from ragas_temporal.metrics.answer_scorers import CoherenceByRules, DurationByRules, EventOrderByRules
-from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
-from ragas_temporal.metrics.llm_scorers import JudgeSettings
+from ragas_temporal.metrics.base import ScorerFactory
+from ragas_temporal.metrics.judged import JudgedMetric
 from ragas_temporal.metrics.timeline_judged import CoherenceByJudge, DurationByJudge, EventOrderByJudge
 from ragas_temporal.prompts import EventLocationPrompt, StatedDurationPrompt, TimelineClaimsPrompt
 
-if t.TYPE_CHECKING:
-    from ragas.run_config import RunConfig
-
-__all__ = ["JudgedTimelineMetric", "TemporalCoherence", "EventOrderAccuracy", "DurationAccuracy"]
+__all__ = ["TemporalCoherence", "EventOrderAccuracy", "DurationAccuracy"]
 
 
 @dataclass
-class JudgedTimelineMetric(TemporalMetric, MetricWithLLM):
-    """What the timeline metrics with an ``"llm"`` mode share: the bounds on one judgement.
-
-    Parameters
-    ----------
-    llm_timeout : float or None, default 30.0
-        Seconds one judgement may take; ``None`` for no bound (90 % of ragas's ``RunConfig.timeout``
-        when that is shorter).
-    fix_retries : int, default 1
-        ragas ``FixOutputFormat`` repair calls allowed for an unparsable reply.
-    """
-
-    llm_timeout: t.Optional[float] = DEFAULT_LLM_TIMEOUT
-    fix_retries: int = DEFAULT_FIX_RETRIES
-
-    def _validate_params(self) -> None:
-        self.judging = JudgeSettings.validated(type(self).__name__, self.llm_timeout, self.fix_retries)
-
-    def init(self, run_config: RunConfig) -> None:
-        super().init(run_config)
-        self.judging.observe_run_timeout(getattr(run_config, "timeout", None))
-
-
-@dataclass
-class TemporalCoherence(JudgedTimelineMetric):
+class TemporalCoherence(JudgedMetric):
     """Is the answer's own timeline possible? ``1 − contradicting claims / dated claims``.
 
     focus_time mode: the rules of :mod:`ragas_temporal.timeline.coherence` list the dated claims
@@ -77,7 +48,7 @@ class TemporalCoherence(JudgedTimelineMetric):
     reference_date : None, date, ISO str or callable(sample) -> date | str | None
         Places relative times ("last year") so they count as dated claims.
     timeline_prompt : PydanticPrompt, default TimelineClaimsPrompt()
-    llm_timeout, fix_retries : see :class:`JudgedTimelineMetric`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.JudgedMetric`
     name : str, default "temporal_coherence"
 
     Examples
@@ -99,7 +70,7 @@ class TemporalCoherence(JudgedTimelineMetric):
 
 
 @dataclass
-class EventOrderAccuracy(JudgedTimelineMetric):
+class EventOrderAccuracy(JudgedMetric):
     """Does the answer put the gold events in the gold order? Kendall tau-b rescaled to [0, 1].
 
     The gold order is the sample's ``reference``: one event per line (bullets and numbers are
@@ -117,7 +88,7 @@ class EventOrderAccuracy(JudgedTimelineMetric):
     ----------
     mode : {"focus_time", "llm"}
     events_prompt : PydanticPrompt, default EventLocationPrompt()
-    llm_timeout, fix_retries : see :class:`JudgedTimelineMetric`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.JudgedMetric`
     name : str, default "event_order_accuracy"
 
     Examples
@@ -140,7 +111,7 @@ class EventOrderAccuracy(JudgedTimelineMetric):
 
 
 @dataclass
-class DurationAccuracy(JudgedTimelineMetric):
+class DurationAccuracy(JudgedMetric):
     """Is the stated duration right? ``1 − |error| / gold``, clipped at 0.
 
     The gold duration is the sample's ``reference`` ("3 years", "18 months", "a decade",
@@ -160,7 +131,7 @@ class DurationAccuracy(JudgedTimelineMetric):
     tolerance_years : float, default 0.0
         Absolute error (in years) that still counts as exact.
     durations_prompt : PydanticPrompt, default StatedDurationPrompt()
-    llm_timeout, fix_retries : see :class:`JudgedTimelineMetric`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.JudgedMetric`
     name : str, default "duration_accuracy"
 
     Examples
