@@ -285,3 +285,39 @@ def test_registry_builds_consistency_from_rows_only():
     rows = [{"user_input": "q", "response": "In 2008."}, {"user_input": "q", "response": "In 2008 and 2010."}]
     frame = score_dataset(rows, [metric_from_spec("temporal_consistency", rows=rows)])
     assert frame["temporal_consistency"].tolist() == [0.5, 0.5]  # Jaccard {2008} vs {2008, 2010}
+
+
+# --- inside ragas.evaluate ---------------------------------------------------------------------
+
+
+def test_new_metrics_run_in_ragas_evaluate_offline():
+    import warnings
+
+    from ragas import EvaluationDataset, evaluate
+
+    from ragas_temporal.judging import offline_llm
+
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    rows = [
+        {"user_input": "How long did the war that began in 1914 last?", "response": "It lasted four years, from 1914 to 1918.",
+         "reference": "4 years", "retrieved_contexts": ["The war ran from 1914 to 1918."]},
+        {"user_input": "How long did the war that began in 1914 last?", "response": "It lasted ten years, from 1914 to 1918.",
+         "reference": "4 years", "retrieved_contexts": ["The war ran from 1914 to 1918."]},
+    ]
+    metrics = [
+        AnswerTemporalPrecision(),
+        TemporalCoherence(),
+        TemporalCoherence(mode="llm", llm=offline_llm()),
+        DurationAccuracy(),
+        TemporalYearRecallAtK(k=1),
+        TemporalConsistency.from_rows(rows),
+    ]
+    result = evaluate(EvaluationDataset.from_list(rows), metrics=metrics, show_progress=False).to_pandas()
+    column = {m.name: next(c for c in result.columns if c.startswith(m.name + "(") or c == m.name) for m in metrics}
+    # answer years {1914..1918} all inside QFT {1914..1918}? the query names 1914 only: 1 / 5
+    assert result[column["answer_temporal_precision"]].tolist() == pytest.approx([0.2, 0.2])
+    assert result[column["temporal_coherence"]].tolist() == [1.0, 0.0]
+    assert result[column["temporal_coherence_llm"]].tolist() == [1.0, 0.0]
+    assert result[column["duration_accuracy"]].tolist() == [1.0, 0.0]  # 10 for 4: 1 - 6/4 clipped
+    assert result[column["temporal_year_recall_at_1"]].tolist() == [1.0, 1.0]
+    assert result[column["temporal_consistency"]].tolist() == [1.0, 1.0]  # same years in both answers
