@@ -55,12 +55,35 @@ class OfflineJudgeLLM(BaseRagasLLM):
     Attributes ``calls``, ``prompt_tokens`` and ``completion_tokens`` are running totals.
     LangChain callbacks fire as for a real model, so ``ragas.evaluate(token_usage_parser=...)``
     counts its tokens.
+
+    Parameters
+    ----------
+    model_name : str, default OFFLINE_MODEL
+    run_config : RunConfig, optional
+        One attempt, no back-off by default.
+    judge : callable(prompt_text) -> reply_text, default rule_based_judge
+        What answers; wrap the rules to see how the metrics cope with faults, e.g. a malformed
+        reply now and then (each costs a ragas repair call with ``fix_retries`` >= 1).
+
+    >>> from langchain_core.prompt_values import StringPromptValue
+    >>> llm = OfflineJudgeLLM(judge=lambda prompt: "not JSON")
+    >>> llm.generate_text(StringPromptValue(text="hello world")).generations[0][0].text
+    'not JSON'
+    >>> llm.calls, llm.prompt_tokens, llm.completion_tokens
+    (1, 2, 2)
     """
 
-    def __init__(self, model_name: str = OFFLINE_MODEL, run_config: RunConfig | None = None):
+    def __init__(
+        self,
+        model_name: str = OFFLINE_MODEL,
+        run_config: RunConfig | None = None,
+        *,
+        judge: t.Callable[[str], str] = rule_based_judge,
+    ):
         # one attempt: the rules either answer or raise ValueError for a prompt they do not know
         super().__init__(run_config=run_config or RunConfig(max_retries=1, max_wait=0))
         self.model_name = model_name
+        self.judge = judge
         self.calls = 0
         self.prompt_tokens = 0
         self.completion_tokens = 0
@@ -70,7 +93,7 @@ class OfflineJudgeLLM(BaseRagasLLM):
 
     def _answer(self, text: str, n: int) -> LLMResult:
         self.calls += 1
-        reply = rule_based_judge(text)
+        reply = self.judge(text)
         prompt_tokens, completion_tokens = count_tokens(text) * n, count_tokens(reply) * n
         self.prompt_tokens += prompt_tokens
         self.completion_tokens += completion_tokens

@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from ragas.prompt import PydanticPrompt
 
 from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
-from ragas_temporal.metrics.judged import JudgedMetric
+from ragas_temporal.metrics.judged import MetricWithJudge
 from ragas_temporal.metrics.llm_scorers import ClaimsJudge, FaithfulnessByJudge, HybridFaithfulness
 from ragas_temporal.metrics.scorers import FaithfulnessByFocusTime, QueryYearRecall
 from ragas_temporal.prompts import TemporalClaimsPrompt
 
 
 @dataclass
-class TemporalFaithfulness(JudgedMetric):
+class TemporalFaithfulness(MetricWithJudge):
     """Share of the answer's years that occur in the retrieved contexts.
 
     focus_time mode: ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` where AFT is the focus time of the

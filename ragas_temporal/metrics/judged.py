@@ -23,12 +23,15 @@ from ragas_temporal.metrics.llm_scorers import JudgeSettings
 if t.TYPE_CHECKING:
     from ragas.run_config import RunConfig
 
-__all__ = ["JudgedMetric"]
+__all__ = ["MetricWithJudge"]
 
 
 @dataclass
-class JudgedMetric(TemporalMetric, MetricWithLLM):
+class MetricWithJudge(TemporalMetric, MetricWithLLM):
     """A :class:`TemporalMetric` with an LLM mode: ``llm_timeout`` and ``fix_retries`` as ``self.judging``.
+
+    Its instances are what a judge object reads at call time
+    (:class:`~ragas_temporal.metrics.llm_scorers.JudgedMetric`: ``llm`` and ``judging``).
 
     Parameters
     ----------

@@ -183,7 +183,10 @@ def score_dataset(
     for j, m in enumerate(metrics):
         frame[m.name] = [r[j].value for r in results]
         frame[f"{m.name}_reason"] = [r[j].reason for r in results]
-        frame[f"{m.name}{FAILURE_SUFFIX}"] = [r[j].kind if isinstance(r[j], Failed) else None for r in results]
+        # object dtype keeps None as None (pandas would infer strings and turn None into NaN)
+        frame[f"{m.name}{FAILURE_SUFFIX}"] = pd.Series(
+            [r[j].kind if isinstance(r[j], Failed) else None for r in results], index=frame.index, dtype=object
+        )
     return frame
 
 

@@ -20,7 +20,7 @@ from ragas.prompt import PydanticPrompt
 
 from ragas_temporal.metrics.answer_scorers import CoherenceByRules, DurationByRules, EventOrderByRules
 from ragas_temporal.metrics.base import ScorerFactory
-from ragas_temporal.metrics.judged import JudgedMetric
+from ragas_temporal.metrics.judged import MetricWithJudge
 from ragas_temporal.metrics.timeline_judged import CoherenceByJudge, DurationByJudge, EventOrderByJudge
 from ragas_temporal.prompts import EventLocationPrompt, StatedDurationPrompt, TimelineClaimsPrompt
 
@@ -28,7 +28,7 @@ __all__ = ["TemporalCoherence", "EventOrderAccuracy", "DurationAccuracy"]
 
 
 @dataclass
-class TemporalCoherence(JudgedMetric):
+class TemporalCoherence(MetricWithJudge):
     """Is the answer's own timeline possible? ``1 − contradicting claims / dated claims``.
 
     focus_time mode: the rules of :mod:`ragas_temporal.timeline.coherence` list the dated claims
@@ -48,7 +48,7 @@ class TemporalCoherence(JudgedMetric):
     reference_date : None, date, ISO str or callable(sample) -> date | str | None
         Places relative times ("last year") so they count as dated claims.
     timeline_prompt : PydanticPrompt, default TimelineClaimsPrompt()
-    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.JudgedMetric`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.MetricWithJudge`
     name : str, default "temporal_coherence"
 
     Examples
@@ -70,7 +70,7 @@ class TemporalCoherence(JudgedMetric):
 
 
 @dataclass
-class EventOrderAccuracy(JudgedMetric):
+class EventOrderAccuracy(MetricWithJudge):
     """Does the answer put the gold events in the gold order? Kendall tau-b rescaled to [0, 1].
 
     The gold order is the sample's ``reference``: one event per line (bullets and numbers are
@@ -88,7 +88,7 @@ class EventOrderAccuracy(JudgedMetric):
     ----------
     mode : {"focus_time", "llm"}
     events_prompt : PydanticPrompt, default EventLocationPrompt()
-    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.JudgedMetric`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.MetricWithJudge`
     name : str, default "event_order_accuracy"
 
     Examples
@@ -111,7 +111,7 @@ class EventOrderAccuracy(JudgedMetric):
 
 
 @dataclass
-class DurationAccuracy(JudgedMetric):
+class DurationAccuracy(MetricWithJudge):
     """Is the stated duration right? ``1 − |error| / gold``, clipped at 0.
 
     The gold duration is the sample's ``reference`` ("3 years", "18 months", "a decade",
@@ -131,7 +131,7 @@ class DurationAccuracy(JudgedMetric):
     tolerance_years : float, default 0.0
         Absolute error (in years) that still counts as exact.
     durations_prompt : PydanticPrompt, default StatedDurationPrompt()
-    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.JudgedMetric`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.MetricWithJudge`
     name : str, default "duration_accuracy"
 
     Examples

@@ -23,6 +23,7 @@ from ragas_temporal import scores
 from ragas_temporal.judging.timeline import judge_event_locations, judge_stated_durations, judge_timeline
 from ragas_temporal.metrics.answer_scorers import duration_score, event_order_score, gold_duration, gold_events
 from ragas_temporal.metrics.base import Case, Failed, Outcome
+from ragas_temporal.metrics.llm_scorers import JudgedMetric
 from ragas_temporal.scores import Score
 from ragas_temporal.timeline import parse_durations
 
@@ -31,7 +32,7 @@ __all__ = ["CoherenceByJudge", "EventOrderByJudge", "DurationByJudge"]
 NO_EXPRESSION = "answer has no temporal expression or duration: nothing to compare (no LLM call)"
 
 
-def _call(host: t.Any, case: Case) -> dict:
+def _call(host: JudgedMetric, case: Case) -> dict:
     return host.judging.call_kwargs(case.callbacks)
 
 
@@ -39,7 +40,7 @@ def _call(host: t.Any, case: Case) -> dict:
 class CoherenceByJudge:
     """The judge lists dated claims and contradictions; ``scores.timeline_coherence`` counts."""
 
-    host: t.Any
+    host: JudgedMetric
     prompt_of: t.Callable[[t.Any], t.Any] = operator.attrgetter("timeline_prompt")
     columns: tuple[str, ...] = ("response",)
     calls_llm: bool = True
@@ -64,7 +65,7 @@ class CoherenceByJudge:
 class EventOrderByJudge:
     """The judge locates each gold event and its stated time; the order is scored as in focus-time mode."""
 
-    host: t.Any
+    host: JudgedMetric
     prompt_of: t.Callable[[t.Any], t.Any] = operator.attrgetter("events_prompt")
     columns: tuple[str, ...] = ("response", "reference")
     calls_llm: bool = True
@@ -86,7 +87,7 @@ class EventOrderByJudge:
 class DurationByJudge:
     """The judge lists the answer's stated durations (main first); the first is scored against the gold."""
 
-    host: t.Any
+    host: JudgedMetric
     prompt_of: t.Callable[[t.Any], t.Any] = operator.attrgetter("durations_prompt")
     # the question tells the judge which duration is asked about when the answer states several
     columns: tuple[str, ...] = ("user_input", "response", "reference")

@@ -21,11 +21,6 @@ MODULES = [
     "ragas_temporal.metrics.timeline",
     "ragas_temporal.metrics.timeline_judged",
     "ragas_temporal.metrics.consistency",
-    "ragas_temporal.data.readers",
-    "ragas_temporal.data",
-    "ragas_temporal.commands.evaluate",
-    "ragas_temporal.commands.judge_llm",
-    "ragas_temporal",
 ]
 
 test_docstring_examples = docstring_examples_test(MODULES, require_examples=False)

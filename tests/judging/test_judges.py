@@ -12,12 +12,7 @@ from ragas_temporal.judging import Judgement, judge_relevance, judge_temporal_cl
 from ragas_temporal.prompts import TemporalClaimsPrompt
 from tests.support.fake_judges import rule_based_judge
 from tests.support.fake_llm import Delay, ScriptedLLM, langchain_wrapped
-from tests.support.openai_server import (  # noqa: F401  (fixtures)
-    HANG,
-    openai_server,
-    openai_server_factory,
-    refused_base_url,
-)
+from tests.support.openai_server import HANG, refused_base_url
 
 ANSWER = "The crisis started in 2008. It ended in 2010."
 CONTEXTS = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]

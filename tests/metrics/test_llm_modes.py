@@ -15,12 +15,7 @@ from ragas.cost import get_token_usage_for_openai
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK, score_dataset
 from tests.support.fake_judges import judge_with_overrides, parse_prompt_input, rule_based_judge
 from tests.support.fake_llm import Delay, ScriptedLLM, count_tokens, langchain_wrapped
-from tests.support.openai_server import (  # noqa: F401  (fixtures)
-    HANG,
-    openai_server,
-    openai_server_factory,
-    refused_base_url,
-)
+from tests.support.openai_server import HANG, refused_base_url
 
 SEED_CONTEXTS = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
 GROUNDED = "The crisis occurred in 2008 and continued into 2009."

@@ -11,7 +11,7 @@ import pytest
 
 from ragas_temporal.cli import main
 from ragas_temporal.judging import count_tokens, prompt_data
-from tests.support.openai_server import HANG, openai_server, openai_server_factory  # noqa: F401
+from tests.support.openai_server import HANG
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
 ROWS = [
