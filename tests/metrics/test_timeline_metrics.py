@@ -321,3 +321,18 @@ def test_new_metrics_run_in_ragas_evaluate_offline():
     assert result[column["duration_accuracy"]].tolist() == [1.0, 0.0]  # 10 for 4: 1 - 6/4 clipped
     assert result[column["temporal_year_recall_at_1"]].tolist() == [1.0, 1.0]
     assert result[column["temporal_consistency"]].tolist() == [1.0, 1.0]  # same years in both answers
+
+
+def test_prompts_are_ragas_prompts_of_the_metric():
+    from ragas_temporal.prompts import StatedDurationPrompt
+
+    assert set(TemporalCoherence(mode="llm").get_prompts()) == {"timeline_claims"}
+    assert set(EventOrderAccuracy().get_prompts()) == {"event_locations"}
+    metric = DurationAccuracy(mode="llm")
+    changed = StatedDurationPrompt()
+    changed.instruction = "Only the main duration. " + changed.instruction
+    metric.set_prompts(stated_durations=changed)
+    llm = _reply({"durations": [{"quote": "q", "amount": 2, "unit": "years"}]})
+    metric.llm = llm
+    r = run(metric.ascore(user_input="How long?", response="Two years.", reference="2 years"))
+    assert r.value == 1.0 and llm.prompts[0].startswith("Only the main duration. ")
