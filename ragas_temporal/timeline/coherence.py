@@ -14,7 +14,9 @@ Rules (each compares claims inside one sentence unless said otherwise):
     no clause break (comma, "and", "but") between them;
 ``death_before_birth``
     a year after *died*/*death* earlier than the nearest year after *born*/*birth* (anywhere in the
-    answer: the nearest birth before the death, else the first after it);
+    answer: the nearest birth before the death, else the first after it). The rule assumes the
+    births and deaths it pairs are one person's: "he died in 1940; his son was born in 1950" is a
+    false alarm (the ``llm`` mode reads who is who);
 ``age``
     "40 years old in 2010" with "founded in 1990" (the nearest origin cue before the age: founded,
     born, built, established ...): the age differs from the years between by more than one year;
