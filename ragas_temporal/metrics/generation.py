@@ -14,17 +14,21 @@ from __future__ import annotations
 import typing as t
 from dataclasses import dataclass, field
 
+from ragas.metrics.base import MetricWithLLM
 from ragas.prompt import PydanticPrompt
 
+from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
 from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
-from ragas_temporal.metrics.judged import MetricWithJudge
-from ragas_temporal.metrics.llm_scorers import ClaimsJudge, FaithfulnessByJudge, HybridFaithfulness
+from ragas_temporal.metrics.llm_scorers import ClaimsJudge, FaithfulnessByJudge, HybridFaithfulness, JudgeSettings
 from ragas_temporal.metrics.scorers import FaithfulnessByFocusTime, QueryYearRecall
 from ragas_temporal.prompts import TemporalClaimsPrompt
 
+if t.TYPE_CHECKING:
+    from ragas.run_config import RunConfig
+
 
 @dataclass
-class TemporalFaithfulness(MetricWithJudge):
+class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
     """Share of the answer's years that occur in the retrieved contexts.
 
     focus_time mode: ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` where AFT is the focus time of the
@@ -67,6 +71,8 @@ class TemporalFaithfulness(MetricWithJudge):
     (0.0, 'answer years 2007, 2010 not found in the retrieved contexts')
     """
 
+    llm_timeout: t.Optional[float] = DEFAULT_LLM_TIMEOUT
+    fix_retries: int = DEFAULT_FIX_RETRIES
     claims_prompt: PydanticPrompt = field(default_factory=TemporalClaimsPrompt)
 
     _base_name: t.ClassVar[str] = "temporal_faithfulness"
@@ -75,6 +81,13 @@ class TemporalFaithfulness(MetricWithJudge):
         "llm": lambda metric: FaithfulnessByJudge(ClaimsJudge(metric)),
         "hybrid": lambda metric: HybridFaithfulness(ClaimsJudge(metric)),
     }
+
+    def _validate_params(self) -> None:
+        self.judging = JudgeSettings.validated(type(self).__name__, self.llm_timeout, self.fix_retries)
+
+    def init(self, run_config: RunConfig) -> None:
+        super().init(run_config)
+        self.judging.observe_run_timeout(getattr(run_config, "timeout", None))
 
 
 @dataclass
