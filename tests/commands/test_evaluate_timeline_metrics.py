@@ -10,7 +10,6 @@ import pandas as pd
 from ragas_temporal.cli import main
 
 
-
 def test_answer_side_metrics_from_the_command_line(tmp_path, capsys):
     rows = [
         {"user_input": "How long did WWI last?", "response": "It lasted from 1914 to 1918.", "reference": "4 years", "group": "g"},
