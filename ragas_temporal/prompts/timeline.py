@@ -156,7 +156,7 @@ class EventLocationPrompt(CompactPydanticPrompt[EventLocationInput, EventLocatio
 
 # --- (7) the durations an answer states ---------------------------------------------------------
 
-DurationUnit = t.Literal["days", "weeks", "months", "years", "decades", "centuries"]
+DurationUnit = t.Literal["days", "weeks", "fortnights", "months", "years", "decades", "centuries"]
 #: Units the judge may state a duration in (plural, as written in the prompt).
 DURATION_UNITS: tuple[str, ...] = t.get_args(DurationUnit)
 _SINGULAR = {"century": "centuries"}

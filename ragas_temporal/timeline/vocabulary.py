@@ -1,23 +1,25 @@
-"""The words the timeline rules read: number words from the extractor's table, units, cue words.
+"""The words the timeline rules read: number and unit words from the extractor's table, cue words.
 
-This is the one place the timeline package imports the extractor's rule table (number words and
-the four-digit year pattern are written once, in :mod:`ragas_temporal.focus_time.patterns`), and
-the one place its own word lists live.
+This is the one place the timeline package imports the extractor's rule table (number words, unit
+words and the four-digit year pattern are written once, in
+:mod:`ragas_temporal.focus_time.patterns`), and the one place its own word lists live: the length
+of each unit in years and the cue words of the coherence rules.
 
 >>> NUMBER_WORDS["three"], UNIT_IN_YEARS["month"] * 18
 (3, 1.5)
->>> unit_of("Centuries"), unit_of("yrs"), unit_of("fortnight")
-('century', 'year', None)
+>>> unit_of("Centuries"), unit_of("yrs"), unit_of("fortnights"), unit_of("hours")
+('century', 'year', 'fortnight', None)
 """
 
 from __future__ import annotations
 
 import re
 
-from ragas_temporal.focus_time.patterns import NUMBER_WORDS, year4
+from ragas_temporal.focus_time.patterns import NUMBER_WORDS, UNIT_WORDS, year4
 
 __all__ = [
     "NUMBER_WORDS",
+    "UNIT_WORDS",
     "YEAR",
     "UNIT_IN_YEARS",
     "UNIT_FORMS",
@@ -39,28 +41,24 @@ __all__ = [
 YEAR = year4
 
 #: Length of one unit in years (a month is 1/12 year, a week 7 of the 365.25 days of a year).
+#: The extractor's other units (hours, weekends, quarters) do not state a duration here.
 UNIT_IN_YEARS: dict[str, float] = {
     "day": 1 / 365.25,
     "week": 7 / 365.25,
+    "fortnight": 14 / 365.25,
     "month": 1 / 12,
     "year": 1.0,
     "decade": 10.0,
     "century": 100.0,
 }
 
-#: Written forms of each unit (lower case).
-UNIT_FORMS: dict[str, str] = {
-    "day": "day", "days": "day",
-    "week": "week", "weeks": "week", "wk": "week", "wks": "week",
-    "month": "month", "months": "month", "mo": "month", "mos": "month",
-    "year": "year", "years": "year", "yr": "year", "yrs": "year",
-    "decade": "decade", "decades": "decade",
-    "century": "century", "centuries": "century",
-}  # fmt: skip
+#: Written forms of the units above (lower case): the extractor's ``UNIT_WORDS``, restricted to them.
+UNIT_FORMS: dict[str, str] = {word: unit for word, unit in UNIT_WORDS.items() if unit in UNIT_IN_YEARS}
 
-#: Units a reason shows a duration in: decades and centuries are shown as years.
+#: Units a reason shows a duration in: fortnights as weeks, decades and centuries as years.
 REPORTING_UNITS: dict[str, str] = {
-    "day": "day", "week": "week", "month": "month", "year": "year", "decade": "year", "century": "year",
+    "day": "day", "week": "week", "fortnight": "week", "month": "month", "year": "year", "decade": "year",
+    "century": "year",
 }  # fmt: skip
 
 

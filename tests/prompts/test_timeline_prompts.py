@@ -61,7 +61,7 @@ def test_duration_units_are_forgiven_and_readable_by_the_rules():
     assert [d.unit for d in out.durations] == ["centuries", "years"]
     assert all(unit_of(u) is not None for u in DURATION_UNITS)  # every unit the judge may use is convertible
     with pytest.raises(ValidationError):
-        StatedDurationsOutput.model_validate({"durations": [{"quote": "q", "amount": 3, "unit": "fortnights"}]})
+        StatedDurationsOutput.model_validate({"durations": [{"quote": "q", "amount": 3, "unit": "hours"}]})
     with pytest.raises(ValidationError):
         StatedDurationsOutput.model_validate({"durations": [{"quote": "q", "amount": -1, "unit": "years"}]})
 

@@ -61,3 +61,12 @@ def test_nothing_to_read():
 def test_hostile_text_stays_linear():
     text = "1 " * 50_000 + "year"
     assert [d.amount for d in parse_durations(text)] == [1.0]
+
+
+def test_unit_words_are_the_extractors_and_every_unit_has_a_judge_spelling():
+    from ragas_temporal.focus_time.patterns import UNIT_WORDS
+    from ragas_temporal.judging.offline_timeline import PLURAL_UNITS
+
+    assert all(UNIT_WORDS[word] == unit for word, unit in vocabulary.UNIT_FORMS.items())
+    assert set(PLURAL_UNITS) == set(vocabulary.UNIT_IN_YEARS)  # the judge can state every unit the rules read
+    assert parse_duration("two fortnights").in_unit("week") == pytest.approx(4)
