@@ -133,28 +133,36 @@ def read_timeline(text: str, reference_date: dt.date | None = None) -> Timeline:
     mentions = [m for m in extract_focus_time(text, reference_date).mentions if m.years]
     durations = parse_durations(text, reference_date)
     range_lengths = {(d.start, d.end): d.years for d in durations}
-    claims: list[DatedClaim] = []
+    times: dict[tuple[int, int], DatedClaim] = {}  # the extractor's mentions, by span
     reversed_pairs: list[tuple[DatedClaim, DatedClaim]] = []
+    reversed_spans: set[tuple[int, int]] = set()
     for m in mentions:
         ends = year_range(m.value) if m.kind == "range" else None
         if ends is not None and ends[1] < ends[0]:  # "between 1999 and 1990": its two ends are two claims
             reversed_pairs.append(_range_ends(m.text, m.start, *ends))
+            reversed_spans.add((m.start, m.end))
         else:
-            claims.append(DatedClaim(m.text, m.start, m.end, "time", m.years, range_lengths.get((m.start, m.end))))
-    claims += [claim for pair in reversed_pairs for claim in pair]
-    taken = {(m.start, m.end) for m in mentions}
+            times[(m.start, m.end)] = DatedClaim(m.text, m.start, m.end, "time", m.years, range_lengths.get((m.start, m.end)))
     starts = [m.start for m in mentions]  # mentions never overlap and come in text order
     for match in _REVERSED_RANGE.finditer(text):
         first, last = int(match.group("y1")), int(match.group("y2"))
         if last >= first or (match.group("sep") == "and" and match.group("pre") is None):
             continue
+        overlapping = []
         k = bisect_left(starts, match.end())  # mentions starting before the match ends
-        if k and mentions[k - 1].end > match.start():
-            continue  # the extractor read these words as something else
-        start_claim = DatedClaim(match.group("y1"), match.start("y1"), match.end("y1"), "time", frozenset({first}))
-        end_claim = DatedClaim(match.group("y2"), match.start("y2"), match.end("y2"), "time", frozenset({last}))
-        claims += [start_claim, end_claim]
-        reversed_pairs.append((start_claim, end_claim))
+        while k and mentions[k - 1].end > match.start():
+            k -= 1
+            overlapping.append((mentions[k].start, mentions[k].end))
+        if any(span in reversed_spans for span in overlapping):
+            continue  # already read as a reversed range above
+        for span in overlapping:  # the extractor's other reading of these words ("2010 and 2005") gives way
+            times.pop(span, None)
+        reversed_pairs.append((
+            DatedClaim(match.group("y1"), match.start("y1"), match.end("y1"), "time", frozenset({first})),
+            DatedClaim(match.group("y2"), match.start("y2"), match.end("y2"), "time", frozenset({last})),
+        ))
+    claims = [*times.values(), *(claim for pair in reversed_pairs for claim in pair)]
+    taken = {(m.start, m.end) for m in mentions}
     for d in durations:
         if (d.start, d.end) in taken:
             continue  # a range of years: already a time claim
