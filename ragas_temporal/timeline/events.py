@@ -8,7 +8,8 @@ if it has any (a capitalised word after the first, an acronym, a number: "ISS" i
 ISS", so that "Sputnik was launched" does not find it); the sentence with the largest share wins,
 the earliest on a tie. Its **time** is the year of the temporal mention nearest to
 the matched words in that sentence (the first year of a period), and its **position** the offset
-of its first matched word.
+of its first matched word; words the event shares with other gold events ("Lehman" in "Lehman
+founded" and "Lehman failed") are left out of both when it has words of its own.
 
 :func:`event_times` turns placements into what the order is scored on: the stated years when
 every found event has one, else the order in which the answer mentions the events (a year next
@@ -27,6 +28,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from ragas_temporal.focus_time import extract_focus_time
@@ -117,9 +119,10 @@ def locate_events(answer: str, events: list[str], reference_date: dt.date | None
         if spans:
             by_sentence[sentence_index(spans, offset)].setdefault(stem, offset)
     mentions = [m for m in extract_focus_time(answer, reference_date).mentions if m.years]
+    event_stems = [{stem for stem, _ in _stems(event)} for event in events]
+    shared = Counter(stem for stems in event_stems for stem in stems)
     placements = []
-    for event in events:
-        wanted = {stem for stem, _ in _stems(event)}
+    for event, wanted in zip(events, event_stems):
         names = _name_stems(event)
         best: tuple[float, int] | None = None
         for k, present in enumerate(by_sentence):
@@ -132,7 +135,9 @@ def locate_events(answer: str, events: list[str], reference_date: dt.date | None
             placements.append(EventPlacement(event, False))
             continue
         present = by_sentence[best[1]]
-        offsets = [present[stem] for stem in wanted if stem in present]
+        # where the event is: its own words ("failed"), not those it shares with other events ("Lehman")
+        own = [present[stem] for stem in wanted if stem in present and shared[stem] == 1]
+        offsets = own or [present[stem] for stem in wanted if stem in present]
         first, last = min(offsets), max(offsets)
         start, end = spans[best[1]]
         near = [m for m in mentions if start <= m.start < end]

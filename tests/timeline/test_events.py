@@ -82,3 +82,10 @@ def test_events_in_one_year_are_tied():
     assert event_order_accuracy(times, ["Sputnik launch", "Fall of the Berlin Wall", "ISS planned"]).value == pytest.approx(
         (2 / 6**0.5 + 1) / 2
     )
+
+
+def test_words_shared_by_events_do_not_place_them():
+    answer = "Lehman was founded in 1850 and was 158 years old when it failed in September 2008."
+    times, basis = event_times(locate_events(answer, ["Lehman founded", "Lehman failed"]))
+    # "founded" is next to 1850, "failed" next to September 2008 ("Lehman", shared, says nothing)
+    assert (times, basis) == ({"Lehman founded": 1850, "Lehman failed": 2008}, "stated years")
