@@ -8,7 +8,9 @@ answer mention that has years is **one claim**, judged by what it states:
   among the contexts' stated years: a year or date a context names, or an end of a range it names
   (a range's inner years are not stated: "(1867–1934)" does not say 1913);
 - a **range** is supported when both of its ends are supported, or when it lies inside a range a
-  context states; one supported end earns half credit ("2016–17" and "2016–2017" are the same claim);
+  context states without sharing just one of its ends (that is the stated range with an end changed:
+  "2005–2019" against "2005–2021"); one supported end earns half credit ("2016–17" and "2016–2017"
+  are the same claim);
 - an **open range** ("2015–present") is judged by its start;
 - a **period** (a decade, a century) is supported when a context states the same period (or a
   shorter one inside it: "the late 1970s" supports "the 1970s") or a year inside it. A point is *not* supported by a context that only states
@@ -242,7 +244,12 @@ class _Evidence:
         return year in self.years
 
     def has_span_around(self, start: int, end: int) -> bool:
-        return any(s <= start and end <= e for s, e in self.spans)
+        # A sub-period of a stated range is supported; a range that shares exactly one end with the
+        # stated range and stops short at the other is that range with an end changed ("2005–2019"
+        # against "2005–2021"), so it is judged by its ends instead.
+        return any(
+            s <= start and end <= e and (start == s) == (end == e) for s, e in self.spans
+        )
 
     def has_period_or_year_in(self, start: int, end: int) -> bool:
         return any(start <= year <= end for year in self.years) or any(

@@ -87,6 +87,17 @@ def test_range_inside_a_context_range_is_supported() -> None:
     assert score([span("2008–2010", 2008, 2010)], [span("2005–2012", 2005, 2012)])[0] == 1.0
 
 
+def test_range_sharing_one_end_with_a_context_range_is_that_range_with_an_end_changed() -> None:
+    # context "2005–2021"; answer "2005–2019" lies inside it but keeps 2005 and moves the other end:
+    # judged by its ends, 2005 stated, 2019 not -> 0.5/1
+    assert score([span("2005–2019", 2005, 2019)], [span("2005–2021", 2005, 2021)]) == (
+        0.5, "'2005–2019': only 2005 found")
+    # the same inward move at the start: "2007–2021" -> only 2021 -> 0.5
+    assert score([span("2007–2021", 2007, 2021)], [span("2005–2021", 2005, 2021)])[0] == 0.5
+    # the whole stated range is still fully supported (both ends stated)
+    assert score([span("2005–21", 2005, 2021)], [span("2005–2021", 2005, 2021)])[0] == 1.0
+
+
 def test_range_with_one_supported_end_gets_half_credit() -> None:
     # answer ranges: "1991–2000" (both ends found: 1) and "2007–11" (only 2007: 0.5) -> 1.5/2 = 0.75
     answer = [span("1991–2000", 1991, 2000), span("2007–11", 2007, 2011)]
