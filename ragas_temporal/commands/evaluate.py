@@ -90,6 +90,11 @@ def add_parser(subparsers) -> None:
         help="comma-separated metric names (default: every focus-time metric the data's columns can feed)",
     )
     scoring.add_argument(
+        "--group-by", metavar="COLUMN", default="user_input",
+        help="column whose equal values make a group of answers to the same question, for "
+        "temporal_consistency (default: user_input)",
+    )
+    scoring.add_argument(
         "--reference-date",
         metavar="YYYY-MM-DD",
         help="date that relative expressions ('last year') resolve against, for rows without a reference_date",
@@ -155,14 +160,12 @@ def choose_metrics(args: argparse.Namespace, rows: list[dict]) -> list:
     """
     from ragas_temporal.metrics.registry import DEFAULT_METRICS, metrics_from_spec
 
-    from ragas_temporal.metrics.retrieval import RankingMetric
-
     kwargs = {"reference_date": args.reference_date} if args.reference_date else {}
     specs = [s.strip() for s in (args.metrics or "").split(",") if s.strip()]
     if specs:
-        metrics = metrics_from_spec(specs, **kwargs)
+        metrics = metrics_from_spec(specs, rows=rows, group_by=args.group_by, **kwargs)
         for spec, metric in zip(specs, metrics):
-            if isinstance(metric, RankingMetric) and "@" not in spec and "_at_" not in spec:
+            if getattr(metric, "k", None) is not None and "@" not in spec and "_at_" not in spec:
                 print(f"note: {spec} has no @K: using k={metric.k} ({metric.name})", file=sys.stderr)
         return metrics
     available = {k for row in rows for k, v in row.items() if v is not None}
