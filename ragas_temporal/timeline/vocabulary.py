@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ragas_temporal.focus_time.patterns import NUMBER_WORDS, UNIT_WORDS, year4
+from ragas_temporal.focus_time.patterns import NUMBER_WORDS, UNIT_WORDS, year4_group
 
 __all__ = [
     "NUMBER_WORDS",
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 #: A four-digit year, as the extractor writes it (group name ``year``).
-YEAR = year4
+YEAR = year4_group
 
 #: Length of one unit in years (a month is 1/12 year, a week 7 of the 365.25 days of a year).
 #: The extractor's other units (hours, weekends, quarters) do not state a duration here.
