@@ -10,6 +10,8 @@ directory), the way a reader pastes it:
   ``http://localhost:<port>/v1`` written in a block is replaced by its URL (nothing else in the
   block changes). Such a block must actually reach the server;
 - a ```text block right after a block is what the block prints;
+- a block using Spark or Ray joins the session the test run starts once (fixtures ``spark`` and
+  ``ray_local``), and is skipped with the reason where that engine cannot run;
 - a comment that states a result, on an expression statement's line or on the line after it, is
   asserted when it is a Python literal: ``sorted(ft.years)  # [1996, 2023]`` checks the value (or
   what the REPL would print of it); prose comments are not checked.
@@ -36,6 +38,9 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 _FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 _LOCAL_URL = re.compile(r"http://localhost:\d+/v1")
 _PROVIDER = re.compile(r"AsyncOpenAI\(|OpenAI\(|openai_compatible_llm\(|base_url")
+#: engines a block may use -> the session fixture (tests/conftest.py) that starts it once per run and
+#: skips, saying what to install, where the engine cannot run
+_ENGINES = {re.compile(r"\bpyspark\b|\bspark\."): "spark", re.compile(r"\bimport ray\b|\bray\."): "ray_local"}
 
 
 def _code_blocks(language: str) -> list[tuple[int, str]]:
@@ -189,7 +194,10 @@ def test_the_readme_has_python_blocks_and_states_results():
 
 
 @pytest.mark.parametrize("line, code, shown", PYTHON_BLOCKS, ids=[f"README.md:{line}" for line, _, _ in PYTHON_BLOCKS])
-def test_readme_python_block_runs_as_written(line, code, shown, tmp_path, monkeypatch, capsys):
+def test_readme_python_block_runs_as_written(line, code, shown, tmp_path, monkeypatch, capsys, request):
+    for uses, fixture in _ENGINES.items():
+        if uses.search(_without_comments(code)):
+            request.getfixturevalue(fixture)  # the block's getOrCreate / ray calls then join that session
     monkeypatch.chdir(tmp_path)  # blocks may write files (preds.jsonl, scores.csv)
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     with LoopbackOpenAIServer(lambda request: rule_based_judge(request.user_text or request.prompt_text)) as server:
