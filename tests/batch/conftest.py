@@ -1,0 +1,82 @@
+"""Rows and engines shared by the batch tests: one SparkSession and one local Ray per test session."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+
+import pytest
+
+from ragas_temporal.data import example_rows
+
+#: every focus-time and gold-mode metric, as the spec strings the engines take
+BATCH_METRICS = [
+    "temporal_faithfulness",
+    "answer_temporal_recall",
+    "temporal_precision@5",
+    "temporal_recall@5",
+    "temporal_ndcg@10",
+    "temporal_mrr@10",
+    "temporal_map@10",
+    "temporal_precision@5:gold",
+    "temporal_recall@5:gold",
+    "temporal_ndcg@10:gold",
+    "temporal_mrr@10:gold",
+    "temporal_map@10:gold",
+]
+
+LIST_COLUMNS = ("retrieved_contexts", "retrieved_context_ids", "reference_context_ids")
+TEXT_COLUMNS = ("user_input", "response", "reference", "reference_date")
+
+
+def engine_rows() -> list[dict]:
+    """The package's example rows plus rows an engine's schema can hold but the metrics cannot score."""
+    rows = [{c: row.get(c) for c in (*TEXT_COLUMNS, *LIST_COLUMNS)} for row in example_rows()]
+    blank = dict.fromkeys((*TEXT_COLUMNS, *LIST_COLUMNS))
+    rows += [
+        {**blank, "response": "It ended in 2010.", "retrieved_contexts": ["It ended in 2010."]},  # no question
+        {**blank, "user_input": "What happened last year?", "retrieved_contexts": [],  # empty contexts
+         "response": "Prices peaked last year.", "reference_date": "2024-06-01"},
+        {**blank, "user_input": "What happened last year?", "response": "It fell last year.",  # bad date
+         "retrieved_contexts": ["It fell in 2023."], "reference_date": "next Tuesday"},
+        {**blank, "user_input": "What about 1999?", "retrieved_contexts": ["The 1999 report."],
+         "retrieved_context_ids": ["r1"], "reference_context_ids": ["r1", "r2"], "reference_date": "2024-06-01"},
+    ]  # fmt: skip
+    return rows
+
+
+def assert_same_scores(got, expected, metric_names) -> None:
+    """Every value and reason of ``got`` (a pandas frame) equals ``expected``'s, row by row."""
+    assert len(got) == len(expected)
+    for name in metric_names:
+        for i, (a, b) in enumerate(zip(got[name].tolist(), expected[name].tolist())):
+            assert (math.isnan(a) and math.isnan(b)) or a == b, (name, i, a, b)
+        assert got[f"{name}_reason"].tolist() == expected[f"{name}_reason"].tolist(), name
+
+
+@pytest.fixture(scope="session")
+def spark():
+    if importlib.util.find_spec("pyspark") is None:
+        pytest.skip("pyspark is not installed: pip install -e '.[spark]' to run the Spark tests")
+    from ragas_temporal.batch.on_spark import local_session
+
+    session = local_session("local[2]", "ragas-temporal-tests")
+    # few partitions: the test frames are small, and each partition is a Python task
+    session.conf.set("spark.sql.shuffle.partitions", "2")
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="session")
+def ray_local():
+    if importlib.util.find_spec("ray") is None:
+        pytest.skip("ray is not installed: pip install -e '.[ray]' to run the Ray tests")
+    import ray
+
+    started = not ray.is_initialized()
+    if started:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    ray.data.DataContext.get_current().enable_progress_bars = False
+    yield ray
+    if started:
+        ray.shutdown()
