@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import math
 
+import pandas as pd
 import pytest
 
 from ragas_temporal.data import example_rows
@@ -46,11 +47,15 @@ def engine_rows() -> list[dict]:
 
 
 def assert_same_scores(got, expected, metric_names) -> None:
-    """Every value and reason of ``got`` (a pandas frame) equals ``expected``'s, row by row."""
+    """Every value and reason of ``got`` (a pandas frame) equals ``expected``'s, row by row.
+
+    An undefined score is NaN in ``score_dataset`` and may come back as null (``pd.NA``) from an
+    engine that writes Arrow, where pandas' NaN becomes null: both mean "no score".
+    """
     assert len(got) == len(expected)
     for name in metric_names:
         for i, (a, b) in enumerate(zip(got[name].tolist(), expected[name].tolist())):
-            assert (math.isnan(a) and math.isnan(b)) or a == b, (name, i, a, b)
+            assert (pd.isna(a) and math.isnan(b)) or a == b, (name, i, a, b)
         assert got[f"{name}_reason"].tolist() == expected[f"{name}_reason"].tolist(), name
 
 
