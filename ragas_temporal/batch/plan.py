@@ -123,7 +123,7 @@ class ScorePlan:
 
     def check_columns(self, available: t.Iterable[str]) -> None:
         """``ValueError`` naming the columns the metrics need that the frame lacks, or the kept ones it lacks."""
-        available = list(available)
+        available = [str(c) for c in available]
         for m in self.metrics:
             missing = [self.columns[c] for c in sorted(m.required_columns["SINGLE_TURN"]) if self.columns[c] not in available]
             if missing:

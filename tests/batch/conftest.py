@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import os
+import shutil
 
 import pandas as pd
 import pytest
@@ -63,6 +65,8 @@ def assert_same_scores(got, expected, metric_names) -> None:
 def spark():
     if importlib.util.find_spec("pyspark") is None:
         pytest.skip("pyspark is not installed: pip install -e '.[spark]' to run the Spark tests")
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        pytest.skip("Spark needs Java 17+: no java on PATH and no JAVA_HOME (e.g. apt-get install openjdk-17-jre-headless)")
     from ragas_temporal.batch.on_spark import local_session
 
     session = local_session("local[2]", "ragas-temporal-tests")
