@@ -1,12 +1,12 @@
 """LLM cost of the temporal LLM modes versus stock ragas, with a token-counting fake LLM.
 
 Runs on the package's example dataset (``ragas_temporal.data.load_example_dataset()``, 20
-samples) with ``tests.support.fake_llm.ScriptedLLM`` answering through the package's offline
-rule-based judge, ``ragas_temporal.testing.rule_based_judge`` (deterministic, offline). The
+samples) with the package's offline LLM, ``ragas_temporal.judging.OfflineJudgeLLM``, answering
+through its rule-based judge (deterministic, offline) and counting calls and tokens. The
 samples' reference dates reach our prompts as the ``reference_date`` data field. Each metric scores every sample one at a
 time through ragas's ``single_turn_ascore``, so calls and tokens are attributed per sample.
 
-Tokens are counted with ``tests.support.fake_llm.count_tokens`` (every word and every punctuation
+Tokens are counted with ``ragas_temporal.judging.count_tokens`` (every word and every punctuation
 mark is one token): not a BPE tokenizer, but the same ruler for every prompt, which is what a
 ratio needs. It counts JSON punctuation heavily, so absolute numbers run above BPE counts.
 
@@ -29,12 +29,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import sys
 import warnings
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # tests.support lives beside the package
 os.environ.setdefault("RAGAS_DO_NOT_TRACK", "true")
 warnings.simplefilter("ignore", DeprecationWarning)
 # ragas logs every unparsable reply at ERROR level; the malformed-reply rows below make many on purpose
@@ -44,10 +40,8 @@ from ragas import RunConfig  # noqa: E402
 from ragas.metrics import Faithfulness  # noqa: E402
 
 from ragas_temporal.data import example_reference_dates, load_example_dataset  # noqa: E402
+from ragas_temporal.judging import OfflineJudgeLLM, judge_relevance, rule_based_judge  # noqa: E402
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK  # noqa: E402
-from ragas_temporal.metrics._llm_judge import judge_binary_relevance  # noqa: E402
-from ragas_temporal.testing import rule_based_judge  # noqa: E402
-from tests.support.fake_llm import ScriptedLLM  # noqa: E402
 
 
 def _every_fifth_malformed():
@@ -92,12 +86,12 @@ def _summary(samples, llm, per_sample_calls, nan_rows) -> dict:
 
 async def _per_document_precision(samples, k: int) -> dict:
     """Precision@k judged one document per call (what a pointwise judge costs)."""
-    llm = ScriptedLLM(rule_based_judge)
+    llm = OfflineJudgeLLM()
     per_sample_calls = []
     for sample in samples:
         before = llm.calls
         for document in sample.retrieved_contexts[:k]:
-            await judge_binary_relevance(llm, sample.user_input, [document], focus="infer")
+            await judge_relevance(llm, sample.user_input, [document], focus="infer", scale="binary")
         per_sample_calls.append(llm.calls - before)
     return _summary(samples, llm, per_sample_calls, 0)
 
@@ -125,26 +119,26 @@ async def main() -> None:
 
     faithfulness_rows = [
         ("TemporalFaithfulness llm", await _measure(
-            TemporalFaithfulness(mode="llm", reference_date=dates), samples, ScriptedLLM(rule_based_judge))),
+            TemporalFaithfulness(mode="llm", reference_date=dates), samples, OfflineJudgeLLM())),
         ("TemporalFaithfulness hybrid", await _measure(
-            TemporalFaithfulness(mode="hybrid", reference_date=dates), samples, ScriptedLLM(rule_based_judge))),
+            TemporalFaithfulness(mode="hybrid", reference_date=dates), samples, OfflineJudgeLLM())),
         # worst case for the dated-context form: every context has its own date, unlike the sample's
         ("TemporalFaithfulness llm, every context with its own date", await _measure(
             TemporalFaithfulness(mode="llm", reference_date=dates, context_dates=lambda sample, i, text: "2000-01-01"),
-            samples, ScriptedLLM(rule_based_judge))),
-        ("ragas Faithfulness (stock)", await _measure(Faithfulness(), samples, ScriptedLLM(rule_based_judge))),
+            samples, OfflineJudgeLLM())),
+        ("ragas Faithfulness (stock)", await _measure(Faithfulness(), samples, OfflineJudgeLLM())),
         ("TemporalFaithfulness llm, 1 in 5 replies malformed (fix_retries=1)", await _measure(
-            TemporalFaithfulness(mode="llm", reference_date=dates), samples, ScriptedLLM(_every_fifth_malformed()))),
+            TemporalFaithfulness(mode="llm", reference_date=dates), samples, OfflineJudgeLLM(judge=_every_fifth_malformed()))),
         ("TemporalFaithfulness llm, 1 in 5 replies malformed (fix_retries=0)", await _measure(
             TemporalFaithfulness(mode="llm", reference_date=dates, fix_retries=0), samples,
-            ScriptedLLM(_every_fifth_malformed()))),
+            OfflineJudgeLLM(judge=_every_fifth_malformed()))),
     ]
     precision_rows = [
         ("TemporalPrecisionAtK k=5 llm (listwise)", await _measure(
-            TemporalPrecisionAtK(k=5, mode="llm", reference_date=dates), samples, ScriptedLLM(rule_based_judge))),
+            TemporalPrecisionAtK(k=5, mode="llm", reference_date=dates), samples, OfflineJudgeLLM())),
         ("precision@5 per-document judge", await _per_document_precision(samples, 5)),
         ("TemporalNDCGAtK k=10 llm (listwise)", await _measure(
-            TemporalNDCGAtK(k=10, mode="llm", reference_date=dates), samples, ScriptedLLM(rule_based_judge))),
+            TemporalNDCGAtK(k=10, mode="llm", reference_date=dates), samples, OfflineJudgeLLM())),
     ]
     print(f"LLM cost on the example dataset ({len(samples)} samples); tokens = words + punctuation marks")
     print()

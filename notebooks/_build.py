@@ -105,7 +105,7 @@ expressions have a reference date; ragas drops unknown columns, so the dates tra
 the metrics' `reference_date=` argument (`example_reference_dates()` looks them up by question).
 
 Stock `Faithfulness` calls an LLM. `offline_llm.py`, next to this notebook, builds one with
-`llm_factory`: by default the package's offline rule-based judge (`ragas_temporal.testing`; it
+`llm_factory`: by default the package's offline rule-based judge (`ragas_temporal.judging`; it
 compares years, nothing more, so its `faithfulness` column is only a stand-in); set `RAGAS_TEMPORAL_OPENAI_MODEL=gpt-4o-mini` (plus
 `OPENAI_API_KEY`) before starting Jupyter to use a real model instead. Our metrics below run in
 focus-time mode and never call the LLM."""),
@@ -272,8 +272,8 @@ when focus time cannot decide: an answer year that no context mentions is scored
 The retrieval metrics have an llm mode too: one listwise call judges all top-k documents.
 
 **Which LLM?** By default this notebook runs offline on a rule-based judge that compares years
-(`ragas_temporal.testing`, wired up by `offline_llm.py` next to this notebook), so it works
-anywhere, including CI; `ragas_temporal.testing.offline_llm()` gives you the same judge in your own code. To use a real model, set before starting
+(`ragas_temporal.judging`, wired up by `offline_llm.py` next to this notebook), so it works
+anywhere, including CI; `ragas_temporal.judging.offline_llm()` gives you the same judge in your own code. To use a real model, set before starting
 Jupyter:
 
 ```bash

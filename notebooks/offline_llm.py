@@ -7,8 +7,8 @@ client=AsyncOpenAI(...))``, so every later cell runs the same code whichever you
   endpoint the OpenAI client reads itself (``OPENAI_API_KEY``, optional ``OPENAI_BASE_URL`` for
   any OpenAI-compatible server such as vLLM or Ollama);
 - unset (the default, and what CI runs): the package's offline judge,
-  ``ragas_temporal.testing.offline_llm_factory()``: the OpenAI client's HTTP transport answers
-  in-process with ``ragas_temporal.testing.rule_based_judge``. No network, no key.
+  ``ragas_temporal.judging.offline_llm_factory()``: the OpenAI client's HTTP transport answers
+  in-process with ``ragas_temporal.judging.rule_based_judge``. No network, no key.
 
 The offline judge is a stand-in that compares years (found with the focus-time extractor, relative
 times read against the prompt's reference date); it is not a language model and cannot tell a
@@ -27,7 +27,7 @@ import typing as t
 
 import httpx
 
-from ragas_temporal.testing import OFFLINE_MODEL, offline_llm_factory
+from ragas_temporal.judging import OFFLINE_MODEL, offline_llm_factory
 
 MODEL_ENV = "RAGAS_TEMPORAL_OPENAI_MODEL"
 

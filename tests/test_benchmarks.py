@@ -114,3 +114,25 @@ def test_metrics_overhead_benchmark_rejects_non_positive_sizes(argv, capsys):
         overhead.main(argv)
     assert exc.value.code == 2
     assert "expected a positive integer" in capsys.readouterr().err
+
+
+def test_llm_cost_benchmark_counts_calls_per_sample():
+    import asyncio
+
+    from ragas.dataset_schema import SingleTurnSample
+
+    from ragas_temporal.judging import OfflineJudgeLLM
+    from ragas_temporal.metrics import TemporalFaithfulness
+
+    llm_cost = _load("llm_cost")
+    samples = [
+        # a year in the answer: one judge call
+        SingleTurnSample(response="It began in 2008.", retrieved_contexts=["Lehman fell in 2008."]),
+        # no temporal expression: NaN without a call
+        SingleTurnSample(response="It began.", retrieved_contexts=["Lehman fell in 2008."]),
+    ]
+    stats = asyncio.run(llm_cost._measure(TemporalFaithfulness(mode="llm"), samples, OfflineJudgeLLM()))
+    assert (stats["calls"], stats["calls/sample"], stats["max calls"], stats["zero-call samples"]) == (1, 0.5, 1, 1)
+    assert stats["NaN rows"] == 1 and stats["prompt tok/sample"] > 0
+    table = llm_cost._table("t", [("ours", stats)], "ours")
+    assert "| ours | 2 | 1 | 0.50 | 1 | 1 |" in table and table.endswith("| 1.00x |")

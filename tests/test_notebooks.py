@@ -101,7 +101,7 @@ def test_llm_judge_notebook_takes_the_provider_path_when_a_model_is_named():
     # the "provider" is a loopback server answering with the package's offline judge (the rules
     # the notebook uses offline), so the switch, the key/base-URL handling and the token meter are
     # exercised without a network.
-    from ragas_temporal.testing import rule_based_judge
+    from ragas_temporal.judging import rule_based_judge
     from tests.support.openai_server import LoopbackOpenAIServer
 
     nb = nbformat.read(NOTEBOOK_DIR / "02_llm_judge.ipynb", as_version=4)

@@ -27,22 +27,18 @@ demos). The command then prints the number of LLM calls and their prompt/complet
 from __future__ import annotations
 
 import argparse
-import ast
 import collections
 import dataclasses
 import json
 import logging
 import math
-import re
 import sys
 import typing as t
 from pathlib import Path
 
-#: ``--llm-timeout`` default shown in the help; equal to ``metrics._llm_judge.DEFAULT_LLM_TIMEOUT``
+#: ``--llm-timeout`` default shown in the help; equal to ``judging.runner.DEFAULT_LLM_TIMEOUT``
 #: (not imported: building the parser must not import ragas)
 HELP_LLM_TIMEOUT = 30
-
-LIST_COLUMNS = ("retrieved_contexts", "retrieved_context_ids", "reference_context_ids", "reference_contexts")
 
 
 DESCRIPTION = """\
@@ -153,6 +149,8 @@ def _positive_seconds(text: str) -> float:
 
 def load_rows(args: argparse.Namespace) -> list[dict]:
     """Rows (dicts with ragas column names) from whichever source the arguments name."""
+    from ragas_temporal.data import readers
+
     sources = [s for s in (args.data, args.example or None, args.hf) if s]
     if len(sources) != 1:
         raise ValueError("give exactly one of DATA, --example or --hf NAME")
@@ -161,95 +159,8 @@ def load_rows(args: argparse.Namespace) -> list[dict]:
 
         return example_rows()
     if args.hf:
-        return _rows_of(load_hf_dataset(args.hf, args.hf_config, args.split), args.split)
-    path = Path(args.data)
-    if not path.exists():
-        raise FileNotFoundError(f"no such file or folder: {path}")
-    if path.is_dir():
-        from datasets import load_from_disk
-
-        return _rows_of(load_from_disk(str(path)), args.split)
-    suffix = path.suffix.lower()
-    if suffix == ".jsonl":
-        return read_jsonl(path)
-    if suffix == ".json":
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, list):
-            raise ValueError(f"{path}: a .json file must hold a list of rows")
-        return data
-    if suffix == ".csv":
-        return read_csv(path)
-    raise ValueError(f"{path}: unsupported file type {suffix or '(none)'}; use .jsonl, .json, .csv or a save_to_disk folder")
-
-
-def load_hf_dataset(name: str, config: str | None, split: str | None):
-    """``datasets.load_dataset`` (kept in one place so tests can replace it)."""
-    from datasets import load_dataset
-
-    return load_dataset(name, config, split=split)
-
-
-def _rows_of(dataset: t.Any, split: str | None) -> list[dict]:
-    if hasattr(dataset, "keys") and not hasattr(dataset, "features"):  # a DatasetDict
-        splits = list(dataset.keys())
-        if split is None:
-            if len(splits) != 1:
-                raise ValueError(f"the dataset has splits {splits}: choose one with --split")
-            split = splits[0]
-        if split not in dataset:
-            raise ValueError(f"no split {split!r}; the dataset has {splits}")
-        dataset = dataset[split]
-    return dataset.to_list()
-
-
-def read_jsonl(path: Path) -> list[dict]:
-    rows = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
-    return rows
-
-
-def read_csv(path: Path) -> list[dict]:
-    import pandas as pd
-
-    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
-    rows = frame.to_dict(orient="records")
-    for row in rows:
-        for column, value in row.items():
-            if value == "":
-                row[column] = None
-            elif column in LIST_COLUMNS:
-                row[column] = parse_list_cell(value)
-    return rows
-
-
-def parse_list_cell(text: str) -> t.Any:
-    """A CSV list cell: JSON (``["a", "b"]``) or a Python literal (``['a', 'b']``); else the text itself.
-
-    Text that is not a list is kept so that the row scores NaN with a reason naming the column,
-    instead of the whole file failing.
-
-    >>> parse_list_cell('["In 2008.", "In 2009."]')
-    ['In 2008.', 'In 2009.']
-    >>> parse_list_cell("['d1', 'd2']")
-    ['d1', 'd2']
-    """
-    stripped = text.strip()
-    if stripped.startswith("["):
-        try:
-            return json.loads(stripped)
-        except json.JSONDecodeError:
-            try:
-                return ast.literal_eval(stripped)
-            except (ValueError, SyntaxError):
-                pass
-    return text
+        return readers.rows_of_dataset(readers.load_hf_dataset(args.hf, args.hf_config, args.split), args.split)
+    return readers.read_rows(Path(args.data), args.split)
 
 
 # --- running --------------------------------------------------------------------------------
@@ -260,7 +171,7 @@ def choose_metrics(args: argparse.Namespace, rows: list[dict]) -> list:
 
     Metrics in LLM modes are built without an LLM here; :func:`attach_judge` gives them one.
     """
-    from ragas_temporal.metrics.dataset import DEFAULT_METRICS, metrics_from_spec
+    from ragas_temporal.metrics.registry import DEFAULT_METRICS, metrics_from_spec
 
     kwargs = {"reference_date": args.reference_date} if args.reference_date else {}
     if args.metrics:
@@ -268,7 +179,7 @@ def choose_metrics(args: argparse.Namespace, rows: list[dict]) -> list:
     available = {k for row in rows for k, v in row.items() if v is not None}
     chosen, skipped = [], []
     for metric in metrics_from_spec(DEFAULT_METRICS, **kwargs):
-        missing = [c for c in metric._needed if c not in available]
+        missing = [c for c in metric.needed_columns if c not in available]
         (skipped if missing else chosen).append((metric, missing))
     for metric, missing in skipped:
         print(f"skipping {metric.name}: the data has no {', '.join(missing)}", file=sys.stderr)
@@ -279,7 +190,7 @@ def choose_metrics(args: argparse.Namespace, rows: list[dict]) -> list:
 
 def needs_llm(metric: t.Any) -> bool:
     """True when the metric's mode calls an LLM (``:llm``, ``:hybrid``)."""
-    return metric.mode in metric._llm_modes
+    return metric.scorer.calls_llm
 
 
 def attach_judge(metrics: list, args: argparse.Namespace) -> tuple[list, t.Any]:
@@ -305,7 +216,7 @@ def attach_judge(metrics: list, args: argparse.Namespace) -> tuple[list, t.Any]:
             f"{names}: mode={judged[0].mode!r} needs an LLM: pass --llm-model NAME (an OpenAI-compatible "
             "chat model) or --offline-judge (a rule-based stand-in, for demos)"
         )
-    from ragas_temporal.commands._judge_llm import judge_from_args
+    from ragas_temporal.commands.judge_llm import judge_from_args
 
     judge = judge_from_args(args)
     options: dict[str, t.Any] = {"llm": judge.llm}
@@ -351,18 +262,15 @@ def write_output(frame, path: Path) -> None:
         raise ValueError(f"--output must end in .csv or .jsonl, got {path.name}")
 
 
-#: Reasons of rows whose LLM judgement failed (see ``metrics._llm_judge.describe_error``).
-_JUDGE_FAILURE = re.compile(r"^(?:temporal focus: )?LLM (?:call|reply|stopped)")
-
-
 def judge_failures(frame, metrics: list) -> collections.Counter:
-    """How often each failure reason occurs among the NaN rows of the LLM-mode metrics."""
+    """How often each reason occurs among the rows whose LLM judgement failed (failure kind "judge")."""
+    from ragas_temporal.metrics.runner import FAILURE_SUFFIX
+
     failures: collections.Counter = collections.Counter()
     for m in metrics:
-        if needs_llm(m):
-            for value, reason in zip(frame[m.name], frame[f"{m.name}_reason"]):
-                if isinstance(reason, str) and math.isnan(value) and _JUDGE_FAILURE.match(reason):
-                    failures[reason] += 1
+        for kind, reason in zip(frame[f"{m.name}{FAILURE_SUFFIX}"], frame[f"{m.name}_reason"]):
+            if kind == "judge":
+                failures[reason] += 1
     return failures
 
 
@@ -377,7 +285,7 @@ def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argpar
     meter = None
     callbacks = None
     if judge is not None:
-        from ragas_temporal.commands._judge_llm import UsageMeter
+        from ragas_temporal.commands.judge_llm import UsageMeter
 
         meter = UsageMeter()
         callbacks = [meter]
@@ -403,7 +311,7 @@ def run(args: argparse.Namespace) -> int:
         if suffix not in (".csv", ".jsonl"):
             raise ValueError(f"--output must end in .csv or .jsonl, got {Path(args.output).name}")
     if args.reference_date:
-        from ragas_temporal.metrics._base import to_date
+        from ragas_temporal.metrics.dates import to_date
 
         to_date(args.reference_date, "--reference-date")
     rows = load_rows(args)

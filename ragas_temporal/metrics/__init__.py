@@ -20,10 +20,11 @@ column of ``TemporalPrecisionAtK(k=5)`` is ``temporal_precision_at_5(mode=focus_
 ('temporal_precision_at_5', 'temporal_ndcg_at_10_gold')
 """
 
-from ragas_temporal.metrics._base import TemporalMetric
-from ragas_temporal.metrics.dataset import metric_from_spec, metrics_from_spec, score_dataset
+from ragas_temporal.metrics.base import Failed, TemporalMetric
 from ragas_temporal.metrics.generation import AnswerTemporalRecall, TemporalFaithfulness
+from ragas_temporal.metrics.registry import metric_from_spec, metrics_from_spec
 from ragas_temporal.metrics.retrieval import (
+    JudgedRankingMetric,
     RankingMetric,
     TemporalMAP,
     TemporalMRR,
@@ -31,6 +32,7 @@ from ragas_temporal.metrics.retrieval import (
     TemporalPrecisionAtK,
     TemporalRecallAtK,
 )
+from ragas_temporal.metrics.runner import score_dataset
 
 __all__ = [
     "TemporalFaithfulness",
@@ -42,6 +44,8 @@ __all__ = [
     "TemporalMAP",
     "TemporalMetric",
     "RankingMetric",
+    "JudgedRankingMetric",
+    "Failed",
     "score_dataset",
     "metric_from_spec",
     "metrics_from_spec",

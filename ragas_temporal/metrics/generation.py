@@ -11,24 +11,24 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import typing as t
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ragas.dataset_schema import SingleTurnSample
 from ragas.metrics.base import MetricWithLLM
+from ragas.prompt import PydanticPrompt
 
-from ragas_temporal import scores
-from ragas_temporal.metrics._base import TemporalMetric
-from ragas_temporal.metrics._llm_modes import FaithfulnessLLMModes
-from ragas_temporal.scores import Score
+from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
+from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
+from ragas_temporal.metrics.llm_scorers import ClaimsJudge, FaithfulnessByJudge, HybridFaithfulness, JudgeSettings
+from ragas_temporal.metrics.scorers import FaithfulnessByFocusTime, QueryYearRecall
+from ragas_temporal.prompts import TemporalClaimsPrompt
 
 if t.TYPE_CHECKING:
-    from langchain_core.callbacks import Callbacks
+    from ragas.run_config import RunConfig
 
 
 @dataclass
-class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
+class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
     """Share of the answer's years that occur in the retrieved contexts.
 
     focus_time mode: ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` where AFT is the focus time of the
@@ -44,8 +44,7 @@ class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
         focus_time never calls the LLM. llm: an LLM judge labels each temporal claim of the answer
         (one call; none when the answer has no temporal expression); hybrid: invented years are
         scored by focus time without a call, the LLM is asked only when every answer year occurs
-        in the contexts. See :class:`ragas_temporal.metrics._llm_modes.FaithfulnessLLMModes` for
-        ``claims_prompt``, ``llm_timeout`` and ``fix_retries``; ``llm=`` or
+        in the contexts (see :mod:`ragas_temporal.metrics.llm_scorers` for costs). ``llm=`` or
         ``ragas.evaluate(llm=...)`` supplies the judge.
     reference_date : None, date, ISO str or callable(sample) -> date | str | None
         Date that "last year" in the answer (and in contexts without a date of their own)
@@ -53,6 +52,13 @@ class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
         ``reference`` too.
     context_dates : None, mapping id -> date, or callable(sample, index, text) -> date | None
         Per-context reference dates (e.g. publication dates by ``retrieved_context_ids``).
+    claims_prompt : PydanticPrompt, default TemporalClaimsPrompt()
+        The prompt run in the llm and hybrid modes (``get_prompts()`` name ``temporal_claims``).
+    llm_timeout : float or None, default 30.0
+        Seconds one judgement may take, ragas retries included; ``None`` for no bound. When
+        ``ragas.evaluate``'s ``RunConfig.timeout`` is shorter, 90 % of it is used instead.
+    fix_retries : int, default 1
+        ragas ``FixOutputFormat`` repair calls allowed for an unparsable reply (0 disables them).
     name : str, default "temporal_faithfulness"
 
     Examples
@@ -65,21 +71,23 @@ class TemporalFaithfulness(FaithfulnessLLMModes, TemporalMetric, MetricWithLLM):
     (0.0, 'answer years 2007, 2010 not found in the retrieved contexts')
     """
 
+    llm_timeout: t.Optional[float] = DEFAULT_LLM_TIMEOUT
+    fix_retries: int = DEFAULT_FIX_RETRIES
+    claims_prompt: PydanticPrompt = field(default_factory=TemporalClaimsPrompt)
+
     _base_name: t.ClassVar[str] = "temporal_faithfulness"
-    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time", "llm", "hybrid")
-    _llm_modes: t.ClassVar[tuple[str, ...]] = ("llm", "hybrid")  # see _llm_modes.FaithfulnessLLMModes
-    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {
-        mode: ("response", "retrieved_contexts") for mode in ("focus_time", "llm", "hybrid")
+    _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {
+        "focus_time": lambda metric: FaithfulnessByFocusTime(),
+        "llm": lambda metric: FaithfulnessByJudge(ClaimsJudge(metric)),
+        "hybrid": lambda metric: HybridFaithfulness(ClaimsJudge(metric)),
     }
 
-    async def _score_focus_time(
-        self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
-    ) -> Score:
-        answer = self._focus_time(sample.response, reference_date)
-        if not answer.years:
-            return self._nan("answer makes no temporal claim")
-        contexts = self._context_focus_times(sample, reference_date)
-        return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
+    def _validate_params(self) -> None:
+        self.judging = JudgeSettings.validated(type(self).__name__, self.llm_timeout, self.fix_retries)
+
+    def init(self, run_config: RunConfig) -> None:
+        super().init(run_config)
+        self.judging.observe_run_timeout(getattr(run_config, "timeout", None))
 
 
 @dataclass
@@ -109,12 +117,6 @@ class AnswerTemporalRecall(TemporalMetric):
     """
 
     _base_name: t.ClassVar[str] = "answer_temporal_recall"
-    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time",)
-    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {"focus_time": ("user_input", "response")}
-
-    async def _score_focus_time(
-        self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
-    ) -> Score:
-        query = self._focus_time(sample.user_input, reference_date)
-        answer = self._focus_time(sample.response, reference_date)
-        return scores.answer_temporal_recall(answer.years, query.years)
+    _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {
+        "focus_time": lambda metric: QueryYearRecall(),
+    }

@@ -25,80 +25,118 @@ Seed example (focus time): QFT {2020, 2021}, contexts about {2020} and {2019}, k
 
 from __future__ import annotations
 
-import datetime as dt
+import operator
 import typing as t
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ragas.dataset_schema import SingleTurnSample
 from ragas.metrics.base import MetricWithLLM
+from ragas.prompt import PydanticPrompt
 
 from ragas_temporal import scores
-from ragas_temporal.metrics._base import TemporalMetric, check_k
-from ragas_temporal.metrics._llm_modes import GradeLLMMode, RelevanceLLMMode
-from ragas_temporal.scores import Score, format_years
+from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
+from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
+from ragas_temporal.metrics.llm_scorers import JudgeSettings, ListwiseJudge, check_temporal_focus
+from ragas_temporal.metrics.scorers import FocusTimeGrades, GoldGrades, Grades, RankingScorer, RelevanceScale
+from ragas_temporal.prompts import TemporalFocusPrompt, TemporalGradePrompt, TemporalRelevancePrompt
+from ragas_temporal.scores import Score
 
 if t.TYPE_CHECKING:
-    from langchain_core.callbacks import Callbacks
+    from ragas.run_config import RunConfig
 
-_FOCUS_TIME_COLUMNS = ("user_input", "retrieved_contexts")
-_GOLD_COLUMNS = ("retrieved_context_ids", "reference_context_ids")
+
+def _focus_time_mode(metric: "RankingMetric") -> RankingScorer:
+    return RankingScorer(FocusTimeGrades(metric._relevance_scale, metric._grading_limit()), metric.score_grades)
+
+
+def _gold_mode(metric: "RankingMetric") -> RankingScorer:
+    return RankingScorer(GoldGrades(), metric.score_grades)
+
+
+def _llm_mode(metric: "JudgedRankingMetric") -> RankingScorer:
+    judge = ListwiseJudge(metric, metric._relevance_scale, metric._listwise_prompt, metric._grading_limit())
+    return RankingScorer(judge, metric.score_grades)
 
 
 @dataclass
 class RankingMetric(TemporalMetric):
     """Shared shape of the rank-cut retrieval metrics (``k`` and the focus-time / gold modes).
 
-    Subclasses implement ``_from_relevance(relevance, n_relevant, ideal)``: the score from the
-    per-document grades in rank order, the number of relevant documents known and the ideal grades
-    (gold mode only; ``None`` in focus-time mode).
+    Every mode only grades the retrieved documents (:class:`~ragas_temporal.metrics.scorers.Grades`);
+    subclasses implement ``_score_from_grades(grades)``: the score from the per-document grades in
+    rank order, the number of relevant documents known and the ideal grades (gold mode only).
     """
 
     k: int = 10
 
-    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time", "gold")
-    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {
-        "focus_time": _FOCUS_TIME_COLUMNS,
-        "gold": _GOLD_COLUMNS,
-    }
+    _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {"focus_time": _focus_time_mode, "gold": _gold_mode}
     #: whether the score needs every retrieved document (recall, AP, NDCG) or only the top k
     _needs_all_retrieved: t.ClassVar[bool] = True
+    #: 0/1 relevance, or 0-4 grades (NDCG)
+    _relevance_scale: t.ClassVar[RelevanceScale] = "binary"
 
     def _validate_params(self) -> None:
-        self.k = check_k(self.k, type(self).__name__)
+        try:
+            self.k = scores.check_k(self.k)
+        except ValueError as exc:
+            raise ValueError(f"{type(self).__name__}: {exc}") from None
 
     def _name_parts(self) -> list[str]:
         return [f"at_{self.k}"]
 
-    # focus-time relevance: binary overlap; NDCG overrides with Jaccard grades
-    def _focus_time_grades(self, query_years: frozenset[int], doc_years: list[frozenset[int]]) -> list[float]:
-        return scores.overlap_relevance(query_years, doc_years)
+    def _grading_limit(self) -> int | None:
+        return None if self._needs_all_retrieved else self.k
 
-    def _from_relevance(self, grades: list[float], n_relevant: int, ideal: list[float] | None) -> Score:
+    def score_grades(self, grades: Grades) -> Score:
+        """The one path from grades (any mode) to this metric's score."""
+        return self._score_from_grades(grades)
+
+    def _score_from_grades(self, grades: Grades) -> Score:
         raise NotImplementedError
-
-    async def _score_focus_time(
-        self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
-    ) -> Score:
-        query = self._focus_time(sample.user_input, reference_date)
-        if not query.years:
-            return self._nan("query has no temporal focus")
-        limit = None if self._needs_all_retrieved else self.k
-        docs = self._context_focus_times(sample, reference_date, limit)
-        grades = self._focus_time_grades(query.years, [d.years for d in docs])
-        n_relevant = sum(1 for g in grades if g > 0)
-        score = self._from_relevance(grades, n_relevant, None)
-        return Score(score.value, f"query years {format_years(query.years)}: {score.reason}")
-
-    async def _score_gold(
-        self, sample: SingleTurnSample, reference_date: dt.date | None, callbacks: Callbacks = None
-    ) -> Score:
-        gold = sample.reference_context_ids
-        grades = scores.gold_grades(sample.retrieved_context_ids, gold)
-        return self._from_relevance(grades, scores.n_relevant_gold(gold), scores.gold_ideal_grades(gold))
 
 
 @dataclass
-class TemporalPrecisionAtK(RelevanceLLMMode, RankingMetric, MetricWithLLM):
+class JudgedRankingMetric(RankingMetric, MetricWithLLM):
+    """A ranking metric with an ``"llm"`` mode: one listwise judge call grades the documents.
+
+    Parameters
+    ----------
+    temporal_focus : None, label or callable(sample) -> label
+        The query's focus (``specific_time``, ``recency``, ``duration``, ``trend``,
+        ``before_after``, ``none`` or ``infer``). ``None``: rules on ``user_input``; when they cannot
+        tell, the judge infers it in the same call (or the focus prompt does, with ``focus_llm=True``).
+    focus_llm : bool, default False
+        Spend a separate call (``temporal_focus`` prompt) when the rules cannot tell.
+    focus_prompt : PydanticPrompt, default TemporalFocusPrompt()
+    llm_timeout : float or None, default 30.0
+        Seconds one judgement may take, ragas retries included; ``None`` for no bound. When
+        ``ragas.evaluate``'s ``RunConfig.timeout`` is shorter, 90 % of it is used instead.
+    fix_retries : int, default 1
+        ragas ``FixOutputFormat`` repair calls allowed for an unparsable reply (0 disables them).
+    """
+
+    llm_timeout: t.Optional[float] = DEFAULT_LLM_TIMEOUT
+    fix_retries: int = DEFAULT_FIX_RETRIES
+    temporal_focus: t.Any = None
+    focus_llm: bool = False
+    focus_prompt: PydanticPrompt = field(default_factory=TemporalFocusPrompt)
+
+    _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {**RankingMetric._mode_scorers, "llm": _llm_mode}
+    #: reads the listwise prompt from the metric at call time (users may ``set_prompts``)
+    _listwise_prompt: t.ClassVar[t.Callable[[t.Any], PydanticPrompt]]
+
+    def _validate_params(self) -> None:
+        super()._validate_params()
+        owner = type(self).__name__
+        self.judging = JudgeSettings.validated(owner, self.llm_timeout, self.fix_retries)
+        check_temporal_focus(owner, self.temporal_focus, self.focus_llm)
+
+    def init(self, run_config: RunConfig) -> None:
+        super().init(run_config)
+        self.judging.observe_run_timeout(getattr(run_config, "timeout", None))
+
+
+@dataclass
+class TemporalPrecisionAtK(JudgedRankingMetric):
     """Share of the top-k retrieved contexts that are temporally relevant: ``P@k = |rel in top k| / k``.
 
     Divided by ``k`` even when fewer than ``k`` contexts were retrieved (trec_eval ``P_k``).
@@ -114,9 +152,11 @@ class TemporalPrecisionAtK(RelevanceLLMMode, RankingMetric, MetricWithLLM):
         Cutoff, a positive integer; part of the name (``temporal_precision_at_5``).
     mode : {"focus_time", "gold", "llm"}
         llm: an LLM judge gives a 0/1 verdict per top-k document in one listwise call; see
-        :class:`ragas_temporal.metrics._llm_modes.RelevanceLLMMode` for its options.
+        :class:`JudgedRankingMetric` for its options.
+    relevance_prompt : PydanticPrompt, default TemporalRelevancePrompt()
+        The listwise prompt (``get_prompts()`` name ``temporal_relevance``).
     reference_date, context_dates
-        Reference-date channels (see :mod:`ragas_temporal.metrics._base`).
+        Reference-date channels (see :mod:`ragas_temporal.metrics.base`).
     name : str, optional
 
     Examples
@@ -130,14 +170,14 @@ class TemporalPrecisionAtK(RelevanceLLMMode, RankingMetric, MetricWithLLM):
     """
 
     k: int = 5
-    _base_name: t.ClassVar[str] = "temporal_precision"
-    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time", "gold", "llm")
-    _llm_modes: t.ClassVar[tuple[str, ...]] = ("llm",)  # see _llm_modes.RelevanceLLMMode
-    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {**RankingMetric._columns, "llm": _FOCUS_TIME_COLUMNS}
-    _needs_all_retrieved: t.ClassVar[bool] = False
+    relevance_prompt: PydanticPrompt = field(default_factory=TemporalRelevancePrompt)
 
-    def _from_relevance(self, grades: list[float], n_relevant: int, ideal: list[float] | None) -> Score:
-        return scores.precision_at_k(grades, self.k)
+    _base_name: t.ClassVar[str] = "temporal_precision"
+    _needs_all_retrieved: t.ClassVar[bool] = False
+    _listwise_prompt = operator.attrgetter("relevance_prompt")
+
+    def _score_from_grades(self, grades: Grades) -> Score:
+        return scores.precision_at_k(grades.values, self.k)
 
 
 @dataclass
@@ -168,12 +208,12 @@ class TemporalRecallAtK(RankingMetric):
     k: int = 5
     _base_name: t.ClassVar[str] = "temporal_recall"
 
-    def _from_relevance(self, grades: list[float], n_relevant: int, ideal: list[float] | None) -> Score:
-        return scores.recall_at_k(grades, self.k, n_relevant)
+    def _score_from_grades(self, grades: Grades) -> Score:
+        return scores.recall_at_k(grades.values, self.k, grades.n_relevant)
 
 
 @dataclass
-class TemporalNDCGAtK(GradeLLMMode, RankingMetric, MetricWithLLM):
+class TemporalNDCGAtK(JudgedRankingMetric):
     """Normalised discounted cumulative gain of the top k: ``DCG@k / IDCG@k``, ``DCG = Σ g_i / log2(i+1)``.
 
     focus_time mode: ``g_i = 4 · Jaccard(QFT, DFT_i)``; the ideal ranking re-orders the *retrieved*
@@ -188,8 +228,11 @@ class TemporalNDCGAtK(GradeLLMMode, RankingMetric, MetricWithLLM):
     ----------
     k : int, default 10
     mode : {"focus_time", "gold", "llm"}
-        llm: an LLM judge gives a 0-4 grade per retrieved document in one listwise call; see
-        :class:`ragas_temporal.metrics._llm_modes.GradeLLMMode` for its options.
+        llm: an LLM judge gives a 0-4 grade per retrieved document in one listwise call (every
+        retrieved document, so the ideal ranking can hold a relevant one ranked below k); see
+        :class:`JudgedRankingMetric` for its options.
+    grade_prompt : PydanticPrompt, default TemporalGradePrompt()
+        The listwise prompt (``get_prompts()`` name ``temporal_grade``).
     gain : {"linear", "exponential"}, default "linear"
         ``g`` (trec_eval, ranx ``ndcg``) or ``2**g - 1`` (ranx ``ndcg_burges``); part of the name
         when not linear.
@@ -211,10 +254,11 @@ class TemporalNDCGAtK(GradeLLMMode, RankingMetric, MetricWithLLM):
 
     k: int = 10
     gain: str = "linear"
+    grade_prompt: PydanticPrompt = field(default_factory=TemporalGradePrompt)
+
     _base_name: t.ClassVar[str] = "temporal_ndcg"
-    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time", "gold", "llm")
-    _llm_modes: t.ClassVar[tuple[str, ...]] = ("llm",)  # see _llm_modes.GradeLLMMode
-    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {**RankingMetric._columns, "llm": _FOCUS_TIME_COLUMNS}
+    _relevance_scale: t.ClassVar[RelevanceScale] = "graded"
+    _listwise_prompt = operator.attrgetter("grade_prompt")
 
     def _validate_params(self) -> None:
         super()._validate_params()
@@ -225,11 +269,8 @@ class TemporalNDCGAtK(GradeLLMMode, RankingMetric, MetricWithLLM):
         parts = super()._name_parts()
         return parts if self.gain == "linear" else [*parts, self.gain]
 
-    def _focus_time_grades(self, query_years: frozenset[int], doc_years: list[frozenset[int]]) -> list[float]:
-        return scores.jaccard_grades(query_years, doc_years)
-
-    def _from_relevance(self, grades: list[float], n_relevant: int, ideal: list[float] | None) -> Score:
-        return scores.ndcg_at_k(grades, self.k, ideal_gains=ideal, gain=self.gain)
+    def _score_from_grades(self, grades: Grades) -> Score:
+        return scores.ndcg_at_k(grades.values, self.k, ideal_gains=grades.ideal, gain=self.gain)
 
 
 @dataclass
@@ -259,8 +300,8 @@ class TemporalMRR(RankingMetric):
     _base_name: t.ClassVar[str] = "temporal_mrr"
     _needs_all_retrieved: t.ClassVar[bool] = False
 
-    def _from_relevance(self, grades: list[float], n_relevant: int, ideal: list[float] | None) -> Score:
-        return scores.reciprocal_rank_at_k(grades, self.k)
+    def _score_from_grades(self, grades: Grades) -> Score:
+        return scores.reciprocal_rank_at_k(grades.values, self.k)
 
 
 @dataclass
@@ -291,5 +332,5 @@ class TemporalMAP(RankingMetric):
     k: int = 10
     _base_name: t.ClassVar[str] = "temporal_map"
 
-    def _from_relevance(self, grades: list[float], n_relevant: int, ideal: list[float] | None) -> Score:
-        return scores.average_precision_at_k(grades, self.k, n_relevant)
+    def _score_from_grades(self, grades: Grades) -> Score:
+        return scores.average_precision_at_k(grades.values, self.k, grades.n_relevant)

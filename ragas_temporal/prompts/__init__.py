@@ -17,10 +17,9 @@ ragas's ``get_prompts``/``set_prompts``/``adapt_prompts``/``save_prompts``/``loa
 
 from __future__ import annotations
 
-from ragas_temporal.prompts._compact import CompactPydanticPrompt, compact_shape
-from ragas_temporal.prompts._dated import DatedText, dated_texts
+from ragas_temporal.prompts.compact import CompactPydanticPrompt, compact_shape
+from ragas_temporal.prompts.dated import DatedText, dated_texts, iso_date
 from ragas_temporal.prompts.claims import (
-    CLAIM_VERDICTS,
     TemporalClaim,
     TemporalClaimsInput,
     TemporalClaimsOutput,
@@ -43,7 +42,7 @@ __all__ = [
     "compact_shape",
     "DatedText",
     "dated_texts",
-    "CLAIM_VERDICTS",
+    "iso_date",
     "TemporalClaim",
     "TemporalClaimsInput",
     "TemporalClaimsOutput",

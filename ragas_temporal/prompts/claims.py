@@ -15,7 +15,7 @@ Example
 'SUPPORTED'
 
 The answer's relative times ("last year") are read against ``reference_date``; a context with a
-date of its own comes as ``{"date": ..., "text": ...}`` (see :mod:`ragas_temporal.prompts._dated`):
+date of its own comes as ``{"date": ..., "text": ...}`` (see :mod:`ragas_temporal.prompts.dated`):
 
 >>> TemporalClaimsInput(reference_date="2024-03-15", answer="Revenue grew last year.",
 ...                     contexts=["Revenue rose in 2023."]).model_dump_json(exclude_none=True)
@@ -28,11 +28,11 @@ import typing as t
 
 from pydantic import BaseModel, Field, field_validator
 
-from ragas_temporal.prompts._compact import CompactPydanticPrompt
-from ragas_temporal.prompts._dated import RELATIVE_TIME_RULE, TextItem
+from ragas_temporal.prompts.compact import CompactPydanticPrompt
+from ragas_temporal.prompts.dated import RELATIVE_TIME_RULE, TextItem
+from ragas_temporal.scores import VERDICT_LABELS, verdict_spelling
 
 __all__ = [
-    "CLAIM_VERDICTS",
     "ClaimVerdict",
     "TemporalClaimsInput",
     "TemporalClaim",
@@ -40,20 +40,8 @@ __all__ = [
     "TemporalClaimsPrompt",
 ]
 
-ClaimVerdict = t.Literal["SUPPORTED", "PARTIALLY_SUPPORTED", "NOT_SUPPORTED", "CONTRADICTED"]
-#: The four verdict labels, in the order of the specification.
-CLAIM_VERDICTS: tuple[str, ...] = t.get_args(ClaimVerdict)
-
-
-def normalise_label(value: t.Any) -> t.Any:
-    """Upper-case a string label and turn spaces and hyphens into underscores.
-
-    >>> normalise_label(" partially-supported ")
-    'PARTIALLY_SUPPORTED'
-    """
-    if isinstance(value, str):
-        return "_".join(value.strip().replace("-", " ").upper().split())
-    return value
+#: A verdict label as the output model accepts it: one of ``scores.VERDICT_LABELS``.
+ClaimVerdict = t.Literal[VERDICT_LABELS]  # type: ignore[valid-type]
 
 
 class TemporalClaimsInput(BaseModel):
@@ -76,7 +64,7 @@ class TemporalClaim(BaseModel):
     @field_validator("verdict", mode="before")
     @classmethod
     def _normalise_verdict(cls, value: t.Any) -> t.Any:
-        return normalise_label(value)
+        return verdict_spelling(value) if isinstance(value, str) else value
 
 
 class TemporalClaimsOutput(BaseModel):

@@ -1,7 +1,7 @@
 """Prompt (4): the temporal focus of a query, for when the rules cannot tell.
 
-The rules live in :mod:`ragas_temporal.temporal_focus` (pure, no LLM); this prompt is the
-fallback. Labels are a ``Literal`` over :data:`ragas_temporal.temporal_focus.TEMPORAL_FOCUS_LABELS`.
+The rules live in :mod:`ragas_temporal.judging.query_focus` (pure, no LLM); this prompt is the
+fallback. Labels are a ``Literal`` over :data:`ragas_temporal.judging.query_focus.TEMPORAL_FOCUS_LABELS`.
 
 Example
 -------
@@ -17,7 +17,7 @@ import typing as t
 
 from pydantic import BaseModel, Field, field_validator
 
-from ragas_temporal.prompts._compact import CompactPydanticPrompt
+from ragas_temporal.prompts.compact import CompactPydanticPrompt
 
 __all__ = ["TemporalFocusLabel", "TemporalFocusInput", "TemporalFocusOutput", "TemporalFocusPrompt"]
 

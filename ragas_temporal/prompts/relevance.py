@@ -25,8 +25,8 @@ import typing as t
 
 from pydantic import BaseModel, BeforeValidator, Field
 
-from ragas_temporal.prompts._compact import CompactPydanticPrompt
-from ragas_temporal.prompts._dated import RELATIVE_TIME_RULE, TextItem
+from ragas_temporal.prompts.compact import CompactPydanticPrompt
+from ragas_temporal.prompts.dated import RELATIVE_TIME_RULE, TextItem
 from ragas_temporal.prompts.focus import TemporalFocusLabel
 
 __all__ = [

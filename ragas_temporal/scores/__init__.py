@@ -29,7 +29,7 @@ Examples
 from __future__ import annotations
 
 from ragas_temporal.scores._result import Score, undefined
-from ragas_temporal.scores._validation import format_years
+from ragas_temporal.scores._validation import check_k, format_years, year_label
 from ragas_temporal.scores.answers import duration_accuracy, event_order_tau, kendall_tau_b, temporal_consistency
 from ragas_temporal.scores.gold import gold_grades, gold_ideal_grades, n_relevant_gold
 from ragas_temporal.scores.ranking import (
@@ -41,8 +41,15 @@ from ragas_temporal.scores.ranking import (
     recall_at_k,
     reciprocal_rank_at_k,
 )
-from ragas_temporal.scores.verdicts import VERDICT_CREDIT, VERDICT_LABELS, claim_verdict_score, normalise_verdict
+from ragas_temporal.scores.verdicts import (
+    VERDICT_CREDIT,
+    VERDICT_LABELS,
+    claim_verdict_score,
+    normalise_verdict,
+    verdict_spelling,
+)
 from ragas_temporal.scores.year_sets import (
+    unsupported_years,
     answer_temporal_recall,
     jaccard_grades,
     overlap_relevance,
@@ -56,7 +63,10 @@ __all__ = [
     "Score",
     "undefined",
     "format_years",
+    "year_label",
+    "check_k",
     # focus time
+    "unsupported_years",
     "temporal_faithfulness",
     "temporal_hallucination_rate",
     "answer_temporal_recall",
@@ -80,6 +90,7 @@ __all__ = [
     "VERDICT_LABELS",
     "VERDICT_CREDIT",
     "normalise_verdict",
+    "verdict_spelling",
     "claim_verdict_score",
     # answer-side companions
     "kendall_tau_b",

@@ -19,6 +19,7 @@ __all__ = [
     "as_ranked_grades",
     "as_ordered",
     "format_years",
+    "year_label",
 ]
 
 # Lists longer than this (after collapsing runs of consecutive years) are cut with "and N more".
@@ -164,8 +165,14 @@ def _describe(value: object) -> str:
     return type(value).__name__
 
 
-def format_year(year: int) -> str:
-    """``2008`` -> ``"2008"``, ``-753`` -> ``"753 BC"`` (historical numbering: BCE years are negative)."""
+def year_label(year: int) -> str:
+    """A year as a reader writes it: ``2008`` -> ``"2008"``, ``-753`` -> ``"753 BC"`` (BCE years are negative).
+
+    Not the TIMEX3 value (``"BC0753"``): that is ``ragas_temporal.focus_time.normalise.format_year``.
+
+    >>> year_label(-753)
+    '753 BC'
+    """
     return f"{-year} BC" if year < 0 else str(year)
 
 
@@ -187,9 +194,9 @@ def format_years(years: Iterable[int]) -> str:
         while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
             j += 1
         if j - i >= 2:
-            parts.append(f"{format_year(ordered[i])}-{format_year(ordered[j])}")
+            parts.append(f"{year_label(ordered[i])}-{year_label(ordered[j])}")
         else:
-            parts.extend(format_year(y) for y in ordered[i : j + 1])
+            parts.extend(year_label(y) for y in ordered[i : j + 1])
         i = j + 1
     if len(parts) > _MAX_LISTED:
         parts = parts[:_MAX_LISTED] + [f"and {len(parts) - _MAX_LISTED} more"]

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from ragas_temporal.scores._result import Score, undefined
 from ragas_temporal.scores._validation import as_ordered, plural
 
-__all__ = ["VERDICT_LABELS", "VERDICT_CREDIT", "normalise_verdict", "claim_verdict_score"]
+__all__ = ["VERDICT_LABELS", "VERDICT_CREDIT", "verdict_spelling", "normalise_verdict", "claim_verdict_score"]
 
 #: The labels a judge may give a temporal claim, best first.
 VERDICT_LABELS = ("SUPPORTED", "PARTIALLY_SUPPORTED", "NOT_SUPPORTED", "CONTRADICTED")
@@ -17,6 +17,18 @@ VERDICT_LABELS = ("SUPPORTED", "PARTIALLY_SUPPORTED", "NOT_SUPPORTED", "CONTRADI
 VERDICT_CREDIT = MappingProxyType(
     {"SUPPORTED": 1.0, "PARTIALLY_SUPPORTED": 0.5, "NOT_SUPPORTED": 0.0, "CONTRADICTED": 0.0}
 )
+
+
+def verdict_spelling(label: str) -> str:
+    """A label in the canonical spelling, known or not: stripped, upper-case, spaces and hyphens as ``_``.
+
+    The one spelling rule for verdicts: :func:`normalise_verdict` checks the result against
+    :data:`VERDICT_LABELS`; the claims prompt's output model applies it before validating a reply.
+
+    >>> verdict_spelling(" partially-supported ")
+    'PARTIALLY_SUPPORTED'
+    """
+    return "_".join(label.strip().upper().replace("-", " ").split())
 
 
 def normalise_verdict(label: str) -> str:
@@ -31,7 +43,7 @@ def normalise_verdict(label: str) -> str:
     """
     if not isinstance(label, str):
         raise TypeError(f"verdict labels must be strings, got {label!r}")
-    canonical = "_".join(label.strip().upper().replace("-", " ").split())
+    canonical = verdict_spelling(label)
     if canonical not in VERDICT_CREDIT:
         raise ValueError(f"unknown verdict label {label!r}; expected one of {', '.join(VERDICT_LABELS)}")
     return canonical

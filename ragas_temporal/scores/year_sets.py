@@ -15,6 +15,7 @@ from ragas_temporal.scores._result import Score, undefined
 from ragas_temporal.scores._validation import as_year_set, as_year_sets, format_years, plural
 
 __all__ = [
+    "unsupported_years",
     "temporal_faithfulness",
     "temporal_hallucination_rate",
     "answer_temporal_recall",
@@ -37,6 +38,20 @@ def _unsupported_reason(unsupported: frozenset[int]) -> str:
         f"answer {plural(len(unsupported), 'year')} {format_years(unsupported)} "
         "not found in the retrieved contexts"
     )
+
+
+def unsupported_years(answer_years: Iterable[int], context_years: Iterable[Iterable[int]]) -> frozenset[int]:
+    """The answer's years that no retrieved context holds: ``AFT − ∪_i DFT_i``.
+
+    Hybrid faithfulness asks an LLM only when this is empty (every answer year occurs somewhere);
+    an invented year needs no reader.
+
+    >>> sorted(unsupported_years({2007, 2008}, [{2008}, {2009}]))
+    [2007]
+    >>> unsupported_years({2008}, [])
+    frozenset({2008})
+    """
+    return as_year_set(answer_years, "answer_years") - _context_union(context_years, "context_years")
 
 
 def temporal_faithfulness(answer_years: Iterable[int], context_years: Iterable[Iterable[int]]) -> Score:

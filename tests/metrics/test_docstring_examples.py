@@ -6,14 +6,15 @@ from tests.support.doctests import docstring_examples_test
 
 MODULES = [
     "ragas_temporal.metrics",
-    "ragas_temporal.metrics._base",
+    "ragas_temporal.metrics.base",
     "ragas_temporal.metrics.generation",
     "ragas_temporal.metrics.retrieval",
-    "ragas_temporal.metrics.dataset",
-    "ragas_temporal.data",
-    "ragas_temporal.commands.evaluate",
-    "ragas_temporal.commands._judge_llm",
-    "ragas_temporal",
+    "ragas_temporal.metrics.runner",
+    "ragas_temporal.metrics.registry",
+    "ragas_temporal.metrics.columns",
+    "ragas_temporal.metrics.dates",
+    "ragas_temporal.metrics.scorers",
+    "ragas_temporal.metrics.llm_scorers",
 ]
 
 test_docstring_examples = docstring_examples_test(MODULES, require_examples=False)

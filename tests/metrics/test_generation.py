@@ -8,7 +8,6 @@ import math
 from ragas.dataset_schema import SingleTurnSample
 
 from ragas_temporal.metrics import AnswerTemporalRecall, TemporalFaithfulness
-from tests.metrics.helpers import use_recording_extractor
 
 SEED_CONTEXTS = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
 
@@ -51,8 +50,7 @@ def test_no_temporal_claim_is_nan_with_reason():
     assert r.reason == "answer makes no temporal claim"
 
 
-def test_bce_years_in_reason(monkeypatch):
-    use_recording_extractor(monkeypatch)
+def test_bce_years_in_reason(recording_extractor):
     # AFT {-45, -44}; DFT {-44}: 1 / 2, the unsupported year printed as "45 BC"
     r = run(TemporalFaithfulness().ascore(
         response="Caesar died in 45 BC or 44 BC.", retrieved_contexts=["Caesar was killed in 44 BC."]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 
 import pytest
 from ragas.metrics.base import MetricWithLLM, SingleTurnMetric
@@ -18,6 +19,7 @@ from ragas_temporal.metrics import (
     TemporalPrecisionAtK,
     TemporalRecallAtK,
 )
+from ragas_temporal.metrics.base import NoLLM
 
 ALL = [
     TemporalFaithfulness,
@@ -114,10 +116,17 @@ def test_invalid_reference_date_is_a_value_error(bad):
         TemporalFaithfulness(reference_date=bad)
 
 
-def test_valid_reference_dates():
-    assert TemporalFaithfulness(reference_date="2024-06-01")._fixed_reference_date == dt.date(2024, 6, 1)
-    assert TemporalFaithfulness(reference_date=dt.datetime(2024, 6, 1, 9))._fixed_reference_date == dt.date(2024, 6, 1)
-    TemporalFaithfulness(reference_date=lambda sample: "2024-06-01")
+def test_valid_reference_dates_resolve_last_year():
+    # "last year" read against 2024-06-01 is 2023, whichever way the date is given
+    given = ["2024-06-01", dt.date(2024, 6, 1), dt.datetime(2024, 6, 1, 9), lambda sample: "2024-06-01"]
+    for reference_date in given:
+        metric = TemporalFaithfulness(reference_date=reference_date)
+        result = metric.score(response="Prices peaked last year.", retrieved_contexts=["Prices peaked in 2023."])
+        assert result.value == 1.0, reference_date
+    assert TemporalFaithfulness(reference_date=dt.datetime(2024, 6, 1, 9)).dates.fixed == dt.date(2024, 6, 1)
+    # without a reference date "last year" has no year: no temporal claim to check
+    assert math.isnan(TemporalFaithfulness().score(
+        response="Prices peaked last year.", retrieved_contexts=["Prices peaked in 2023."]).value)
 
 
 def test_invalid_context_dates():
@@ -128,14 +137,42 @@ def test_invalid_context_dates():
 
 
 def test_init_needs_no_llm_in_focus_time_and_gold_modes():
+    # no LLM anywhere: init passes, and the ragas llm slot of an LLM-capable class holds NoLLM,
+    # so ragas.evaluate does not build a default OpenAI client for it
     for cls in ALL:
-        cls().init(RunConfig())  # no LLM anywhere: must not raise
-    for cls in RANKING:
-        cls(mode="gold").init(RunConfig())
+        for mode in [m for m in cls.modes() if m in ("focus_time", "gold")]:
+            metric = cls(mode=mode)
+            metric.init(RunConfig())
+            assert not metric.scorer.calls_llm
+            if isinstance(metric, MetricWithLLM):
+                assert isinstance(metric.llm, NoLLM)
+            else:
+                assert not hasattr(metric, "llm")
 
 
-def test_mode_dispatch_goes_through_score_methods():
-    # the per-mode method named after the mode does the scoring (the LLM modes plug in here)
+def test_init_of_an_llm_mode_without_llm_names_the_fix():
+    for cls, mode in [(TemporalFaithfulness, "llm"), (TemporalFaithfulness, "hybrid"),
+                      (TemporalPrecisionAtK, "llm"), (TemporalNDCGAtK, "llm")]:
+        metric = cls(mode=mode)
+        assert metric.llm is None
+        with pytest.raises(ValueError, match=r"needs an LLM: pass llm= or use ragas.evaluate\(llm=...\)"):
+            metric.init(RunConfig())
+
+
+def test_each_mode_has_its_scorer_with_columns_and_llm_use():
+    # the mode -> scorer map decides the columns a metric declares and whether it calls an LLM
+    expected_modes = {
+        TemporalFaithfulness: ("focus_time", "llm", "hybrid"),
+        AnswerTemporalRecall: ("focus_time",),
+        TemporalPrecisionAtK: ("focus_time", "gold", "llm"),
+        TemporalRecallAtK: ("focus_time", "gold"),
+        TemporalNDCGAtK: ("focus_time", "gold", "llm"),
+        TemporalMRR: ("focus_time", "gold"),
+        TemporalMAP: ("focus_time", "gold"),
+    }
     for cls in ALL:
-        for mode in cls._modes:
-            assert callable(getattr(cls, f"_score_{mode}"))
+        assert cls.modes() == expected_modes[cls]
+        for mode in cls.modes():
+            metric = cls(mode=mode)
+            assert set(metric.scorer.columns) == metric.required_columns["SINGLE_TURN"]
+            assert metric.scorer.calls_llm is (mode in ("llm", "hybrid"))

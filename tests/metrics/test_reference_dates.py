@@ -13,7 +13,6 @@ import math
 from ragas import EvaluationDataset, evaluate
 
 from ragas_temporal.metrics import AnswerTemporalRecall, TemporalFaithfulness, TemporalPrecisionAtK, score_dataset
-from tests.metrics.helpers import use_recording_extractor
 
 D2024 = dt.date(2024, 6, 1)
 
@@ -22,23 +21,20 @@ def run(coro):
     return asyncio.run(coro)
 
 
-def test_constant_reference_date_resolves_answer_and_contexts(monkeypatch):
-    fake = use_recording_extractor(monkeypatch)
+def test_constant_reference_date_resolves_answer_and_contexts(recording_extractor):
     m = TemporalFaithfulness(reference_date="2024-06-01")
     # "last year" -> 2023 in the answer; the context names 2023 explicitly: 1 / 1
     r = run(m.ascore(response="Prices peaked last year.", retrieved_contexts=["Prices peaked in 2023."]))
     assert r.value == 1.0
-    assert {ref for _, ref in fake.calls} == {D2024}
+    assert {ref for _, ref in recording_extractor.calls} == {D2024}
 
 
-def test_without_reference_date_relative_expressions_stay_unresolved(monkeypatch):
-    use_recording_extractor(monkeypatch)
+def test_without_reference_date_relative_expressions_stay_unresolved(recording_extractor):
     r = run(TemporalFaithfulness().ascore(response="Prices peaked last year.", retrieved_contexts=["In 2023."]))
     assert math.isnan(r.value) and r.reason == "answer makes no temporal claim"
 
 
-def test_callable_reference_date_per_sample_through_ragas_evaluate(monkeypatch):
-    fake = use_recording_extractor(monkeypatch)
+def test_callable_reference_date_per_sample_through_ragas_evaluate(recording_extractor):
     dates = {"q2024": "2024-06-01", "q2021": dt.date(2021, 1, 1)}
     # faithfulness does not need user_input, but the callable reads it: ragas must keep it
     m = TemporalFaithfulness(reference_date=lambda sample: dates.get(sample.user_input))
@@ -51,19 +47,17 @@ def test_callable_reference_date_per_sample_through_ragas_evaluate(monkeypatch):
     scores = result[f"{m.name}(mode=focus_time)"]
     # 2024 -> 2023 grounded (1.0); 2021 -> 2020 not in {2023} (0.0); no date -> no claim (NaN)
     assert scores[:2] == [1.0, 0.0] and math.isnan(scores[2])
-    assert ("It peaked last year.", dt.date(2021, 1, 1)) in fake.calls
+    assert ("It peaked last year.", dt.date(2021, 1, 1)) in recording_extractor.calls
 
 
-def test_callable_returning_a_bad_date_gives_nan_with_reason(monkeypatch):
-    use_recording_extractor(monkeypatch)
+def test_callable_returning_a_bad_date_gives_nan_with_reason(recording_extractor):
     m = TemporalFaithfulness(reference_date=lambda sample: "soon")
     r = run(m.ascore(response="In 2008.", retrieved_contexts=["In 2008."]))
     assert math.isnan(r.value)
     assert "reference_date(sample) must be a date" in r.reason
 
 
-def test_context_dates_mapping_by_retrieved_id(monkeypatch):
-    fake = use_recording_extractor(monkeypatch)
+def test_context_dates_mapping_by_retrieved_id(recording_extractor):
     # news-1 was published in 2021: its "last year" is 2020. news-2 has no date of its own and
     # falls back to the sample's reference date 2024-06-01: its "last year" is 2023.
     m = TemporalFaithfulness(reference_date="2024-06-01", context_dates={"news-1": "2021-03-01"})
@@ -73,12 +67,11 @@ def test_context_dates_mapping_by_retrieved_id(monkeypatch):
         retrieved_context_ids=["news-1", "news-2"],
     ))
     assert r.value == 1.0  # AFT {2020, 2023} ⊆ {2020} ∪ {2023}
-    assert ("It happened last year.", dt.date(2021, 3, 1)) in fake.calls
-    assert ("It happened again last year.", D2024) in fake.calls
+    assert ("It happened last year.", dt.date(2021, 3, 1)) in recording_extractor.calls
+    assert ("It happened again last year.", D2024) in recording_extractor.calls
 
 
-def test_context_dates_mapping_through_ragas_evaluate_keeps_ids(monkeypatch):
-    use_recording_extractor(monkeypatch)
+def test_context_dates_mapping_through_ragas_evaluate_keeps_ids(recording_extractor):
     m = TemporalFaithfulness(context_dates={"news-1": "2021-03-01"})
     rows = [{"response": "It happened in 2020.", "retrieved_contexts": ["It happened last year."],
              "retrieved_context_ids": ["news-1"]}]
@@ -86,8 +79,7 @@ def test_context_dates_mapping_through_ragas_evaluate_keeps_ids(monkeypatch):
     assert result[f"{m.name}(mode=focus_time)"] == [1.0]
 
 
-def test_context_dates_callable(monkeypatch):
-    fake = use_recording_extractor(monkeypatch)
+def test_context_dates_callable(recording_extractor):
     seen = []
 
     def published(sample, index, text):
@@ -98,19 +90,17 @@ def test_context_dates_callable(monkeypatch):
     r = run(m.ascore(response="It happened in 2010.", retrieved_contexts=["It happened last year.", "Later."]))
     assert r.value == 1.0  # context 0 resolves against 2011: {2010}
     assert seen == [(0, "It happened last year."), (1, "Later.")]
-    assert ("Later.", D2024) in fake.calls
+    assert ("Later.", D2024) in recording_extractor.calls
 
 
-def test_query_side_uses_the_reference_date(monkeypatch):
-    use_recording_extractor(monkeypatch)
+def test_query_side_uses_the_reference_date(recording_extractor):
     m = TemporalPrecisionAtK(k=2, reference_date="2024-06-01")
     # QFT {2023}; contexts {2023}, {2019}: 1 / 2
     r = run(m.ascore(user_input="What happened last year?", retrieved_contexts=["In 2023 ...", "In 2019 ..."]))
     assert r.value == 0.5
 
 
-def test_per_call_and_per_row_reference_dates_override(monkeypatch):
-    use_recording_extractor(monkeypatch)
+def test_per_call_and_per_row_reference_dates_override(recording_extractor):
     m = AnswerTemporalRecall(reference_date="2024-06-01")
     # per call: 2011 -> "last year" = 2010 in the question, the answer says 2010: 1 / 1
     r = run(m.ascore(user_input="What happened last year?", response="In 2010.", reference_date="2011-01-01"))

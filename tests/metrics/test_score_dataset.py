@@ -17,7 +17,7 @@ from ragas_temporal.metrics import (
     metrics_from_spec,
     score_dataset,
 )
-from ragas_temporal.metrics.dataset import DEFAULT_METRICS
+from ragas_temporal.metrics.registry import DEFAULT_METRICS
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
 
@@ -94,6 +94,8 @@ def test_score_dataset_bad_rows_nan_with_reasons_no_row_lost():
         "response is missing (None)",
         "retrieved_contexts must be a list of strings, got str",
     ]
+    # an unreadable column is an input failure; the scored row is no failure
+    assert df[f"{m.name}_failure"].tolist() == [None] + ["input"] * 6
 
 
 def test_score_dataset_missing_column_names_it():
@@ -139,11 +141,31 @@ def test_a_failing_metric_loses_no_row(monkeypatch):
 
         return FocusTime.from_years([2008])
 
-    monkeypatch.setattr("ragas_temporal.metrics._base.extract_focus_time", flaky)
+    monkeypatch.setattr("ragas_temporal.metrics.base.extract_focus_time", flaky)
     m = TemporalFaithfulness()
     df = score_dataset([{"response": "boom", "retrieved_contexts": CTX}, {"response": "ok", "retrieved_contexts": CTX}], [m])
     assert math.isnan(df[m.name][0]) and df[f"{m.name}_reason"][0] == "error: RuntimeError: extractor exploded"
     assert df[m.name][1] == 1.0
+    assert df[f"{m.name}_failure"].tolist() == ["error", None]
+
+
+def test_failure_kinds_tell_judge_faults_from_undefined_scores():
+    from tests.support.fake_llm import ScriptedLLM
+
+    rows = [
+        {"response": "It began in 2008.", "retrieved_contexts": CTX},  # the judge replies prose: judge failure
+        {"response": "It began.", "retrieved_contexts": CTX},  # no temporal expression: undefined, no failure
+        {"response": None, "retrieved_contexts": CTX},  # unreadable column: input failure
+        {"response": "It began in 2008.", "retrieved_contexts": CTX, "reference_date": "June 1st"},  # bad date
+    ]
+    metric = TemporalFaithfulness(mode="llm", llm=ScriptedLLM(lambda prompt: "Sure, here you go."), fix_retries=0)
+    df = score_dataset(rows, [metric])
+    assert df["temporal_faithfulness_llm"].isna().all()
+    assert df["temporal_faithfulness_llm_failure"].tolist() == ["judge", None, "input", "input"]
+    assert df["temporal_faithfulness_llm_reason"][0].startswith("LLM reply did not match TemporalClaimsOutput")
+    assert df["temporal_faithfulness_llm_reason"][3] == (
+        "reference_date must be a date or an ISO 'YYYY-MM-DD' string, got 'June 1st'"
+    )
 
 
 def test_example_dataset_shape_and_coverage():
@@ -179,7 +201,7 @@ def test_example_dataset_scores_with_every_default_metric():
 def test_score_dataset_passes_callbacks_to_the_judge():
     from ragas.cost import CostCallbackHandler, get_token_usage_for_openai
 
-    from ragas_temporal.testing import offline_llm
+    from ragas_temporal.judging import offline_llm
 
     llm = offline_llm()
     rows = [

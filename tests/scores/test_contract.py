@@ -163,3 +163,12 @@ def test_scores_run_inside_datasets_map() -> None:
     assert scored["faithfulness"][:2] == [1.0, 0.0]  # the two seed answers
     assert math.isnan(scored["faithfulness"][2])
     assert scored["reason"][1] == "answer years 2007, 2010 not found in the retrieved contexts"
+
+
+def test_year_label_and_check_k_are_public() -> None:
+    from ragas_temporal.scores import check_k, year_label
+
+    assert [year_label(y) for y in (2008, 14, -753)] == ["2008", "14", "753 BC"]
+    assert check_k(5) == 5
+    with pytest.raises(ValueError, match="k must be a positive integer, got 0"):
+        check_k(0)

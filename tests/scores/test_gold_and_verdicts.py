@@ -125,3 +125,13 @@ def test_label_type_errors() -> None:
     with pytest.raises(TypeError, match="labels must be an ordered sequence"):
         claim_verdict_score("SUPPORTED")  # a bare string would be iterated letter by letter
     assert normalise_verdict("  not supported\n") == "NOT_SUPPORTED"
+
+
+def test_verdict_spelling_is_the_one_rule_for_labels() -> None:
+    from ragas_temporal.scores import verdict_spelling
+
+    assert verdict_spelling(" partially-supported ") == "PARTIALLY_SUPPORTED"
+    assert verdict_spelling("not  supported") == "NOT_SUPPORTED"
+    assert verdict_spelling("maybe") == "MAYBE"  # spelled, not judged: normalise_verdict rejects it
+    with pytest.raises(ValueError, match="unknown verdict label 'maybe'"):
+        normalise_verdict("maybe")

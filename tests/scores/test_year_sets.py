@@ -209,3 +209,13 @@ def test_retrieved_year_recall() -> None:
     assert retrieved_year_recall({2020}, [{2020}]) == Score(1.0, "1 of 1 query year retrieved")
     score = retrieved_year_recall(set(), [{2020}])
     assert score.is_nan and score.reason == "query has no temporal focus"
+
+
+def test_unsupported_years_are_the_answer_years_no_context_holds() -> None:
+    from ragas_temporal.scores import unsupported_years
+
+    assert unsupported_years({2007, 2008, -44}, [{2008}, {2009, -44}]) == frozenset({2007})
+    assert unsupported_years({2008}, [{2008}]) == frozenset()
+    assert unsupported_years(set(), [{2008}]) == frozenset()
+    with pytest.raises(TypeError):
+        unsupported_years(None, [{2008}])

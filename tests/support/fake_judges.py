@@ -2,7 +2,7 @@
 
 :func:`rule_based_judge` is a script for :class:`tests.support.fake_llm.ScriptedLLM` (or the
 loopback server, via ``lambda request: rule_based_judge(request.user_text)``). It is
-:func:`ragas_temporal.testing.rule_based_judge` (rules in :mod:`ragas_temporal.testing.judge`:
+:func:`ragas_temporal.judging.rule_based_judge` (rules in :mod:`ragas_temporal.judging.offline_rules`:
 years from the focus-time extractor, relative times read against the prompt's
 ``reference_date``), with one change for tests: ragas's ``TranslateStatements`` prompt (used by
 ``adapt_prompts``) is answered by upper-casing the statements, so a test can see that the
@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 import typing as t
 
-from ragas_temporal.testing import prompt_data as parse_prompt_input
-from ragas_temporal.testing import rule_based_judge as _package_judge
+from ragas_temporal.judging import prompt_data as parse_prompt_input
+from ragas_temporal.judging import rule_based_judge as _package_judge
 
 __all__ = ["parse_prompt_input", "rule_based_judge", "judge_with_overrides"]
 

@@ -20,8 +20,8 @@ Responder results:
 - :data:`HANG`: never answer; the handler blocks until the server stops (or ``hang_limit``);
 - an exception raised by the responder becomes an HTTP 500 with the message.
 
-Use it as a context manager or via the pytest fixtures below; import the fixtures into a test
-module (``from tests.support.openai_server import openai_server  # noqa: F401``).
+Use it as a context manager or through the ``openai_server`` / ``openai_server_factory`` fixtures
+that ``tests/conftest.py`` gives every test.
 
 Example
 -------
@@ -54,8 +54,6 @@ __all__ = [
     "RecordedRequest",
     "LoopbackOpenAIServer",
     "refused_base_url",
-    "openai_server",
-    "openai_server_factory",
 ]
 
 
@@ -355,34 +353,3 @@ def refused_base_url() -> str:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     return f"http://127.0.0.1:{port}/v1"
-
-
-# pytest fixtures ---------------------------------------------------------------------
-try:
-    import pytest
-except ImportError:  # pragma: no cover - fixtures are only for the test suite
-    pytest = None  # type: ignore[assignment]
-
-if pytest is not None:
-
-    @pytest.fixture
-    def openai_server_factory():
-        """Start loopback servers with a given responder; all are stopped at teardown.
-
-        ``server = openai_server_factory(lambda request: '{"verdict": 1}')``
-        """
-        servers: list[LoopbackOpenAIServer] = []
-
-        def start(responder: Responder | None = None, **kwargs: t.Any) -> LoopbackOpenAIServer:
-            server = LoopbackOpenAIServer(responder, **kwargs).start()
-            servers.append(server)
-            return server
-
-        yield start
-        for server in servers:
-            server.stop()
-
-    @pytest.fixture
-    def openai_server(openai_server_factory):
-        """A running loopback server; set ``openai_server.responder`` in the test."""
-        return openai_server_factory()

@@ -9,7 +9,7 @@ import pytest
 from ragas_temporal.tecfap import build_probe, load_example, run_probe, score_probe
 from ragas_temporal.tecfap.runner import extract_completion, openai_compatible_llm
 from tests.support.fake_llm import ScriptedLLM, langchain_wrapped
-from tests.support.openai_server import HTTPReply, openai_server_factory  # noqa: F401
+from tests.support.openai_server import HTTPReply
 
 
 @pytest.fixture(scope="module")

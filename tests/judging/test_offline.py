@@ -1,4 +1,4 @@
-"""The shipped offline judge, ragas_temporal.testing: its rules and both offline LLMs."""
+"""The shipped offline judge, ragas_temporal.judging: its rules and both offline LLMs."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from ragas_temporal.prompts import (
     TemporalFocusPrompt,
     TemporalGradePrompt,
 )
-from ragas_temporal.testing import (
+from ragas_temporal.judging import (
     OFFLINE_MODEL,
     OfflineJudgeLLM,
     count_tokens,
@@ -142,7 +142,7 @@ def test_offline_llm_is_a_ragas_llm_and_counts_calls():
 
 
 def test_the_package_module_imports_neither_pytest_nor_tests():
-    code = ("import sys, ragas_temporal.testing; "
+    code = ("import sys, ragas_temporal.judging; "
             "bad = [m for m in sys.modules if m == 'pytest' or m == 'tests' or m.startswith('tests.')]; "
             "print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,

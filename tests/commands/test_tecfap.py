@@ -8,7 +8,6 @@ import pytest
 
 from ragas_temporal.cli import main
 from ragas_temporal.tecfap import build_probe, load_example
-from tests.support.openai_server import openai_server_factory  # noqa: F401
 
 
 def _gold_responder():

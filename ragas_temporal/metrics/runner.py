@@ -1,8 +1,10 @@
-"""Score a whole dataset with reasons, and build metrics from names such as ``temporal_precision@5``.
+"""The dataset runner: score every row of a dataset with every metric, keeping reasons and failures.
 
 ``ragas.evaluate`` keeps only the float of each score. :func:`score_dataset` runs the same metric
-code over every row and returns a ``pandas.DataFrame`` with a ``<metric>`` and a
-``<metric>_reason`` column per metric; the ``ragas-temporal evaluate`` command uses it. Rows may
+code over every row and returns a ``pandas.DataFrame`` with ``<metric>``, ``<metric>_reason`` and
+``<metric>_failure`` columns per metric (the failure kind: ``"input"``, ``"judge"``, ``"error"``,
+or ``None`` when the row was scored or its score is undefined; see
+:class:`~ragas_temporal.metrics.base.Failed`); the ``ragas-temporal evaluate`` command uses it. Rows may
 carry a ``reference_date`` field (ISO string or date), which overrides the metrics'
 ``reference_date`` channel for that row: this is how a JSONL/CSV file gives each sample its date.
 
@@ -17,6 +19,8 @@ carry a ``reference_date`` field (ISO string or date), which overrides the metri
 [1.0, 0.0]
 >>> df["temporal_faithfulness_reason"].tolist()[2]
 'answer makes no temporal claim'
+>>> df["temporal_faithfulness_failure"].tolist()  # an undefined score is not a failure
+[None, None, None]
 """
 
 from __future__ import annotations
@@ -24,13 +28,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import re
 import typing as t
 
 from ragas.dataset_schema import SingleTurnSample
 
-from ragas_temporal.metrics._base import _FROM_METRIC, SAMPLE_COLUMNS, TemporalMetric
-from ragas_temporal.scores import Score
+from ragas_temporal.metrics.base import FROM_METRIC, SAMPLE_COLUMNS, Failed, Outcome, TemporalMetric
+from ragas_temporal.metrics.registry import check_unique_names
 
 if t.TYPE_CHECKING:
     import pandas as pd
@@ -39,117 +42,8 @@ logger = logging.getLogger(__name__)
 
 #: Extra row field that carries a per-row reference date in :func:`score_dataset`.
 REFERENCE_DATE_FIELD = "reference_date"
-
-
-def _metric_classes() -> dict[str, type[TemporalMetric]]:
-    from ragas_temporal.metrics.generation import AnswerTemporalRecall, TemporalFaithfulness
-    from ragas_temporal.metrics.retrieval import (
-        TemporalMAP,
-        TemporalMRR,
-        TemporalNDCGAtK,
-        TemporalPrecisionAtK,
-        TemporalRecallAtK,
-    )
-
-    classes = (
-        TemporalFaithfulness,
-        AnswerTemporalRecall,
-        TemporalPrecisionAtK,
-        TemporalRecallAtK,
-        TemporalNDCGAtK,
-        TemporalMRR,
-        TemporalMAP,
-    )
-    return {cls._base_name: cls for cls in classes}
-
-
-#: The metric set ``ragas-temporal evaluate`` runs when no ``--metrics`` is given.
-DEFAULT_METRICS = (
-    "temporal_faithfulness",
-    "temporal_precision@5",
-    "temporal_recall@5",
-    "temporal_ndcg@10",
-    "temporal_mrr@10",
-    "temporal_map@10",
-    "answer_temporal_recall",
-)
-
-_K_SUFFIX = re.compile(r"^(?P<base>.+?)(?:@|_at_)(?P<k>[^@_]+)$")
-
-
-def metric_from_spec(spec: str, **kwargs: t.Any) -> TemporalMetric:
-    """Build one metric from a name such as ``temporal_precision@5``.
-
-    Accepted forms: ``<metric>``, ``<metric>@<k>`` or ``<metric>_at_<k>`` for the ranking metrics,
-    each optionally followed by a mode as ``:<mode>`` or ``_<mode>`` (``temporal_ndcg@10:gold``,
-    ``temporal_ndcg_at_10_gold``). ``kwargs`` (``reference_date``, ``context_dates``, ``llm`` ...)
-    go to the constructor.
-
-    >>> metric_from_spec("temporal_precision@5").name
-    'temporal_precision_at_5'
-    >>> metric_from_spec("temporal_ndcg_at_10_gold").name
-    'temporal_ndcg_at_10_gold'
-    >>> metric_from_spec("temporal_precison@5")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown metric 'temporal_precison@5'; known: answer_temporal_recall, temporal_faithfulness, temporal_map@K, temporal_mrr@K, temporal_ndcg@K, temporal_precision@K, temporal_recall@K (modes as ':gold', ':llm', ':hybrid')
-    """
-    from ragas_temporal.metrics.retrieval import RankingMetric
-
-    classes = _metric_classes()
-    text = spec.strip().lower()
-    mode = None
-    if ":" in text:
-        text, mode = (part.strip() for part in text.split(":", 1))
-    else:
-        all_modes = sorted({m for cls in classes.values() for m in cls._modes}, key=len, reverse=True)
-        for candidate in all_modes:
-            suffix = "_" + candidate
-            if text.endswith(suffix):
-                text, mode = text[: -len(suffix)], candidate
-                break
-    k: int | None = None
-    match = _K_SUFFIX.match(text)
-    if match and match.group("base") in classes:
-        text = match.group("base")
-        raw_k = match.group("k")
-        if not raw_k.isdigit() or int(raw_k) < 1:
-            raise ValueError(f"metric {spec!r}: k must be a positive integer, got {raw_k!r}")
-        k = int(raw_k)
-    cls = classes.get(text)
-    if cls is None:
-        known = sorted(f"{name}@K" if issubclass(c, RankingMetric) else name for name, c in classes.items())
-        raise ValueError(f"unknown metric {spec!r}; known: {', '.join(known)} (modes as ':gold', ':llm', ':hybrid')")
-    if k is not None:
-        if not issubclass(cls, RankingMetric):
-            raise ValueError(f"metric {spec!r}: {text} takes no k")
-        kwargs["k"] = k
-    if mode is not None:
-        kwargs["mode"] = mode
-    return cls(**kwargs)
-
-
-def metrics_from_spec(specs: str | t.Iterable[str], **kwargs: t.Any) -> list[TemporalMetric]:
-    """Build metrics from a comma-separated string or a list of names (see :func:`metric_from_spec`).
-
-    >>> [m.name for m in metrics_from_spec("temporal_faithfulness, temporal_ndcg@10")]
-    ['temporal_faithfulness', 'temporal_ndcg_at_10']
-    """
-    items = specs.split(",") if isinstance(specs, str) else list(specs)
-    items = [s.strip() for s in items if s.strip()]
-    if not items:
-        raise ValueError("no metric given")
-    metrics = [metric_from_spec(s, **kwargs) for s in items]
-    _check_unique_names(metrics)
-    return metrics
-
-
-def _check_unique_names(metrics: t.Sequence[TemporalMetric]) -> None:
-    seen: set[str] = set()
-    for m in metrics:
-        if m.name in seen:
-            raise ValueError(f"two metrics are named {m.name!r}; give one a different name=")
-        seen.add(m.name)
+#: Suffix of the per-metric column holding a failed row's kind (see ``Failed``).
+FAILURE_SUFFIX = "_failure"
 
 
 def _is_missing(value: object) -> bool:
@@ -185,7 +79,7 @@ def check_columns(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) -
     """Raise ``ValueError`` naming the columns a metric needs that no row has."""
     available = {k for row in rows for k, v in row.items() if v is not None}
     for m in metrics:
-        missing = [c for c in m._needed if c not in available]
+        missing = [c for c in m.needed_columns if c not in available]
         if missing:
             raise ValueError(
                 f"metric {m.name} needs column(s) {', '.join(missing)}, missing from the dataset "
@@ -199,24 +93,24 @@ async def _score_rows(
     show_progress: bool,
     max_concurrency: int,
     callbacks: t.Any = None,
-) -> list[list[Score]]:
+) -> list[list[Outcome]]:
     from tqdm.auto import tqdm
 
-    results: list[list[Score]] = [[] for _ in rows]
+    results: list[list[Outcome]] = [[] for _ in rows]
     semaphore = asyncio.Semaphore(max_concurrency)
     bar = tqdm(total=len(rows), desc="Scoring", unit="row", disable=not show_progress)
 
     async def one(i: int, row: dict) -> None:
         sample = SingleTurnSample.model_construct(**{c: row.get(c) for c in SAMPLE_COLUMNS})
         ref = row.get(REFERENCE_DATE_FIELD)
-        ref = _FROM_METRIC if ref is None else ref
+        ref = FROM_METRIC if ref is None else ref
         async with semaphore:
             for m in metrics:
                 try:
-                    score = await m._score_sample(sample, callbacks, ref)
+                    score = await m.score_sample(sample, callbacks, ref)
                 except Exception as exc:  # one failing row never loses the others
                     logger.warning("%s failed on row %d: %r", m.name, i, exc)
-                    score = Score(math.nan, f"error: {type(exc).__name__}: {exc}")
+                    score = Failed.error(f"error: {type(exc).__name__}: {exc}")
                 results[i].append(score)
         bar.update(1)
 
@@ -259,8 +153,9 @@ def score_dataset(
     Returns
     -------
     pandas.DataFrame
-        The input columns, then ``<metric>`` (float, NaN when undefined) and ``<metric>_reason``
-        for each metric, one row per input row (no row is dropped).
+        The input columns, then ``<metric>`` (float, NaN when undefined), ``<metric>_reason`` and
+        ``<metric>_failure`` (``"input"``, ``"judge"``, ``"error"`` or ``None``) for each metric,
+        one row per input row (no row is dropped).
 
     Raises
     ------
@@ -274,7 +169,7 @@ def score_dataset(
     for m in metrics:
         if not isinstance(m, TemporalMetric):
             raise TypeError(f"score_dataset takes ragas_temporal metrics, got {type(m).__name__}")
-    _check_unique_names(metrics)
+    check_unique_names(metrics)
     rows = dataset_rows(dataset)
     check_columns(rows, metrics)
     from ragas.async_utils import run
@@ -288,14 +183,16 @@ def score_dataset(
     for j, m in enumerate(metrics):
         frame[m.name] = [r[j].value for r in results]
         frame[f"{m.name}_reason"] = [r[j].reason for r in results]
+        # object dtype keeps None as None (pandas would infer strings and turn None into NaN)
+        frame[f"{m.name}{FAILURE_SUFFIX}"] = pd.Series(
+            [r[j].kind if isinstance(r[j], Failed) else None for r in results], index=frame.index, dtype=object
+        )
     return frame
 
 
 __all__ = [
-    "DEFAULT_METRICS",
     "REFERENCE_DATE_FIELD",
-    "metric_from_spec",
-    "metrics_from_spec",
+    "FAILURE_SUFFIX",
     "score_dataset",
     "dataset_rows",
     "check_columns",

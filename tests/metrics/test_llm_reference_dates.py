@@ -10,7 +10,7 @@ import pytest
 
 from ragas_temporal.data import example_reference_dates, example_rows
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK, score_dataset
-from ragas_temporal.metrics._llm_judge import judge_binary_relevance, judge_temporal_claims
+from ragas_temporal.judging import judge_relevance, judge_temporal_claims
 from ragas_temporal.prompts import DatedText, TemporalClaimsInput, TemporalClaimsPrompt, dated_texts
 from tests.support.fake_judges import parse_prompt_input, rule_based_judge
 from tests.support.fake_llm import ScriptedLLM
@@ -147,8 +147,8 @@ def test_judge_functions_take_dates_directly():
 
     async def both():
         claims = await judge_temporal_claims(llm, ANSWER, CONTEXTS, reference_date=dt.date(2024, 3, 15))
-        docs = await judge_binary_relevance(llm, "What changed last year?", ["Rose in 2020."],
-                                            reference_date="2024-03-15", document_dates=["2021-06-01"])
+        docs = await judge_relevance(llm, "What changed last year?", ["Rose in 2020."],
+                                            reference_date="2024-03-15", document_dates=["2021-06-01"], scale="binary")
         return claims, docs
 
     claims, docs = asyncio.run(both())

@@ -1,14 +1,12 @@
-"""LLM judging for the temporal metrics: run our prompts, turn outputs into plain values.
+"""Run one of our prompts on an LLM, never raising for the LLM's faults: the prompt runner.
 
-Every function here runs one ragas ``PydanticPrompt`` once (``prompt.generate`` for
+:func:`run_prompt` runs one ragas ``PydanticPrompt`` once (``prompt.generate`` for
 ``LangchainLLMWrapper``/``BaseRagasLLM`` LLMs; the same rendering and output model through
 ``agenerate`` for ``llm_factory`` Instructor LLMs, see below; either way users' ``set_prompts``
-changes take effect), and returns a :class:`Judgement`: plain values
-(verdict labels, 0/1 verdicts, 0-4 grades, a focus label) with one reason per item, or an
-``error`` sentence saying why the judgement failed. Nothing here raises for a bad LLM reply or
-a failing endpoint: a malformed reply, an unknown label, an exception or a timeout becomes
-``Judgement.failed(reason)`` and the metric turns that row into NaN with that reason, while
-the rest of the run goes on. Arithmetic stays in :mod:`ragas_temporal.scores`.
+changes take effect) and returns ``(output, None)`` or ``(None, reason)``. A malformed reply, an
+unknown label, an exception or a timeout becomes a one-line reason; the judges in
+:mod:`ragas_temporal.judging.judges` wrap it in a :class:`Judgement`, and the metric turns a failed
+judgement into NaN with that reason while the rest of the run goes on.
 
 Cost and retries, bounded on purpose:
 
@@ -27,9 +25,9 @@ Cost and retries, bounded on purpose:
 Example
 -------
 >>> import asyncio
->>> j = asyncio.run(judge_temporal_focus("How long did the siege last?"))  # rules, no LLM call
->>> j.values, j.source
-('duration', 'rules')
+>>> from ragas_temporal.prompts import TemporalFocusInput, TemporalFocusPrompt
+>>> asyncio.run(run_prompt(TemporalFocusPrompt(), None, TemporalFocusInput(query="When?")))
+(None, 'no LLM configured for this metric')
 """
 
 from __future__ import annotations
@@ -39,22 +37,7 @@ import re
 import typing as t
 from dataclasses import dataclass
 
-from ragas_temporal.prompts import (
-    RelevanceInput,
-    dated_texts,
-    TemporalClaimsInput,
-    TemporalClaimsPrompt,
-    TemporalFocusInput,
-    TemporalFocusPrompt,
-    TemporalGradePrompt,
-    TemporalRelevancePrompt,
-)
-from ragas_temporal.prompts._dated import iso_date
-from ragas_temporal.temporal_focus import classify_temporal_focus_by_rules, focus_cues_found
-
 if t.TYPE_CHECKING:
-    import datetime as dt
-
     from langchain_core.callbacks import Callbacks
     from ragas.prompt import PydanticPrompt
 
@@ -63,10 +46,6 @@ __all__ = [
     "DEFAULT_FIX_RETRIES",
     "Judgement",
     "run_prompt",
-    "judge_temporal_claims",
-    "judge_binary_relevance",
-    "judge_graded_relevance",
-    "judge_temporal_focus",
     "describe_error",
     "diagnose_reply",
     "openai_llm_output",
@@ -78,8 +57,6 @@ DEFAULT_LLM_TIMEOUT = 30.0
 DEFAULT_FIX_RETRIES = 1
 
 T = t.TypeVar("T")
-#: A date as the judges take it: ``datetime.date``, an ISO string, or ``None`` (unknown).
-DateLike = t.Union["dt.date", str, None]
 
 
 @dataclass(frozen=True)
@@ -326,182 +303,3 @@ async def run_prompt(
                 reason = f"LLM reply did not match {prompt.output_model.__name__}: {detail}"
         return None, reason
     return output, None
-
-
-# ----------------------------------------------------------------------------------------
-# the judges
-# ----------------------------------------------------------------------------------------
-async def judge_temporal_claims(
-    llm: t.Any,
-    answer: str,
-    contexts: t.Sequence[str],
-    *,
-    question: str | None = None,
-    reference_date: DateLike = None,
-    context_dates: t.Sequence[DateLike] | None = None,
-    prompt: PydanticPrompt | None = None,
-    callbacks: Callbacks = None,
-    timeout: float | None = DEFAULT_LLM_TIMEOUT,
-    fix_retries: int = DEFAULT_FIX_RETRIES,
-) -> Judgement[tuple[str, ...]]:
-    """Temporal claims of ``answer`` with a verdict each, in one call.
-
-    Returns the verdict labels (``SUPPORTED``, ``PARTIALLY_SUPPORTED``, ``NOT_SUPPORTED``,
-    ``CONTRADICTED``) in claim order, the judge's reasons, and ``details`` holding
-    ``(claim, verdict, reason, quote)`` tuples. Zero claims is a success with no values (the
-    score is then NaN "answer makes no temporal claim").
-
-    ``reference_date`` (the date "last year" in the answer means the year before) goes into the
-    prompt's data; ``context_dates``, parallel to ``contexts``, gives contexts their own dates
-    (``None`` entries: read against ``reference_date``).
-    """
-    prompt = prompt or TemporalClaimsPrompt()
-    data = TemporalClaimsInput(
-        question=question or None,
-        reference_date=iso_date(reference_date),
-        answer=answer,
-        contexts=dated_texts(contexts, context_dates, reference_date),
-    )
-    output, error = await run_prompt(
-        prompt, llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
-    )
-    if error:
-        return Judgement.failed(error)
-    claims = list(output.claims)
-    return Judgement(
-        values=tuple(c.verdict for c in claims),
-        reasons=tuple(c.reason for c in claims),
-        details=tuple((c.claim, c.verdict, c.reason, c.quote) for c in claims),
-    )
-
-
-def _check_document_numbers(numbers: list[int], n_documents: int) -> str | None:
-    expected = list(range(1, n_documents + 1))
-    if sorted(numbers) == expected:
-        return None
-    return (
-        f"LLM judged documents {numbers} but {n_documents} were given "
-        f"(expected each of {expected} exactly once)"
-    )
-
-
-async def _judge_documents(
-    prompt: PydanticPrompt,
-    field: str,
-    llm: t.Any,
-    query: str,
-    documents: t.Sequence[str],
-    focus: str,
-    reference_date: DateLike,
-    document_dates: t.Sequence[DateLike] | None,
-    callbacks: Callbacks,
-    timeout: float | None,
-    fix_retries: int,
-) -> Judgement[tuple[int, ...]]:
-    if not documents:
-        return Judgement(values=(), reasons=())
-    data = RelevanceInput(
-        query=query,
-        reference_date=iso_date(reference_date),
-        temporal_focus=focus,
-        documents=dated_texts(documents, document_dates, reference_date),
-    )
-    output, error = await run_prompt(
-        prompt, llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
-    )
-    if error:
-        return Judgement.failed(error)
-    items = list(output.documents)
-    problem = _check_document_numbers([item.doc for item in items], len(documents))
-    if problem:
-        return Judgement.failed(problem)
-    items.sort(key=lambda item: item.doc)
-    return Judgement(
-        values=tuple(int(getattr(item, field)) for item in items),
-        reasons=tuple(item.reason for item in items),
-    )
-
-
-async def judge_binary_relevance(
-    llm: t.Any,
-    query: str,
-    documents: t.Sequence[str],
-    *,
-    focus: str = "infer",
-    reference_date: DateLike = None,
-    document_dates: t.Sequence[DateLike] | None = None,
-    prompt: PydanticPrompt | None = None,
-    callbacks: Callbacks = None,
-    timeout: float | None = DEFAULT_LLM_TIMEOUT,
-    fix_retries: int = DEFAULT_FIX_RETRIES,
-) -> Judgement[tuple[int, ...]]:
-    """0/1 temporal relevance of each document (rank order kept), listwise in one call.
-
-    No call for an empty document list. A reply that skips, repeats or invents a document
-    number fails the judgement (the row becomes NaN with that reason). ``reference_date`` (the
-    query's) and ``document_dates`` (parallel to ``documents``) go into the prompt's data, as in
-    :func:`judge_temporal_claims`.
-    """
-    return await _judge_documents(
-        prompt or TemporalRelevancePrompt(), "verdict", llm, query, documents, focus,
-        reference_date, document_dates, callbacks, timeout, fix_retries,
-    )
-
-
-async def judge_graded_relevance(
-    llm: t.Any,
-    query: str,
-    documents: t.Sequence[str],
-    *,
-    focus: str = "infer",
-    reference_date: DateLike = None,
-    document_dates: t.Sequence[DateLike] | None = None,
-    prompt: PydanticPrompt | None = None,
-    callbacks: Callbacks = None,
-    timeout: float | None = DEFAULT_LLM_TIMEOUT,
-    fix_retries: int = DEFAULT_FIX_RETRIES,
-) -> Judgement[tuple[int, ...]]:
-    """0-4 temporal relevance grade of each document (rank order kept), listwise in one call."""
-    return await _judge_documents(
-        prompt or TemporalGradePrompt(), "grade", llm, query, documents, focus,
-        reference_date, document_dates, callbacks, timeout, fix_retries,
-    )
-
-
-async def judge_temporal_focus(
-    query: str,
-    llm: t.Any = None,
-    *,
-    prompt: PydanticPrompt | None = None,
-    reference_date: t.Any = None,
-    callbacks: Callbacks = None,
-    timeout: float | None = DEFAULT_LLM_TIMEOUT,
-    fix_retries: int = DEFAULT_FIX_RETRIES,
-) -> Judgement[str]:
-    """The query's temporal focus: rules first, the LLM only when the rules cannot tell.
-
-    With no LLM and no rule firing, the value is ``"infer"`` (the relevance judge then decides
-    the focus inside its own call) and ``source`` is ``"rules"``.
-
-    >>> asyncio.run(judge_temporal_focus("How long did it last?")).values
-    'duration'
-    """
-    def has_mention(text: str) -> bool:
-        from ragas_temporal.focus_time import extract_focus_time
-
-        return bool(extract_focus_time(text, reference_date).mentions)
-
-    label = classify_temporal_focus_by_rules(query, has_time_mention=has_mention)
-    if label is not None:
-        cues = focus_cues_found(query).get(label)
-        why = f"cue {cues[0]!r} in the query" if cues else "a time mention in the query"
-        return Judgement(values=label, reasons=(why,), source="rules")
-    if llm is None:
-        return Judgement(values="infer", reasons=("no rule fired; left to the judge",), source="rules")
-    output, error = await run_prompt(
-        prompt or TemporalFocusPrompt(), llm, TemporalFocusInput(query=query),
-        callbacks=callbacks, timeout=timeout, fix_retries=fix_retries,
-    )
-    if error:
-        return Judgement.failed(error)
-    return Judgement(values=output.focus, reasons=(output.reason,))

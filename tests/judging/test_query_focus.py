@@ -8,7 +8,7 @@ import pytest
 
 from ragas_temporal.prompts import FOCUS_FOR_JUDGE
 from ragas_temporal.prompts.focus import TemporalFocusLabel
-from ragas_temporal.temporal_focus import (
+from ragas_temporal.judging.query_focus import (
     FOCUS_PRECEDENCE,
     TEMPORAL_FOCUS_LABELS,
     classify_temporal_focus_by_rules,

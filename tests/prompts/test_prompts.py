@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import typing as t
 
 import pytest
 from pydantic import ValidationError
 
 from ragas_temporal.prompts import (
-    CLAIM_VERDICTS,
     RelevanceGrades,
     RelevanceInput,
     RelevanceVerdicts,
@@ -21,6 +21,7 @@ from ragas_temporal.prompts import (
     TemporalGradePrompt,
     TemporalRelevancePrompt,
 )
+from ragas_temporal.prompts.claims import ClaimVerdict
 from tests.support.fake_judges import parse_prompt_input
 from tests.support.fake_llm import ScriptedLLM, count_tokens
 
@@ -30,7 +31,8 @@ ALL_PROMPTS = [TemporalClaimsPrompt, TemporalRelevancePrompt, TemporalGradePromp
 
 
 def test_verdict_labels_are_the_four_of_the_spec():
-    assert CLAIM_VERDICTS == ("SUPPORTED", "PARTIALLY_SUPPORTED", "NOT_SUPPORTED", "CONTRADICTED")
+    # the output model accepts exactly the labels scores credits (one list, in scores.verdicts)
+    assert t.get_args(ClaimVerdict) == ("SUPPORTED", "PARTIALLY_SUPPORTED", "NOT_SUPPORTED", "CONTRADICTED")
 
 
 @pytest.mark.parametrize("prompt_class", ALL_PROMPTS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import doctest
 import json
 import time
 import urllib.error
@@ -13,6 +14,7 @@ from langchain_core.prompt_values import StringPromptValue
 from ragas.cost import CostCallbackHandler, get_token_usage_for_openai
 from ragas.exceptions import LLMDidNotFinishException
 
+from tests.support.doctests import docstring_examples_test
 from tests.support.fake_llm import (
     Delay,
     ScriptedLLM,
@@ -20,13 +22,16 @@ from tests.support.fake_llm import (
     fake_list_chat_llm,
     langchain_wrapped,
 )
-from tests.support.openai_server import (  # noqa: F401  (fixtures)
+from tests.support.openai_server import (
     HANG,
     HTTPReply,
     LoopbackOpenAIServer,
-    openai_server,
-    openai_server_factory,
     refused_base_url,
+)
+
+test_docstring_examples = docstring_examples_test(
+    ["tests.support.fake_llm", "tests.support.fake_judges", "tests.support.openai_server", "tests.support.doctests"],
+    optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
 )
 
 

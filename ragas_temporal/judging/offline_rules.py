@@ -40,6 +40,7 @@ import re
 import typing as t
 
 from ragas_temporal.focus_time import extract_focus_time
+from ragas_temporal.scores import year_label
 
 __all__ = ["rule_based_judge", "prompt_data", "years_in", "sentences", "count_tokens"]
 
@@ -111,12 +112,8 @@ def _text_and_date(item: t.Any, reference: dt.date | None) -> tuple[str, dt.date
 def _years_text(years: set[int]) -> str:
     ordered = sorted(years)
     if len(ordered) > 3 and ordered[-1] - ordered[0] == len(ordered) - 1:
-        return f"{_year(ordered[0])}-{_year(ordered[-1])}"
-    return ", ".join(_year(y) for y in ordered)
-
-
-def _year(y: int) -> str:
-    return f"{-y} BC" if y < 0 else str(y)
+        return f"{year_label(ordered[0])}-{year_label(ordered[-1])}"
+    return ", ".join(year_label(y) for y in ordered)
 
 
 def _claims(data: dict, strict: bool) -> dict:

@@ -8,22 +8,11 @@ import time
 
 import pytest
 
-from ragas_temporal.metrics._llm_judge import (
-    Judgement,
-    judge_binary_relevance,
-    judge_graded_relevance,
-    judge_temporal_claims,
-    judge_temporal_focus,
-)
+from ragas_temporal.judging import Judgement, judge_relevance, judge_temporal_claims, judge_temporal_focus
 from ragas_temporal.prompts import TemporalClaimsPrompt
 from tests.support.fake_judges import rule_based_judge
 from tests.support.fake_llm import Delay, ScriptedLLM, langchain_wrapped
-from tests.support.openai_server import (  # noqa: F401  (fixtures)
-    HANG,
-    openai_server,
-    openai_server_factory,
-    refused_base_url,
-)
+from tests.support.openai_server import HANG, refused_base_url
 
 ANSWER = "The crisis started in 2008. It ended in 2010."
 CONTEXTS = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
@@ -64,8 +53,8 @@ def test_relevance_and_grade_judges_are_listwise(kind, openai_server_factory):
     documents = ["Crash of 2008.", "Stimulus of 2009.", "Banks fail."]
 
     async def both():  # one event loop: an AsyncOpenAI client must not hop between loops
-        binary = await judge_binary_relevance(llms[kind], "What happened in 2008?", documents, focus="specific_time")
-        graded = await judge_graded_relevance(llms[kind], "What happened in 2008?", documents)
+        binary = await judge_relevance(llms[kind], "What happened in 2008?", documents, focus="specific_time", scale="binary")
+        graded = await judge_relevance(llms[kind], "What happened in 2008?", documents, scale="graded")
         return binary, graded
 
     binary, graded = run(both())
@@ -79,7 +68,7 @@ def test_relevance_and_grade_judges_are_listwise(kind, openai_server_factory):
 
 def test_document_order_follows_the_numbers_not_the_reply_order():
     reply = {"documents": [{"doc": 2, "verdict": 0, "reason": "b"}, {"doc": 1, "verdict": 1, "reason": "a"}]}
-    judgement = run(judge_binary_relevance(ScriptedLLM([json.dumps(reply)]), "q", ["d1", "d2"]))
+    judgement = run(judge_relevance(ScriptedLLM([json.dumps(reply)]), "q", ["d1", "d2"], scale="binary"))
     assert judgement.values == (1, 0) and judgement.reasons == ("a", "b")
 
 
@@ -89,7 +78,7 @@ def test_document_order_follows_the_numbers_not_the_reply_order():
 )
 def test_missing_repeated_or_invented_document_numbers_fail_the_judgement(documents_in_reply):
     reply = {"documents": [{"doc": n, "verdict": 1, "reason": "r"} for n in documents_in_reply]}
-    judgement = run(judge_binary_relevance(ScriptedLLM([json.dumps(reply)]), "q", ["d1", "d2"]))
+    judgement = run(judge_relevance(ScriptedLLM([json.dumps(reply)]), "q", ["d1", "d2"], scale="binary"))
     assert not judgement.ok
     assert judgement.error == (
         f"LLM judged documents {documents_in_reply} but 2 were given (expected each of [1, 2] exactly once)"
@@ -98,7 +87,7 @@ def test_missing_repeated_or_invented_document_numbers_fail_the_judgement(docume
 
 def test_no_documents_means_no_call():
     llm = ScriptedLLM(["{}"])
-    assert run(judge_graded_relevance(llm, "q", [])).values == ()
+    assert run(judge_relevance(llm, "q", [], scale="graded")).values == ()
     assert llm.calls == 0
 
 

@@ -15,12 +15,7 @@ from ragas.cost import get_token_usage_for_openai
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK, score_dataset
 from tests.support.fake_judges import judge_with_overrides, parse_prompt_input, rule_based_judge
 from tests.support.fake_llm import Delay, ScriptedLLM, count_tokens, langchain_wrapped
-from tests.support.openai_server import (  # noqa: F401  (fixtures)
-    HANG,
-    openai_server,
-    openai_server_factory,
-    refused_base_url,
-)
+from tests.support.openai_server import HANG, refused_base_url
 
 SEED_CONTEXTS = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
 GROUNDED = "The crisis occurred in 2008 and continued into 2009."
@@ -377,9 +372,9 @@ def test_faults_leave_their_row_nan_with_a_reason_and_the_rest_completes():
 def test_run_config_timeout_shorter_than_llm_timeout_is_respected():
     metric = TemporalFaithfulness(mode="llm", llm=ScriptedLLM(["{}"]), llm_timeout=30)
     metric.init(RunConfig(timeout=2))
-    assert metric._judge_timeout() == pytest.approx(1.8)  # 90 % of ragas's own per-row timeout
+    assert metric.judging.timeout() == pytest.approx(1.8)  # 90 % of ragas's own per-row timeout
     metric.init(RunConfig(timeout=180))
-    assert metric._judge_timeout() == 30
+    assert metric.judging.timeout() == 30
 
 
 def test_hanging_endpoint_costs_the_llm_timeout_per_row_not_minutes(openai_server_factory):

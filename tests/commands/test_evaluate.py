@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 
 from ragas_temporal.cli import main
-from ragas_temporal.testing import count_tokens, prompt_data
-from tests.support.openai_server import HANG, openai_server, openai_server_factory  # noqa: F401
+from ragas_temporal.judging import count_tokens, prompt_data
+from tests.support.openai_server import HANG
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
 ROWS = [
@@ -102,7 +102,7 @@ def test_dataset_dict_without_split_is_a_clean_error(tmp_path, capsys):
 def test_hf_loads_with_the_given_arguments(monkeypatch, tmp_path):
     from datasets import Dataset
 
-    import ragas_temporal.commands.evaluate as command
+    from ragas_temporal.data import readers
 
     calls = []
 
@@ -110,7 +110,7 @@ def test_hf_loads_with_the_given_arguments(monkeypatch, tmp_path):
         calls.append((name, config, split))
         return Dataset.from_list(ROWS)
 
-    monkeypatch.setattr(command, "load_hf_dataset", fake_load)
+    monkeypatch.setattr(readers, "load_hf_dataset", fake_load)
     out = tmp_path / "s.csv"
     argv = ["evaluate", "--hf", "someone/temporal-rag", "--hf-config", "v1", "--split", "test", "--metrics", METRICS, "-o", str(out)]
     assert main(argv) == 0
@@ -335,7 +335,7 @@ def test_llm_mode_errors(argv, message, capsys):
 def test_the_api_key_is_looked_up_in_the_current_os_environ(monkeypatch):
     # datasets' map(num_proc=...) replaces os.environ with a copy; a default bound at import time
     # would keep reading the old object
-    from ragas_temporal.commands._judge_llm import api_key_for
+    from ragas_temporal.commands.judge_llm import api_key_for
 
     monkeypatch.setattr(os, "environ", {"H9_CURRENT_KEY": "sk-current"})
     assert api_key_for("https://llm.example.com/v1", "H9_CURRENT_KEY") == "sk-current"
@@ -358,7 +358,7 @@ def test_bad_numbers_are_usage_errors(option, value, capsys):
 
 
 def test_client_has_bounded_timeouts_and_retries():
-    from ragas_temporal.commands._judge_llm import CLIENT_RETRIES, INSTRUCTOR_RETRIES, openai_judge_llm
+    from ragas_temporal.commands.judge_llm import CLIENT_RETRIES, INSTRUCTOR_RETRIES, openai_judge_llm
 
     llm = openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=5.0)
     client = llm.client.client  # Instructor's wrapped AsyncOpenAI
@@ -369,7 +369,7 @@ def test_client_has_bounded_timeouts_and_retries():
 
 def test_help_lists_the_llm_options(capsys):
     from ragas_temporal.commands.evaluate import HELP_LLM_TIMEOUT
-    from ragas_temporal.metrics._llm_judge import DEFAULT_LLM_TIMEOUT
+    from ragas_temporal.judging.runner import DEFAULT_LLM_TIMEOUT
 
     with pytest.raises(SystemExit):
         main(["evaluate", "--help"])

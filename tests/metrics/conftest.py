@@ -1,4 +1,4 @@
-"""Test helpers for the metric tests: a recording stand-in for the focus-time extractor.
+"""Fixtures of the metric tests: a recording stand-in for the focus-time extractor.
 
 The stand-in knows bare four-digit years, "N BC" and "last year" (reference year - 1), and records
 every (text, reference_date) it is asked about. Tests that check how the metric classes route
@@ -8,6 +8,8 @@ reference dates use it, so they do not depend on the real extractor's rule cover
 from __future__ import annotations
 
 import re
+
+import pytest
 
 from ragas_temporal.focus_time import FocusTime
 
@@ -28,8 +30,9 @@ class RecordingExtractor:
         return FocusTime.from_years(years)
 
 
-def use_recording_extractor(monkeypatch) -> RecordingExtractor:
-    """Route every metric's extraction through a fresh RecordingExtractor."""
+@pytest.fixture
+def recording_extractor(monkeypatch) -> RecordingExtractor:
+    """Route every metric's extraction through a fresh RecordingExtractor (undone after the test)."""
     fake = RecordingExtractor()
-    monkeypatch.setattr("ragas_temporal.metrics._base.extract_focus_time", fake)
+    monkeypatch.setattr("ragas_temporal.metrics.base.extract_focus_time", fake)
     return fake

@@ -4,17 +4,20 @@ A metric class here does three things (see ARCHITECTURE.md): it declares its col
 turns a ``SingleTurnSample`` into plain values (focus times or gold ids), and calls a pure function
 in :mod:`ragas_temporal.scores`. Arithmetic lives in ``scores``; this module is ragas glue.
 
-Scoring is routed per mode: ``_score_sample`` checks the sample's columns (a ``None``, empty or
-non-string value gives ``NaN`` with a reason instead of an exception), resolves the sample's
-reference date, then calls ``self._score_<mode>(sample, reference_date, callbacks)``, which returns
-a :class:`ragas_temporal.scores.Score`. Adding a mode is adding its name to ``_modes`` (and its
-columns to ``_columns``) and writing one ``_score_<mode>`` method.
+Scoring is routed per mode through an explicit map: each metric class declares ``_mode_scorers``,
+``mode -> factory(metric) -> Scorer`` (the first mode is the default). At construction the metric
+builds the scorer of its mode; per sample, ``score_sample`` checks the scorer's columns (a
+``None``, empty or non-string value gives ``NaN`` with a reason instead of an exception), resolves
+the sample's reference date (:mod:`ragas_temporal.metrics.dates`) into a :class:`Case`, and awaits
+``scorer.score(case)``, which returns a :class:`ragas_temporal.scores.Score`. Adding a mode is one
+entry in the map and one small scorer object (see :mod:`ragas_temporal.metrics.scorers`).
 
 Reference dates
 ---------------
 ragas drops sample fields it does not know, so a per-sample reference date (the date that
 "last year" is resolved against) cannot travel as a column through ``ragas.evaluate``. The
-metrics take it through two constructor arguments instead:
+metrics take it through two constructor arguments instead (validated by
+:class:`ragas_temporal.metrics.dates.DateChannels`):
 
 ``reference_date``
     ``None`` (relative expressions stay unresolved), a ``datetime.date`` or ISO ``"YYYY-MM-DD"``
@@ -28,7 +31,7 @@ metrics take it through two constructor arguments instead:
     not in the mapping, the sample has fewer ids than contexts, or the callable returns ``None``)
     falls back to the sample's reference date.
 
-``ascore(..., reference_date=...)`` and :func:`score_dataset` (rows with a ``reference_date``
+``ascore(..., reference_date=...)`` and :func:`~ragas_temporal.metrics.runner.score_dataset` (rows with a ``reference_date``
 field) also take a date per call or per row, overriding the constructor's.
 
 >>> import asyncio
@@ -48,7 +51,6 @@ import logging
 import math
 import typing as t
 from dataclasses import dataclass
-from collections.abc import Mapping
 
 from ragas.dataset_schema import SingleTurnSample
 from ragas.llms.base import BaseRagasLLM
@@ -56,7 +58,8 @@ from ragas.metrics.base import MetricType, MetricWithLLM, SingleTurnMetric
 from ragas.metrics.result import MetricResult
 
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
-from ragas_temporal.focus_time.reference import parse_reference_date
+from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem
+from ragas_temporal.metrics.dates import ContextDates, DateChannels, ReferenceDate, to_date
 from ragas_temporal.scores import Score
 
 if t.TYPE_CHECKING:
@@ -65,101 +68,99 @@ if t.TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-NAN = math.nan
-
-DateLike = t.Union[dt.date, str]
-ReferenceDate = t.Union[None, DateLike, t.Callable[[SingleTurnSample], t.Optional[DateLike]]]
-ContextDates = t.Union[
-    None,
-    t.Mapping[t.Union[str, int], DateLike],
-    t.Callable[[SingleTurnSample, int, str], t.Optional[DateLike]],
-]
-
-#: The sample fields a metric may read; the order is the order problems are reported in.
-SAMPLE_COLUMNS = (
-    "user_input",
-    "response",
-    "retrieved_contexts",
-    "retrieved_context_ids",
-    "reference_context_ids",
-    "reference",
-)
-
-# Marker: "use the metric's own reference-date channel" (None is a legitimate explicit value).
-_FROM_METRIC: t.Any = object()
+#: Marker: "use the metric's own reference-date channel" (None is a legitimate explicit value).
+FROM_METRIC: t.Any = object()
 
 
-def to_date(value: object, what: str = "reference_date") -> dt.date | None:
-    """Normalise a date-like value to ``datetime.date`` (``None`` stays ``None``).
+class Failed(t.NamedTuple):
+    """A row that could not be scored, why, and what kind of failure it was.
 
-    Accepts ``datetime.date``, ``datetime.datetime`` (its date is used) and ISO strings
-    (``"2024-06-01"`` or ``"2024-06-01T12:00:00"``). Anything else raises ``ValueError`` naming
-    ``what``. One normalised type keeps the extractor's memo key stable across callers.
+    Shaped like :class:`~ragas_temporal.scores.Score` (``value`` is NaN, ``reason`` says what to
+    do) plus ``kind``: ``"input"`` (a column or date the metric cannot read), ``"judge"`` (the LLM
+    judgement failed: timeout, bad reply, endpoint error) or ``"error"`` (an unexpected exception,
+    set by the dataset runner). A NaN :class:`Score` is no failure: the score is undefined for the
+    sample ("answer makes no temporal claim").
 
-    >>> to_date("2024-06-01")
-    datetime.date(2024, 6, 1)
-    >>> to_date(dt.datetime(2024, 6, 1, 15, 30))
-    datetime.date(2024, 6, 1)
-    >>> to_date("June 1st")
-    Traceback (most recent call last):
-    ...
-    ValueError: reference_date must be a date or an ISO 'YYYY-MM-DD' string, got 'June 1st'
+    >>> Failed.judge("LLM call timed out after 30 s")
+    Failed(value=nan, reason='LLM call timed out after 30 s', kind='judge')
     """
-    try:
-        return parse_reference_date(value, what)  # the extractor's parser: one notion of a date
-    except ValueError:  # in the metrics' wording
-        raise ValueError(f"{what} must be a date or an ISO 'YYYY-MM-DD' string, got {value!r}") from None
+
+    value: float
+    reason: str
+    kind: str
+
+    @property
+    def is_nan(self) -> bool:
+        return True
+
+    @classmethod
+    def input(cls, reason: str) -> "Failed":
+        return cls(math.nan, reason, "input")
+
+    @classmethod
+    def judge(cls, reason: str) -> "Failed":
+        return cls(math.nan, reason, "judge")
+
+    @classmethod
+    def error(cls, reason: str) -> "Failed":
+        return cls(math.nan, reason, "error")
 
 
-# --- per-column checks: return a reason when the value cannot be scored, else None -------------
+#: What scoring one sample gives: a score (NaN when undefined) or a failure.
+Outcome = t.Union[Score, Failed]
 
 
-def _check_text(value: object, column: str) -> str | None:
-    if value is None:
-        return f"{column} is missing (None)"
-    if not isinstance(value, str):
-        return f"{column} is not a string ({type(value).__name__})"
-    if not value.strip():
-        return f"{column} is empty"
-    return None
+@dataclass(frozen=True)
+class Case:
+    """One sample being scored: the sample, its reference date, the run's callbacks, the date channels.
+
+    Scorers read everything per sample from here; the focus-time helpers memoise through the
+    extractor, so several metrics on one sample extract each text once.
+    """
+
+    sample: SingleTurnSample
+    reference_date: dt.date | None
+    callbacks: t.Any
+    dates: DateChannels
+
+    def focus_time(self, text: str) -> FocusTime:
+        """Focus time of ``text`` read against the sample's reference date."""
+        return extract_focus_time(text, self.reference_date)
+
+    def context_focus_times(self, limit: int | None = None) -> list[FocusTime]:
+        """Focus time of each retrieved context (the first ``limit``), each with its own date."""
+        contexts = self.sample.retrieved_contexts
+        if limit is not None:
+            contexts = contexts[:limit]
+        if not self.dates.has_context_dates:
+            return [extract_focus_time(text, self.reference_date) for text in contexts]
+        return [
+            extract_focus_time(text, self.dates.context_date(self.sample, i, text, self.reference_date))
+            for i, text in enumerate(contexts)
+        ]
+
+    def own_dates(self, texts: t.Sequence[str]) -> list[dt.date | None] | None:
+        """Each text's own date from the ``context_dates`` channel (``None`` where it gives none).
+
+        ``None`` overall when the metric has no ``context_dates``: every text is then read against
+        the sample's reference date, as in focus-time mode. (LLM modes send these to the judge.)
+        """
+        if not self.dates.has_context_dates:
+            return None
+        return [self.dates.context_date(self.sample, i, text, None) for i, text in enumerate(texts)]
 
 
-def _check_list(
-    value: object, column: str, items: str, item_ok: t.Callable[[object], bool], item_is: str
-) -> str | None:
-    # a non-empty list or tuple whose every item passes item_ok; items / item_is word the reasons
-    if value is None:
-        return f"{column} is missing (None)"
-    if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        return f"{column} must be a list of {items}, got {type(value).__name__}"
-    if not value:
-        return f"{column} is empty"
-    for i, item in enumerate(value):
-        if not item_ok(item):
-            return f"{column}[{i}] is not {item_is} ({type(item).__name__})"
-    return None
+class Scorer(t.Protocol):
+    """What a mode is: the columns it reads, whether it calls an LLM, and how it scores a case."""
+
+    columns: tuple[str, ...]
+    calls_llm: bool
+
+    async def score(self, case: Case) -> Outcome: ...
 
 
-def _is_id(item: object) -> bool:
-    return isinstance(item, (str, int)) and not isinstance(item, bool)
-
-
-def _check_texts(value: object, column: str) -> str | None:
-    return _check_list(value, column, "strings", lambda item: isinstance(item, str), "a string")
-
-
-def _check_ids(value: object, column: str) -> str | None:
-    return _check_list(value, column, "ids", _is_id, "a str or int id")
-
-
-_CHECKS: dict[str, t.Callable[[object, str], t.Optional[str]]] = {
-    "user_input": _check_text,
-    "response": _check_text,
-    "reference": _check_text,
-    "retrieved_contexts": _check_texts,
-    "retrieved_context_ids": _check_ids,
-    "reference_context_ids": _check_ids,
-}
+#: Builds a mode's scorer from the metric (it may read the metric's parameters: k, prompts, llm).
+ScorerFactory = t.Callable[[t.Any], Scorer]
 
 
 class NoLLM(BaseRagasLLM):
@@ -194,8 +195,8 @@ class NoLLM(BaseRagasLLM):
 class TemporalMetric(SingleTurnMetric):
     """Shared base of the temporal metrics (a ragas ``SingleTurnMetric``).
 
-    Subclasses set the class attributes ``_base_name``, ``_modes`` and ``_columns`` and write one
-    ``async _score_<mode>(sample, reference_date, callbacks) -> Score`` method per mode.
+    Subclasses set the class attributes ``_base_name`` and ``_mode_scorers`` (mode -> factory
+    building that mode's :class:`Scorer` from the metric); nothing else is needed to add a mode.
 
     Parameters
     ----------
@@ -203,7 +204,7 @@ class TemporalMetric(SingleTurnMetric):
         Column name in results; by default built from the class, its parameters and, when it is not
         the default, the mode (``temporal_ndcg_at_10_gold``), so two instances never collide.
     mode : str
-        How the score is computed; validated against ``_modes`` at construction.
+        How the score is computed; validated against :meth:`modes` at construction.
     reference_date : None, date, ISO str or callable(sample) -> date | str | None
         Date that relative expressions in the query and the answer resolve against (see the module
         docstring for the channels).
@@ -218,34 +219,31 @@ class TemporalMetric(SingleTurnMetric):
 
     #: stem of the default name (``temporal_precision``); subclasses set it
     _base_name: t.ClassVar[str] = "temporal_metric"
-    #: allowed modes; the first is the default and is left out of the default name
-    _modes: t.ClassVar[tuple[str, ...]] = ("focus_time",)
-    #: modes that call an LLM (``init`` then needs ``self.llm``); filled in by the LLM-mode work
-    _llm_modes: t.ClassVar[tuple[str, ...]] = ()
-    #: columns each mode reads, in the order their problems are reported
-    _columns: t.ClassVar[dict[str, tuple[str, ...]]] = {"focus_time": ()}
+    #: mode -> factory(metric) -> Scorer, in order; the first mode is the default and is left out
+    #: of the default name
+    _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {}
+
+    @classmethod
+    def modes(cls) -> tuple[str, ...]:
+        """The modes this metric offers, default first.
+
+        >>> from ragas_temporal.metrics import TemporalFaithfulness
+        >>> TemporalFaithfulness.modes()
+        ('focus_time', 'llm', 'hybrid')
+        """
+        return tuple(cls._mode_scorers)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.mode, str) or self.mode not in self._modes:
-            allowed = ", ".join(repr(m) for m in self._modes)
+        modes = self.modes()
+        if not isinstance(self.mode, str) or self.mode not in modes:
+            allowed = ", ".join(repr(m) for m in modes)
             raise ValueError(f"{type(self).__name__}: mode must be one of {allowed}; got {self.mode!r}")
         self._validate_params()
-        self._fixed_reference_date: dt.date | None = None
-        if not callable(self.reference_date):
-            self._fixed_reference_date = to_date(self.reference_date, "reference_date")
-        self._context_date_map: dict | None = None
-        if isinstance(self.context_dates, Mapping):
-            self._context_date_map = {
-                key: to_date(value, f"context_dates[{key!r}]") for key, value in self.context_dates.items()
-            }
-        elif self.context_dates is not None and not callable(self.context_dates):
-            raise ValueError(
-                "context_dates must be None, a mapping of context id -> date, or a callable "
-                f"(sample, index, text) -> date; got {type(self.context_dates).__name__}"
-            )
         if not self.name:
             self.name = self._default_name()
-        self._needed = self._columns[self.mode]
+        self.dates = DateChannels.build(self.reference_date, self.context_dates, owner=self.name)
+        self.scorer: Scorer = self._mode_scorers[self.mode](self)
+        self.needed_columns: tuple[str, ...] = self.scorer.columns
         # Optional columns are kept by ragas when it trims a sample to the metric's columns: the
         # date channels may read them although the score itself does not.
         optional = set()
@@ -253,12 +251,12 @@ class TemporalMetric(SingleTurnMetric):
             optional |= {"user_input:optional", "response:optional", "reference:optional"}
         if self.context_dates is not None:
             optional.add("retrieved_context_ids:optional")
-        optional = {c for c in optional if c.split(":")[0] not in self._needed}
-        self._required_columns = {MetricType.SINGLE_TURN: set(self._needed) | optional}
+        optional = {c for c in optional if c.split(":")[0] not in self.needed_columns}
+        self._required_columns = {MetricType.SINGLE_TURN: set(self.needed_columns) | optional}
         self._kept_columns = tuple(c.split(":")[0] for c in self._required_columns[MetricType.SINGLE_TURN])
         # ragas.evaluate builds a default OpenAI LLM for every MetricWithLLM whose llm is None, which
         # fails offline without OPENAI_API_KEY; a mode that never calls an LLM fills the slot instead.
-        if isinstance(self, MetricWithLLM) and self.llm is None and self.mode not in self._llm_modes:
+        if isinstance(self, MetricWithLLM) and self.llm is None and not self.scorer.calls_llm:
             self.llm = NoLLM(f"{self.name} (mode={self.mode!r})")
         super().__post_init__()
 
@@ -273,7 +271,7 @@ class TemporalMetric(SingleTurnMetric):
 
     def _default_name(self) -> str:
         parts = [self._base_name, *self._name_parts()]
-        if self.mode != self._modes[0]:
+        if self.mode != self.modes()[0]:
             parts.append(self.mode)
         return "_".join(parts)
 
@@ -281,7 +279,7 @@ class TemporalMetric(SingleTurnMetric):
 
     def init(self, run_config: RunConfig) -> None:
         """Check what the mode needs. focus_time and gold modes need nothing (never an LLM)."""
-        if self.mode in self._llm_modes:
+        if self.scorer.calls_llm:
             if getattr(self, "llm", None) is None:
                 raise ValueError(
                     f"{self.name}: mode={self.mode!r} needs an LLM: pass llm= or use ragas.evaluate(llm=...)"
@@ -298,9 +296,9 @@ class TemporalMetric(SingleTurnMetric):
         return SingleTurnSample.model_construct(**{c: getattr(sample, c, None) for c in self._kept_columns})
 
     async def _single_turn_ascore(self, sample: SingleTurnSample, callbacks: Callbacks) -> float:
-        return (await self._score_sample(sample, callbacks)).value
+        return (await self.score_sample(sample, callbacks)).value
 
-    async def ascore(self, reference_date: t.Any = _FROM_METRIC, **fields: t.Any) -> MetricResult:
+    async def ascore(self, reference_date: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
         """Score one sample given as keyword columns; the result carries the reason.
 
         Columns are ``user_input``, ``response``, ``retrieved_contexts``, ``retrieved_context_ids``,
@@ -320,15 +318,15 @@ class TemporalMetric(SingleTurnMetric):
         unknown = set(fields) - set(SAMPLE_COLUMNS)
         if unknown:
             raise ValueError(f"{self.name}: unknown column(s) {sorted(unknown)}; known: {list(SAMPLE_COLUMNS)}")
-        missing = [c for c in self._needed if c not in fields]
+        missing = [c for c in self.needed_columns if c not in fields]
         if missing:
             raise ValueError(f"{self.name}: missing column(s) {missing}")
         # model_construct skips validation, so bad values reach our checks and become NaN + reason
         sample = SingleTurnSample.model_construct(**fields)
-        score = await self._score_sample(sample, None, reference_date)
+        score = await self.score_sample(sample, None, reference_date)
         return MetricResult(value=score.value, reason=score.reason)
 
-    def score(self, reference_date: t.Any = _FROM_METRIC, **fields: t.Any) -> MetricResult:
+    def score(self, reference_date: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
         """Synchronous :meth:`ascore` (also inside Jupyter, through ragas's event-loop helper)."""
         from ragas.async_utils import run
 
@@ -336,91 +334,51 @@ class TemporalMetric(SingleTurnMetric):
 
     def explain(self, dataset: t.Any, show_progress: bool = False):
         """Per-row scores with reasons for a whole dataset: see :func:`score_dataset`."""
-        from ragas_temporal.metrics.dataset import score_dataset
+        from ragas_temporal.metrics.runner import score_dataset  # the runner imports this module
 
         return score_dataset(dataset, [self], show_progress=show_progress)
 
     # -- the per-sample path (kept lean: it runs once per row and metric) ------------------------
 
-    async def _score_sample(
-        self, sample: SingleTurnSample, callbacks: Callbacks = None, reference_date: t.Any = _FROM_METRIC
-    ) -> Score:
-        for column in self._needed:
-            problem = _CHECKS[column](getattr(sample, column, None), column)
+    async def score_sample(
+        self, sample: SingleTurnSample, callbacks: Callbacks = None, reference_date: t.Any = FROM_METRIC
+    ) -> Outcome:
+        """Score one ``SingleTurnSample`` with the metric's mode; never raises for bad values (NaN + reason).
+
+        ``reference_date`` overrides the metric's channel for this sample (``FROM_METRIC``: use it).
+        """
+        for column in self.needed_columns:
+            problem = column_problem(column, getattr(sample, column, None))
             if problem is not None:
-                return self._nan(problem)
+                return self._failed(problem)
         try:
-            if reference_date is _FROM_METRIC:
-                ref = self._sample_reference_date(sample)
+            if reference_date is FROM_METRIC:
+                ref = self.dates.reference_for(sample)
             else:
                 ref = to_date(reference_date, "reference_date")
         except ValueError as exc:
-            return self._nan(str(exc))
-        return await getattr(self, f"_score_{self.mode}")(sample, ref, callbacks)
+            return self._failed(str(exc))
+        score = await self.scorer.score(Case(sample, ref, callbacks, self.dates))
+        if score.is_nan:
+            logger.debug("%s: NaN: %s", self.name, score.reason)
+        return score
 
-    def _nan(self, reason: str) -> Score:
+    def _failed(self, reason: str) -> Failed:
         logger.debug("%s: NaN: %s", self.name, reason)
-        return Score(NAN, reason)
-
-    def _sample_reference_date(self, sample: SingleTurnSample) -> dt.date | None:
-        if self._fixed_reference_date is not None or self.reference_date is None:
-            return self._fixed_reference_date
-        return to_date(self.reference_date(sample), "reference_date(sample)")  # type: ignore[operator]
-
-    # -- focus-time helpers -------------------------------------------------------------------
-
-    @staticmethod
-    def _focus_time(text: str, reference_date: dt.date | None) -> FocusTime:
-        # memoised by the extractor per (text, reference_date): several metrics, one extraction
-        return extract_focus_time(text, reference_date)
-
-    def _context_focus_times(
-        self, sample: SingleTurnSample, reference_date: dt.date | None, limit: int | None = None
-    ) -> list[FocusTime]:
-        """Focus time of each retrieved context (the first ``limit``), each with its own date."""
-        contexts = sample.retrieved_contexts
-        if limit is not None:
-            contexts = contexts[:limit]
-        if self.context_dates is None:
-            return [extract_focus_time(text, reference_date) for text in contexts]
-        return [
-            extract_focus_time(text, self._context_date(sample, i, text, reference_date))
-            for i, text in enumerate(contexts)
-        ]
-
-    def _context_date(
-        self, sample: SingleTurnSample, index: int, text: str, fallback: dt.date | None
-    ) -> dt.date | None:
-        if self._context_date_map is not None:
-            ids = sample.retrieved_context_ids
-            if ids is None or index >= len(ids):
-                return fallback
-            key = ids[index]
-            found = self._context_date_map.get(key)
-            if found is None and not isinstance(key, str):
-                found = self._context_date_map.get(str(key))
-            return fallback if found is None else found
-        try:
-            own = to_date(self.context_dates(sample, index, text), "context_dates(sample, index, text)")  # type: ignore[operator]
-        except ValueError:
-            logger.warning("%s: context_dates returned an invalid date for context %d", self.name, index)
-            own = None
-        return fallback if own is None else own
-
-
-def check_k(k: object, owner: str) -> int:
-    """k as an int; ValueError unless a positive integer (bool excluded)."""
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError(f"{owner}: k must be a positive integer, got {k!r}")
-    return k
+        return Failed.input(reason)
 
 
 __all__ = [
     "TemporalMetric",
+    "Case",
+    "Failed",
+    "Outcome",
+    "Scorer",
+    "ScorerFactory",
     "NoLLM",
+    "FROM_METRIC",
     "ReferenceDate",
     "ContextDates",
     "SAMPLE_COLUMNS",
     "to_date",
-    "check_k",
 ]

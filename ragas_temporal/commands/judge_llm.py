@@ -2,8 +2,8 @@
 
 - :func:`judge_from_args` turns ``--llm-model`` / ``--base-url`` / ``--api-key-env`` /
   ``--llm-timeout`` into a ragas ``llm_factory`` LLM over an ``AsyncOpenAI`` client with bounded
-  retries (the settings recommended in :mod:`ragas_temporal.metrics._llm_modes`), or
-  ``--offline-judge`` into the rule-based stand-in of :mod:`ragas_temporal.testing`;
+  retries (the settings recommended in :mod:`ragas_temporal.metrics.llm_scorers`), or
+  ``--offline-judge`` into the rule-based stand-in of :mod:`ragas_temporal.judging`;
 - :class:`UsageMeter` is a LangChain callback handler counting the judgements and their
   prompt/completion tokens (both judge kinds fire ``on_llm_end`` with OpenAI-style
   ``llm_output``, read by ragas's ``get_token_usage_for_openai``).
@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 from langchain_core.callbacks import BaseCallbackHandler
 
-from ragas_temporal.metrics._llm_judge import DEFAULT_LLM_TIMEOUT
+from ragas_temporal.judging.runner import DEFAULT_LLM_TIMEOUT
 
 __all__ = [
     "DEFAULT_BASE_URL",
@@ -134,11 +134,11 @@ def judge_from_args(args: t.Any, environ: t.Mapping[str, str] | None = None) -> 
     if args.llm_model and args.offline_judge:
         raise ValueError("give either --llm-model or --offline-judge, not both")
     if args.offline_judge:
-        from ragas_temporal.testing import offline_llm
+        from ragas_temporal.judging import offline_llm
 
         return JudgeChoice(
             offline_llm(),
-            "offline rule-based stand-in judge (ragas_temporal.testing; it compares years only, "
+            "offline rule-based stand-in judge (ragas_temporal.judging; it compares years only, "
             "a demo, not an LLM's judgement)",
             stand_in=True,
         )

@@ -1,4 +1,4 @@
-"""Offline LLMs answering with :func:`ragas_temporal.testing.judge.rule_based_judge`: no key, no network.
+"""Offline LLMs answering with :func:`ragas_temporal.judging.offline_rules.rule_based_judge`: no key, no network.
 
 Two ways in, one judge behind both:
 
@@ -8,7 +8,7 @@ Two ways in, one judge behind both:
   model, built over an ``AsyncOpenAI`` client whose HTTP transport answers in-process
   (:func:`offline_transport`), so the Instructor client path runs for real up to the socket.
 
-Both report token usage (counted with :func:`~ragas_temporal.testing.judge.count_tokens`):
+Both report token usage (counted with :func:`~ragas_temporal.judging.offline_rules.count_tokens`):
 ``OfflineJudgeLLM`` in the ``llm_output`` shape ``ragas.cost.get_token_usage_for_openai`` reads, the
 transport in each chat-completion reply's ``usage``.
 
@@ -35,8 +35,8 @@ from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
 
-from ragas_temporal.metrics._llm_judge import openai_llm_output
-from ragas_temporal.testing.judge import count_tokens, rule_based_judge
+from ragas_temporal.judging.runner import openai_llm_output
+from ragas_temporal.judging.offline_rules import count_tokens, rule_based_judge
 
 if t.TYPE_CHECKING:
     import httpx
@@ -55,12 +55,35 @@ class OfflineJudgeLLM(BaseRagasLLM):
     Attributes ``calls``, ``prompt_tokens`` and ``completion_tokens`` are running totals.
     LangChain callbacks fire as for a real model, so ``ragas.evaluate(token_usage_parser=...)``
     counts its tokens.
+
+    Parameters
+    ----------
+    model_name : str, default OFFLINE_MODEL
+    run_config : RunConfig, optional
+        One attempt, no back-off by default.
+    judge : callable(prompt_text) -> reply_text, default rule_based_judge
+        What answers; wrap the rules to see how the metrics cope with faults, e.g. a malformed
+        reply now and then (each costs a ragas repair call with ``fix_retries`` >= 1).
+
+    >>> from langchain_core.prompt_values import StringPromptValue
+    >>> llm = OfflineJudgeLLM(judge=lambda prompt: "not JSON")
+    >>> llm.generate_text(StringPromptValue(text="hello world")).generations[0][0].text
+    'not JSON'
+    >>> llm.calls, llm.prompt_tokens, llm.completion_tokens
+    (1, 2, 2)
     """
 
-    def __init__(self, model_name: str = OFFLINE_MODEL, run_config: RunConfig | None = None):
+    def __init__(
+        self,
+        model_name: str = OFFLINE_MODEL,
+        run_config: RunConfig | None = None,
+        *,
+        judge: t.Callable[[str], str] = rule_based_judge,
+    ):
         # one attempt: the rules either answer or raise ValueError for a prompt they do not know
         super().__init__(run_config=run_config or RunConfig(max_retries=1, max_wait=0))
         self.model_name = model_name
+        self.judge = judge
         self.calls = 0
         self.prompt_tokens = 0
         self.completion_tokens = 0
@@ -70,7 +93,7 @@ class OfflineJudgeLLM(BaseRagasLLM):
 
     def _answer(self, text: str, n: int) -> LLMResult:
         self.calls += 1
-        reply = rule_based_judge(text)
+        reply = self.judge(text)
         prompt_tokens, completion_tokens = count_tokens(text) * n, count_tokens(reply) * n
         self.prompt_tokens += prompt_tokens
         self.completion_tokens += completion_tokens

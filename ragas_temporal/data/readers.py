@@ -1,0 +1,129 @@
+"""Read a dataset file into rows (dicts with ragas column names): JSONL, JSON, CSV, a saved dataset.
+
+The ``ragas-temporal evaluate`` command reads its ``DATA`` argument here. A malformed line is an
+error naming the file and line; a CSV list cell that is not a list stays text, so that row scores
+NaN with a reason naming the column instead of the whole file failing.
+
+>>> parse_list_cell('["In 2008.", "In 2009."]')
+['In 2008.', 'In 2009.']
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import typing as t
+from pathlib import Path
+
+__all__ = [
+    "LIST_COLUMNS",
+    "read_rows",
+    "read_jsonl",
+    "read_json",
+    "read_csv",
+    "parse_list_cell",
+    "load_hf_dataset",
+    "rows_of_dataset",
+]
+
+#: Columns whose CSV cells hold lists.
+LIST_COLUMNS = ("retrieved_contexts", "retrieved_context_ids", "reference_context_ids", "reference_contexts")
+
+
+def read_rows(path: Path, split: str | None = None) -> list[dict]:
+    """Rows from a ``.jsonl``, ``.json`` (a list of rows) or ``.csv`` file, or a ``save_to_disk`` folder."""
+    if not path.exists():
+        raise FileNotFoundError(f"no such file or folder: {path}")
+    if path.is_dir():
+        from datasets import load_from_disk
+
+        return rows_of_dataset(load_from_disk(str(path)), split)
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        return read_jsonl(path)
+    if suffix == ".json":
+        return read_json(path)
+    if suffix == ".csv":
+        return read_csv(path)
+    raise ValueError(f"{path}: unsupported file type {suffix or '(none)'}; use .jsonl, .json, .csv or a save_to_disk folder")
+
+
+def load_hf_dataset(name: str, config: str | None, split: str | None):
+    """``datasets.load_dataset`` (kept in one place so tests can replace it)."""
+    from datasets import load_dataset
+
+    return load_dataset(name, config, split=split)
+
+
+def rows_of_dataset(dataset: t.Any, split: str | None) -> list[dict]:
+    """Rows of a ``datasets.Dataset``, or of the chosen split of a ``DatasetDict``."""
+    if hasattr(dataset, "keys") and not hasattr(dataset, "features"):  # a DatasetDict
+        splits = list(dataset.keys())
+        if split is None:
+            if len(splits) != 1:
+                raise ValueError(f"the dataset has splits {splits}: choose one with --split")
+            split = splits[0]
+        if split not in dataset:
+            raise ValueError(f"no split {split!r}; the dataset has {splits}")
+        dataset = dataset[split]
+    return dataset.to_list()
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    """One row per non-blank line; ``ValueError`` naming the file and line of invalid JSON."""
+    rows = []
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+    return rows
+
+
+def read_json(path: Path) -> list[dict]:
+    """A ``.json`` file holding a list of rows."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: a .json file must hold a list of rows")
+    return data
+
+
+def read_csv(path: Path) -> list[dict]:
+    """Rows of a CSV file: empty cells are ``None``, list columns parsed (:func:`parse_list_cell`)."""
+    import pandas as pd
+
+    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    rows = frame.to_dict(orient="records")
+    for row in rows:
+        for column, value in row.items():
+            if value == "":
+                row[column] = None
+            elif column in LIST_COLUMNS:
+                row[column] = parse_list_cell(value)
+    return rows
+
+
+def parse_list_cell(text: str) -> t.Any:
+    """A CSV list cell: JSON (``["a", "b"]``) or a Python literal (``['a', 'b']``); else the text itself.
+
+    Text that is not a list is kept so that the row scores NaN with a reason naming the column,
+    instead of the whole file failing.
+
+    >>> parse_list_cell('["In 2008.", "In 2009."]')
+    ['In 2008.', 'In 2009.']
+    >>> parse_list_cell("['d1', 'd2']")
+    ['d1', 'd2']
+    """
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            return json.loads(stripped)
+        except json.JSONDecodeError:
+            try:
+                return ast.literal_eval(stripped)
+            except (ValueError, SyntaxError):
+                pass
+    return text

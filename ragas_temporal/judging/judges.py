@@ -1,0 +1,203 @@
+"""The judges: one call of one of our prompts, its output as plain values in a :class:`Judgement`.
+
+- :func:`judge_temporal_claims`: the answer's temporal claims, a verdict label each;
+- :func:`judge_relevance`: a 0/1 verdict (``scale="binary"``) or a 0-4 grade (``scale="graded"``)
+  per document, listwise in one call;
+- :func:`judge_temporal_focus`: the query's temporal focus, by rules first (no call when they tell).
+
+Nothing here raises for a bad LLM reply or a failing endpoint (see
+:func:`ragas_temporal.judging.runner.run_prompt`); arithmetic stays in :mod:`ragas_temporal.scores`.
+
+Example
+-------
+>>> import asyncio
+>>> j = asyncio.run(judge_temporal_focus("How long did the siege last?"))  # rules, no LLM call
+>>> j.values, j.source
+('duration', 'rules')
+>>> asyncio.run(judge_relevance(None, "q", [], scale="graded")).values  # no documents, no call
+()
+"""
+
+from __future__ import annotations
+
+import typing as t
+from types import MappingProxyType
+
+from ragas_temporal.judging.query_focus import classify_temporal_focus_by_rules, focus_cues_found
+from ragas_temporal.judging.runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
+from ragas_temporal.prompts import (
+    RelevanceInput,
+    TemporalClaimsInput,
+    TemporalClaimsPrompt,
+    TemporalFocusInput,
+    TemporalFocusPrompt,
+    TemporalGradePrompt,
+    TemporalRelevancePrompt,
+    dated_texts,
+    iso_date,
+)
+
+if t.TYPE_CHECKING:
+    import datetime as dt
+
+    from langchain_core.callbacks import Callbacks
+    from ragas.prompt import PydanticPrompt
+
+__all__ = [
+    "RELEVANCE_SCALES",
+    "judge_temporal_claims",
+    "judge_relevance",
+    "judge_temporal_focus",
+]
+
+#: A date as the judges take it: ``datetime.date``, an ISO string, or ``None`` (unknown).
+DateLike = t.Union["dt.date", str, None]
+RelevanceScale = t.Literal["binary", "graded"]
+
+#: scale -> (default prompt class, the per-document output field holding the value)
+RELEVANCE_SCALES: t.Mapping[str, tuple[type, str]] = MappingProxyType(
+    {"binary": (TemporalRelevancePrompt, "verdict"), "graded": (TemporalGradePrompt, "grade")}
+)
+
+
+async def judge_temporal_claims(
+    llm: t.Any,
+    answer: str,
+    contexts: t.Sequence[str],
+    *,
+    question: str | None = None,
+    reference_date: DateLike = None,
+    context_dates: t.Sequence[DateLike] | None = None,
+    prompt: PydanticPrompt | None = None,
+    callbacks: Callbacks = None,
+    timeout: float | None = DEFAULT_LLM_TIMEOUT,
+    fix_retries: int = DEFAULT_FIX_RETRIES,
+) -> Judgement[tuple[str, ...]]:
+    """Temporal claims of ``answer`` with a verdict each, in one call.
+
+    Returns the verdict labels (``SUPPORTED``, ``PARTIALLY_SUPPORTED``, ``NOT_SUPPORTED``,
+    ``CONTRADICTED``) in claim order, the judge's reasons, and ``details`` holding
+    ``(claim, verdict, reason, quote)`` tuples. Zero claims is a success with no values (the
+    score is then NaN "answer makes no temporal claim").
+
+    ``reference_date`` (the date "last year" in the answer means the year before) goes into the
+    prompt's data; ``context_dates``, parallel to ``contexts``, gives contexts their own dates
+    (``None`` entries: read against ``reference_date``).
+    """
+    prompt = prompt or TemporalClaimsPrompt()
+    data = TemporalClaimsInput(
+        question=question or None,
+        reference_date=iso_date(reference_date),
+        answer=answer,
+        contexts=dated_texts(contexts, context_dates, reference_date),
+    )
+    output, error = await run_prompt(
+        prompt, llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
+    )
+    if error:
+        return Judgement.failed(error)
+    claims = list(output.claims)
+    return Judgement(
+        values=tuple(c.verdict for c in claims),
+        reasons=tuple(c.reason for c in claims),
+        details=tuple((c.claim, c.verdict, c.reason, c.quote) for c in claims),
+    )
+
+
+def _check_document_numbers(numbers: list[int], n_documents: int) -> str | None:
+    expected = list(range(1, n_documents + 1))
+    if sorted(numbers) == expected:
+        return None
+    return (
+        f"LLM judged documents {numbers} but {n_documents} were given "
+        f"(expected each of {expected} exactly once)"
+    )
+
+
+async def judge_relevance(
+    llm: t.Any,
+    query: str,
+    documents: t.Sequence[str],
+    *,
+    scale: RelevanceScale = "binary",
+    focus: str = "infer",
+    reference_date: DateLike = None,
+    document_dates: t.Sequence[DateLike] | None = None,
+    prompt: PydanticPrompt | None = None,
+    callbacks: Callbacks = None,
+    timeout: float | None = DEFAULT_LLM_TIMEOUT,
+    fix_retries: int = DEFAULT_FIX_RETRIES,
+) -> Judgement[tuple[int, ...]]:
+    """Temporal relevance of each document (rank order kept), listwise in one call.
+
+    ``scale="binary"``: a 0/1 verdict per document (``temporal_relevance`` prompt);
+    ``scale="graded"``: a 0-4 grade (``temporal_grade`` prompt). No call for an empty document
+    list. A reply that skips, repeats or invents a document number fails the judgement (the row
+    becomes NaN with that reason). ``reference_date`` (the query's) and ``document_dates``
+    (parallel to ``documents``) go into the prompt's data, as in :func:`judge_temporal_claims`.
+    """
+    if scale not in RELEVANCE_SCALES:
+        raise ValueError(f"scale must be one of {', '.join(RELEVANCE_SCALES)}, got {scale!r}")
+    default_prompt, field = RELEVANCE_SCALES[scale]
+    if not documents:
+        return Judgement(values=(), reasons=())
+    data = RelevanceInput(
+        query=query,
+        reference_date=iso_date(reference_date),
+        temporal_focus=focus,
+        documents=dated_texts(documents, document_dates, reference_date),
+    )
+    output, error = await run_prompt(
+        prompt or default_prompt(), llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
+    )
+    if error:
+        return Judgement.failed(error)
+    items = list(output.documents)
+    problem = _check_document_numbers([item.doc for item in items], len(documents))
+    if problem:
+        return Judgement.failed(problem)
+    items.sort(key=lambda item: item.doc)
+    return Judgement(
+        values=tuple(int(getattr(item, field)) for item in items),
+        reasons=tuple(item.reason for item in items),
+    )
+
+
+async def judge_temporal_focus(
+    query: str,
+    llm: t.Any = None,
+    *,
+    prompt: PydanticPrompt | None = None,
+    reference_date: t.Any = None,
+    callbacks: Callbacks = None,
+    timeout: float | None = DEFAULT_LLM_TIMEOUT,
+    fix_retries: int = DEFAULT_FIX_RETRIES,
+) -> Judgement[str]:
+    """The query's temporal focus: rules first, the LLM only when the rules cannot tell.
+
+    With no LLM and no rule firing, the value is ``"infer"`` (the relevance judge then decides
+    the focus inside its own call) and ``source`` is ``"rules"``.
+
+    >>> import asyncio
+    >>> asyncio.run(judge_temporal_focus("How long did it last?")).values
+    'duration'
+    """
+    def has_mention(text: str) -> bool:
+        from ragas_temporal.focus_time import extract_focus_time
+
+        return bool(extract_focus_time(text, reference_date).mentions)
+
+    label = classify_temporal_focus_by_rules(query, has_time_mention=has_mention)
+    if label is not None:
+        cues = focus_cues_found(query).get(label)
+        why = f"cue {cues[0]!r} in the query" if cues else "a time mention in the query"
+        return Judgement(values=label, reasons=(why,), source="rules")
+    if llm is None:
+        return Judgement(values="infer", reasons=("no rule fired; left to the judge",), source="rules")
+    output, error = await run_prompt(
+        prompt or TemporalFocusPrompt(), llm, TemporalFocusInput(query=query),
+        callbacks=callbacks, timeout=timeout, fix_retries=fix_retries,
+    )
+    if error:
+        return Judgement.failed(error)
+    return Judgement(values=output.focus, reasons=(output.reason,))

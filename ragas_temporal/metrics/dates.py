@@ -1,0 +1,133 @@
+"""Reference dates of a metric: the date "last year" resolves against, per sample and per context.
+
+ragas drops sample fields it does not know, so a per-sample reference date cannot travel as a
+column through ``ragas.evaluate``. The metrics take it through two constructor arguments, which
+:class:`DateChannels` validates once and then answers per sample:
+
+``reference_date``
+    ``None`` (relative expressions stay unresolved), a ``datetime.date`` or ISO ``"YYYY-MM-DD"``
+    string (one date for every sample), or a callable ``f(sample) -> date | str | None``.
+``context_dates``
+    ``None``, a mapping ``context id -> date | str`` applied through ``retrieved_context_ids``, or
+    a callable ``f(sample, index, text) -> date | str | None``. A context the channel gives no date
+    falls back to the sample's reference date.
+
+>>> channels = DateChannels.build("2024-06-01", {"d1": "2021-05-01"}, owner="m")
+>>> channels.fixed
+datetime.date(2024, 6, 1)
+>>> from types import SimpleNamespace
+>>> sample = SimpleNamespace(retrieved_context_ids=["d1", "d2"])
+>>> channels.context_date(sample, 0, "text", channels.fixed), channels.context_date(sample, 1, "text", channels.fixed)
+(datetime.date(2021, 5, 1), datetime.date(2024, 6, 1))
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import typing as t
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ragas_temporal.focus_time.reference import parse_reference_date
+
+if t.TYPE_CHECKING:
+    from ragas.dataset_schema import SingleTurnSample
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["DateLike", "ReferenceDate", "ContextDates", "to_date", "DateChannels"]
+
+DateLike = t.Union[dt.date, str]
+ReferenceDate = t.Union[None, DateLike, t.Callable[["SingleTurnSample"], t.Optional[DateLike]]]
+ContextDates = t.Union[
+    None,
+    t.Mapping[t.Union[str, int], DateLike],
+    t.Callable[["SingleTurnSample", int, str], t.Optional[DateLike]],
+]
+
+
+def to_date(value: object, what: str = "reference_date") -> dt.date | None:
+    """Normalise a date-like value to ``datetime.date`` (``None`` stays ``None``).
+
+    Accepts ``datetime.date``, ``datetime.datetime`` (its date is used) and ISO strings
+    (``"2024-06-01"`` or ``"2024-06-01T12:00:00"``). Anything else raises ``ValueError`` naming
+    ``what``. One normalised type keeps the extractor's memo key stable across callers.
+
+    >>> to_date("2024-06-01")
+    datetime.date(2024, 6, 1)
+    >>> to_date(dt.datetime(2024, 6, 1, 15, 30))
+    datetime.date(2024, 6, 1)
+    >>> to_date("June 1st")
+    Traceback (most recent call last):
+    ...
+    ValueError: reference_date must be a date or an ISO 'YYYY-MM-DD' string, got 'June 1st'
+    """
+    try:
+        return parse_reference_date(value, what)  # the extractor's parser: one notion of a date
+    except ValueError:  # in the metrics' wording
+        raise ValueError(f"{what} must be a date or an ISO 'YYYY-MM-DD' string, got {value!r}") from None
+
+
+@dataclass(frozen=True)
+class DateChannels:
+    """A metric's validated ``reference_date`` and ``context_dates``, answering per sample.
+
+    Build it with :meth:`build` (which raises ``ValueError`` for invalid arguments).
+    """
+
+    #: the one reference date for every sample (``None`` when absent or given per sample)
+    fixed: dt.date | None
+    per_sample: t.Callable[[t.Any], t.Any] | None
+    context_map: dict | None
+    context_callable: t.Callable[..., t.Any] | None
+    owner: str
+
+    @classmethod
+    def build(cls, reference_date: ReferenceDate, context_dates: ContextDates, owner: str) -> "DateChannels":
+        fixed = None if callable(reference_date) else to_date(reference_date, "reference_date")
+        context_map = None
+        if isinstance(context_dates, Mapping):
+            context_map = {key: to_date(value, f"context_dates[{key!r}]") for key, value in context_dates.items()}
+        elif context_dates is not None and not callable(context_dates):
+            raise ValueError(
+                "context_dates must be None, a mapping of context id -> date, or a callable "
+                f"(sample, index, text) -> date; got {type(context_dates).__name__}"
+            )
+        return cls(
+            fixed=fixed,
+            per_sample=reference_date if callable(reference_date) else None,
+            context_map=context_map,
+            context_callable=context_dates if callable(context_dates) else None,
+            owner=owner,
+        )
+
+    @property
+    def has_context_dates(self) -> bool:
+        return self.context_map is not None or self.context_callable is not None
+
+    def reference_for(self, sample: t.Any) -> dt.date | None:
+        """The sample's reference date; ``ValueError`` when a per-sample callable returns a bad one."""
+        if self.per_sample is None:
+            return self.fixed
+        return to_date(self.per_sample(sample), "reference_date(sample)")
+
+    def context_date(self, sample: t.Any, index: int, text: str, fallback: dt.date | None) -> dt.date | None:
+        """Context ``index``'s own date, or ``fallback`` when the channel gives none."""
+        if self.context_map is not None:
+            ids = sample.retrieved_context_ids
+            if ids is None or index >= len(ids):
+                return fallback
+            key = ids[index]
+            found = self.context_map.get(key)
+            if found is None and not isinstance(key, str):
+                found = self.context_map.get(str(key))
+            return fallback if found is None else found
+        if self.context_callable is None:
+            return fallback
+        try:
+            own = to_date(self.context_callable(sample, index, text), "context_dates(sample, index, text)")
+        except ValueError:
+            logger.warning("%s: context_dates returned an invalid date for context %d", self.owner, index)
+            own = None
+        return fallback if own is None else own

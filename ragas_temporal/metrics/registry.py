@@ -1,0 +1,136 @@
+"""The metric registry: every metric class by name, and the spec grammar ``temporal_precision@5:gold``.
+
+The CLI's ``--metrics`` and :func:`metrics_from_spec` read names here; :data:`DEFAULT_METRICS` is the
+set ``ragas-temporal evaluate`` runs when none is given.
+
+>>> [m.name for m in metrics_from_spec("temporal_precision@5, temporal_ndcg_at_10:gold")]
+['temporal_precision_at_5', 'temporal_ndcg_at_10_gold']
+"""
+
+from __future__ import annotations
+
+import re
+import typing as t
+from types import MappingProxyType
+
+from ragas_temporal.metrics.base import TemporalMetric
+from ragas_temporal.metrics.generation import AnswerTemporalRecall, TemporalFaithfulness
+from ragas_temporal.metrics.retrieval import (
+    RankingMetric,
+    TemporalMAP,
+    TemporalMRR,
+    TemporalNDCGAtK,
+    TemporalPrecisionAtK,
+    TemporalRecallAtK,
+)
+
+__all__ = [
+    "METRIC_CLASSES",
+    "DEFAULT_METRICS",
+    "metric_from_spec",
+    "metrics_from_spec",
+    "check_unique_names",
+]
+
+#: Every metric class the spec grammar knows, by the stem of its name. A new metric class is
+#: added here (and to ``ragas_temporal.metrics.__all__``).
+METRIC_CLASSES: t.Mapping[str, type[TemporalMetric]] = MappingProxyType({
+    cls._base_name: cls
+    for cls in (
+        TemporalFaithfulness,
+        AnswerTemporalRecall,
+        TemporalPrecisionAtK,
+        TemporalRecallAtK,
+        TemporalNDCGAtK,
+        TemporalMRR,
+        TemporalMAP,
+    )
+})
+
+
+#: The metric set ``ragas-temporal evaluate`` runs when no ``--metrics`` is given.
+DEFAULT_METRICS = (
+    "temporal_faithfulness",
+    "temporal_precision@5",
+    "temporal_recall@5",
+    "temporal_ndcg@10",
+    "temporal_mrr@10",
+    "temporal_map@10",
+    "answer_temporal_recall",
+)
+
+_K_SUFFIX = re.compile(r"^(?P<base>.+?)(?:@|_at_)(?P<k>[^@_]+)$")
+
+
+def metric_from_spec(spec: str, **kwargs: t.Any) -> TemporalMetric:
+    """Build one metric from a name such as ``temporal_precision@5``.
+
+    Accepted forms: ``<metric>``, ``<metric>@<k>`` or ``<metric>_at_<k>`` for the ranking metrics,
+    each optionally followed by a mode as ``:<mode>`` or ``_<mode>`` (``temporal_ndcg@10:gold``,
+    ``temporal_ndcg_at_10_gold``). ``kwargs`` (``reference_date``, ``context_dates``, ``llm`` ...)
+    go to the constructor.
+
+    >>> metric_from_spec("temporal_precision@5").name
+    'temporal_precision_at_5'
+    >>> metric_from_spec("temporal_ndcg_at_10_gold").name
+    'temporal_ndcg_at_10_gold'
+    >>> metric_from_spec("temporal_precison@5")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown metric 'temporal_precison@5'; known: answer_temporal_recall, temporal_faithfulness, temporal_map@K, temporal_mrr@K, temporal_ndcg@K, temporal_precision@K, temporal_recall@K (modes as ':gold', ':llm', ':hybrid')
+    """
+    classes = METRIC_CLASSES
+    text = spec.strip().lower()
+    mode = None
+    if ":" in text:
+        text, mode = (part.strip() for part in text.split(":", 1))
+    else:
+        all_modes = sorted({m for cls in classes.values() for m in cls.modes()}, key=len, reverse=True)
+        for candidate in all_modes:
+            suffix = "_" + candidate
+            if text.endswith(suffix):
+                text, mode = text[: -len(suffix)], candidate
+                break
+    k: int | None = None
+    match = _K_SUFFIX.match(text)
+    if match and match.group("base") in classes:
+        text = match.group("base")
+        raw_k = match.group("k")
+        if not raw_k.isdigit() or int(raw_k) < 1:
+            raise ValueError(f"metric {spec!r}: k must be a positive integer, got {raw_k!r}")
+        k = int(raw_k)
+    cls = classes.get(text)
+    if cls is None:
+        known = sorted(f"{name}@K" if issubclass(c, RankingMetric) else name for name, c in classes.items())
+        raise ValueError(f"unknown metric {spec!r}; known: {', '.join(known)} (modes as ':gold', ':llm', ':hybrid')")
+    if k is not None:
+        if not issubclass(cls, RankingMetric):
+            raise ValueError(f"metric {spec!r}: {text} takes no k")
+        kwargs["k"] = k
+    if mode is not None:
+        kwargs["mode"] = mode
+    return cls(**kwargs)
+
+
+def metrics_from_spec(specs: str | t.Iterable[str], **kwargs: t.Any) -> list[TemporalMetric]:
+    """Build metrics from a comma-separated string or a list of names (see :func:`metric_from_spec`).
+
+    >>> [m.name for m in metrics_from_spec("temporal_faithfulness, temporal_ndcg@10")]
+    ['temporal_faithfulness', 'temporal_ndcg_at_10']
+    """
+    items = specs.split(",") if isinstance(specs, str) else list(specs)
+    items = [s.strip() for s in items if s.strip()]
+    if not items:
+        raise ValueError("no metric given")
+    metrics = [metric_from_spec(s, **kwargs) for s in items]
+    check_unique_names(metrics)
+    return metrics
+
+
+def check_unique_names(metrics: t.Sequence[TemporalMetric]) -> None:
+    """``ValueError`` when two metrics share a name (ragas would overwrite one column with the other)."""
+    seen: set[str] = set()
+    for m in metrics:
+        if m.name in seen:
+            raise ValueError(f"two metrics are named {m.name!r}; give one a different name=")
+        seen.add(m.name)

@@ -1,0 +1,18 @@
+"""Run the docstring examples of the judging modules."""
+
+from __future__ import annotations
+
+import doctest
+
+from tests.support.doctests import docstring_examples_test
+
+MODULES = [
+    "ragas_temporal.judging",
+    "ragas_temporal.judging.runner",
+    "ragas_temporal.judging.judges",
+    "ragas_temporal.judging.query_focus",
+    "ragas_temporal.judging.offline_rules",
+    "ragas_temporal.judging.offline",
+]
+
+test_docstring_examples = docstring_examples_test(MODULES, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
