@@ -12,12 +12,11 @@ they are bounded by the provider, not by machines.
 from __future__ import annotations
 
 from ragas_temporal.batch.frame import focus_time_frame, score_frame
-from ragas_temporal.batch.plan import BATCH_MODES, ScorePlan
+from ragas_temporal.batch.plan import ScorePlan
 from ragas_temporal.batch.on_ray import ray_focus_time, ray_score
 from ragas_temporal.batch.on_spark import spark_focus_time, spark_score
 
 __all__ = [
-    "BATCH_MODES",
     "ScorePlan",
     "score_frame",
     "focus_time_frame",

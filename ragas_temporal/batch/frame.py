@@ -22,7 +22,6 @@ Both functions are engine-neutral: :func:`score_frame` is what ``spark_score`` r
 from __future__ import annotations
 
 import datetime as dt
-import math
 import typing as t
 
 import pandas as pd
@@ -42,7 +41,7 @@ def score_frame(
     columns: t.Mapping[str, str] | None = None,
     keep: t.Iterable[str] | None = None,
 ) -> pd.DataFrame:
-    """The frame's rows scored with focus-time and gold-mode metrics: ``<metric>`` and ``<metric>_reason`` columns.
+    """The frame's rows scored with focus-time and gold-mode metrics: ``<metric>``, ``<metric>_reason``, ``<metric>_failure``.
 
     Parameters
     ----------
@@ -63,8 +62,9 @@ def score_frame(
     Returns
     -------
     pandas.DataFrame
-        The kept input columns, then ``<metric>`` (float, NaN when undefined) and ``<metric>_reason``
-        per metric, one row per input row in the same order.
+        The kept input columns, then per metric ``<metric>`` (float, NaN when undefined),
+        ``<metric>_reason`` and ``<metric>_failure`` (``"input"`` when a column or date could not be
+        read, else ``None``), one row per input row in the same order: what ``score_dataset`` gives.
     """
     plan = ScorePlan.build(metrics, reference_date, columns, keep)
     plan.check_columns(frame.columns)
@@ -73,10 +73,13 @@ def score_frame(
 
 def score_batch(plan: ScorePlan, frame: pd.DataFrame) -> pd.DataFrame:
     """Apply a checked :class:`ScorePlan` to one batch (the function the engines run on each batch)."""
-    rows = _rows(plan, frame)
+    from ragas_temporal.metrics.runner import outcome_columns, score_rows_now
+
+    columns = outcome_columns(score_rows_now(_rows(plan, frame), plan.metrics), plan.metrics)
     out = frame[plan.kept(frame.columns)].copy()
-    for name, values in _score_rows(rows, plan.metrics).items():
-        out[name] = pd.Series(values, index=frame.index, dtype="float64" if not name.endswith("_reason") else object)
+    for field in plan.output_fields():
+        dtype = "float64" if pa.types.is_floating(field.type) else object  # object: None stays None
+        out[field.name] = pd.Series(columns[field.name], index=frame.index, dtype=dtype)
     return out
 
 
@@ -91,32 +94,6 @@ def _rows(plan: ScorePlan, frame: pd.DataFrame) -> list[dict]:
     dates = plain_column(frame[date_column]) if date_column in frame.columns else [None] * n
     fields[REFERENCE_DATE] = [plan.reference_date if d is None else d for d in dates]
     return [{name: values[i] for name, values in fields.items()} for i in range(n)]
-
-
-def _score_rows(rows: list[dict], metrics: t.Sequence) -> dict[str, list]:
-    """``{<metric>: values, <metric>_reason: reasons}`` computed by ``score_dataset`` (the one scoring path)."""
-    from ragas_temporal.metrics import score_dataset
-
-    present = {name for row in rows for name, value in row.items() if value is not None}
-    # score_dataset refuses a metric whose column no row has; in one batch that only means every
-    # row is unscoreable for it, so those rows get the metric's own per-row NaN reason instead
-    runnable = [m for m in metrics if m.required_columns["SINGLE_TURN"] <= present]
-    out: dict[str, list] = {}
-    scored = score_dataset(rows, runnable) if runnable and rows else None
-    for m in metrics:
-        if scored is not None and m in runnable:
-            values, reasons = scored[m.name].tolist(), scored[f"{m.name}_reason"].tolist()
-        else:
-            results = [_score_one(m, row) for row in rows]
-            values, reasons = [r.value for r in results], [r.reason for r in results]
-        out[m.name], out[f"{m.name}_reason"] = values, reasons
-    return out
-
-
-def _score_one(metric: t.Any, row: dict):
-    fields = {c: row.get(c) for c in metric.get_required_columns(with_optional=True)["SINGLE_TURN"]}
-    date = row.get(REFERENCE_DATE)
-    return metric.score(**fields) if date is None else metric.score(reference_date=date, **fields)
 
 
 # --- focus times -------------------------------------------------------------------------------

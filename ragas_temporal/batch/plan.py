@@ -4,12 +4,12 @@ A :class:`ScorePlan` is built once on the driver (where a bad argument raises ``
 work is shipped), then called on each pandas batch by whichever engine runs it; it pickles with its
 metrics, so Spark and Ray can send it to their workers.
 
-Batch scoring runs the metrics' focus-time and gold modes only (:data:`BATCH_MODES`): an LLM mode's
-throughput is bounded by the provider's rate limits and budget, not by the number of machines.
+Batch scoring runs the modes that never call an LLM (focus_time, gold): an LLM mode's throughput
+is bounded by the provider's rate limits and budget, not by the number of machines.
 
 >>> plan = ScorePlan.build(["temporal_precision@5", "temporal_ndcg@10:gold"])
->>> [field.name for field in plan.output_fields()]
-['temporal_precision_at_5', 'temporal_precision_at_5_reason', 'temporal_ndcg_at_10_gold', 'temporal_ndcg_at_10_gold_reason']
+>>> [field.name for field in plan.output_fields()][:4]
+['temporal_precision_at_5', 'temporal_precision_at_5_reason', 'temporal_precision_at_5_failure', 'temporal_ndcg_at_10_gold']
 >>> ScorePlan.build(["temporal_faithfulness:hybrid"])
 Traceback (most recent call last):
 ...
@@ -29,10 +29,7 @@ from ragas_temporal.focus_time.reference import parse_reference_date
 if t.TYPE_CHECKING:
     from ragas_temporal.metrics import TemporalMetric
 
-#: The metric modes that batch scoring runs: no LLM call, so the work grows with the machines.
-BATCH_MODES = ("focus_time", "gold")
-
-#: The row field (and default frame column) that holds a row's own reference date.
+#: The row field (and default frame column) that holds a row's own reference date (as in score_dataset).
 REFERENCE_DATE = "reference_date"
 
 MetricLike = t.Union[str, "TemporalMetric"]
@@ -62,7 +59,7 @@ def resolve_metrics(metrics: MetricLike | t.Iterable[MetricLike]) -> list[Tempor
         if names.count(name) > 1:
             raise ValueError(f"two metrics are named {name!r}; give one a different name=")
     for m in resolved:
-        if m.mode not in BATCH_MODES:
+        if m.scorer.calls_llm:
             raise ValueError(
                 f"{m.name}: mode {m.mode!r} calls an LLM; batch scoring (score_frame, spark_score, ray_score, "
                 "--engine spark/ray) runs the focus_time and gold modes only, because an LLM mode is bounded by "
@@ -73,7 +70,7 @@ def resolve_metrics(metrics: MetricLike | t.Iterable[MetricLike]) -> list[Tempor
 
 def resolve_columns(columns: t.Mapping[str, str] | None) -> dict[str, str]:
     """The ragas column (or ``reference_date``) -> frame column map, every known name included."""
-    from ragas_temporal.metrics._base import SAMPLE_COLUMNS
+    from ragas_temporal.metrics.columns import SAMPLE_COLUMNS
 
     known = (*SAMPLE_COLUMNS, REFERENCE_DATE)
     given = dict(columns or {})
@@ -115,7 +112,7 @@ class ScorePlan:
         """The frame columns the metrics cannot do without, in metric order."""
         needed: list[str] = []
         for m in self.metrics:
-            for name in sorted(m.required_columns["SINGLE_TURN"]):
+            for name in m.needed_columns:
                 column = self.columns[name]
                 if column not in needed:
                     needed.append(column)
@@ -125,7 +122,7 @@ class ScorePlan:
         """``ValueError`` naming the columns the metrics need that the frame lacks, or the kept ones it lacks."""
         available = [str(c) for c in available]
         for m in self.metrics:
-            missing = [self.columns[c] for c in sorted(m.required_columns["SINGLE_TURN"]) if self.columns[c] not in available]
+            missing = [self.columns[c] for c in m.needed_columns if self.columns[c] not in available]
             if missing:
                 raise ValueError(
                     f"metric {m.name} needs column(s) {', '.join(missing)}, missing from the frame (it has: "
@@ -143,8 +140,18 @@ class ScorePlan:
         return list(available) if self.keep is None else list(self.keep)
 
     def output_fields(self) -> list[pa.Field]:
-        """The Arrow fields added to the output: ``<metric>`` (float64, NaN when undefined) and ``<metric>_reason``."""
+        """The Arrow fields added to the output, per metric as ``score_dataset`` gives them.
+
+        ``<metric>`` (float64, NaN or null when undefined), ``<metric>_reason`` (string) and
+        ``<metric>_failure`` (string: ``"input"``, ``"error"``, or null when the row was scored).
+        """
+        from ragas_temporal.metrics.runner import FAILURE_SUFFIX
+
         fields = []
         for m in self.metrics:
-            fields += [pa.field(m.name, pa.float64()), pa.field(f"{m.name}_reason", pa.string())]
+            fields += [
+                pa.field(m.name, pa.float64()),
+                pa.field(f"{m.name}_reason", pa.string()),
+                pa.field(f"{m.name}{FAILURE_SUFFIX}", pa.string()),
+            ]
         return fields

@@ -49,7 +49,7 @@ def test_spark_score_equals_score_dataset(spark, rows_and_expected):
 def test_spark_keep_ships_only_the_kept_columns(spark, rows_and_expected):
     rows, expected = rows_and_expected
     scored = spark_score(_spark_frame(spark, rows), ["temporal_mrr@10:gold"], keep=["row_id"])
-    assert scored.columns == ["row_id", "temporal_mrr_at_10_gold", "temporal_mrr_at_10_gold_reason"]
+    assert scored.columns == ["row_id", "temporal_mrr_at_10_gold", "temporal_mrr_at_10_gold_reason", "temporal_mrr_at_10_gold_failure"]
     got = scored.toPandas().sort_values("row_id").reset_index(drop=True)
     assert_same_scores(got, expected, ["temporal_mrr_at_10_gold"])
 

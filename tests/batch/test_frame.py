@@ -45,6 +45,9 @@ def test_hand_computed_scores_from_arrow_style_cells():
     assert out.loc[1, "temporal_faithfulness_reason"] == "answer makes no temporal claim"
     assert out.loc[1, "temporal_precision_at_2_reason"] == "user_input is missing (None)"
     assert out.loc[1, "temporal_precision_at_5_gold_reason"] == "reference_context_ids is missing (None)"
+    # an unreadable column is a failure of kind "input"; an undefined score is no failure
+    assert out["temporal_precision_at_2_failure"].tolist() == [None, "input"]
+    assert out["temporal_faithfulness_failure"].tolist() == [None, None]
     assert list(out.columns[:5]) == list(frame.columns)  # input columns kept, in order
 
 
@@ -73,7 +76,7 @@ def test_row_dates_win_over_the_one_date_and_columns_map_names():
     assert out["temporal_ndcg_at_1_reason"].tolist()[1].startswith("query years 2020: ideal DCG@1 is 0")
     # row 2: a date that is not ISO -> NaN naming the problem, the other rows unaffected
     assert out["temporal_ndcg_at_1_reason"].tolist()[2].startswith("reference_date must be a date")
-    assert list(out.columns) == ["asof", "temporal_ndcg_at_1", "temporal_ndcg_at_1_reason"]
+    assert list(out.columns) == ["asof", "temporal_ndcg_at_1", "temporal_ndcg_at_1_reason", "temporal_ndcg_at_1_failure"]
 
 
 def test_a_batch_where_no_row_has_a_column_still_scores_every_row():
@@ -81,6 +84,7 @@ def test_a_batch_where_no_row_has_a_column_still_scores_every_row():
     frame = pd.DataFrame({"response": [None, None], "retrieved_contexts": [CTX, CTX]})
     out = score_frame(frame, ["temporal_faithfulness"])
     assert out["temporal_faithfulness_reason"].tolist() == ["response is missing (None)"] * 2
+    assert out["temporal_faithfulness_failure"].tolist() == ["input"] * 2
     assert score_frame(frame.iloc[:0], ["temporal_faithfulness"]).empty
 
 
