@@ -59,7 +59,7 @@ def assert_same_scores(got, expected, metric_names) -> None:
         for i, (a, b) in enumerate(zip(got[name].tolist(), expected[name].tolist())):
             assert (pd.isna(a) and math.isnan(b)) or a == b, (name, i, a, b)
         assert got[f"{name}_reason"].tolist() == expected[f"{name}_reason"].tolist(), name
-        failures = [None if v is None or (isinstance(v, float) and math.isnan(v)) else v for v in got[f"{name}_failure"]]
+        failures = [None if v is None or pd.isna(v) else v for v in got[f"{name}_failure"]]
         assert failures == expected[f"{name}_failure"].tolist(), name
 
 
