@@ -23,6 +23,7 @@ import functools
 import os
 import sys
 import typing as t
+import warnings
 
 from ragas_temporal.batch.engines import each_batch, require
 from ragas_temporal.batch.frame import FOCUS_TIME_FIELDS, check_focus_time_columns, focus_time_batch, parse_date, score_batch
@@ -89,6 +90,9 @@ def local_session(master: str = "local[2]", app_name: str = "ragas-temporal") ->
     require("pyspark")
     from pyspark.sql import SparkSession
 
+    # pyspark 4.x warns on every pandas conversion that it does not fully support pandas 3 (the
+    # conversions used here are tested with it)
+    warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas", category=FutureWarning)
     if master.startswith("local"):
         # local workers are started by the JVM from PATH's python3, which may not have this package
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)

@@ -1,14 +1,10 @@
-"""Rows and engines shared by the batch tests: one SparkSession and one local Ray per test session."""
+"""Rows shared by the batch tests (the engines, ``spark`` and ``ray_local``, are fixtures of tests/conftest.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import os
-import shutil
 
 import pandas as pd
-import pytest
 
 from ragas_temporal.data import example_rows
 
@@ -61,33 +57,3 @@ def assert_same_scores(got, expected, metric_names) -> None:
         assert got[f"{name}_reason"].tolist() == expected[f"{name}_reason"].tolist(), name
         failures = [None if v is None or pd.isna(v) else v for v in got[f"{name}_failure"]]
         assert failures == expected[f"{name}_failure"].tolist(), name
-
-
-@pytest.fixture(scope="session")
-def spark():
-    if importlib.util.find_spec("pyspark") is None:
-        pytest.skip("pyspark is not installed: pip install -e '.[spark]' to run the Spark tests")
-    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
-        pytest.skip("Spark needs Java 17+: no java on PATH and no JAVA_HOME (e.g. apt-get install openjdk-17-jre-headless)")
-    from ragas_temporal.batch.on_spark import local_session
-
-    session = local_session("local[2]", "ragas-temporal-tests")
-    # few partitions: the test frames are small, and each partition is a Python task
-    session.conf.set("spark.sql.shuffle.partitions", "2")
-    yield session
-    session.stop()
-
-
-@pytest.fixture(scope="session")
-def ray_local():
-    if importlib.util.find_spec("ray") is None:
-        pytest.skip("ray is not installed: pip install -e '.[ray]' to run the Ray tests")
-    import ray
-
-    started = not ray.is_initialized()
-    if started:
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    ray.data.DataContext.get_current().enable_progress_bars = False
-    yield ray
-    if started:
-        ray.shutdown()
