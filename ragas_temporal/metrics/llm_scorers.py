@@ -60,6 +60,8 @@ from ragas_temporal.scores import Score
 
 __all__ = [
     "JudgeSettings",
+    "JudgedMetric",
+    "ListwiseJudgedMetric",
     "ClaimsJudge",
     "FaithfulnessByJudge",
     "HybridFaithfulness",
@@ -111,6 +113,21 @@ class JudgeSettings:
         return {"callbacks": callbacks, "timeout": self.timeout(), "fix_retries": self.fix_retries}
 
 
+class JudgedMetric(t.Protocol):
+    """What a judge object reads from its metric at call time."""
+
+    llm: t.Any
+    judging: JudgeSettings
+
+
+class ListwiseJudgedMetric(JudgedMetric, t.Protocol):
+    """What a listwise judge reads besides: how the query's temporal focus is found."""
+
+    temporal_focus: t.Any
+    focus_llm: bool
+    focus_prompt: t.Any
+
+
 def check_temporal_focus(owner: str, temporal_focus: object, focus_llm: object) -> None:
     """``ValueError`` unless ``temporal_focus`` is None, a callable or a label, and ``focus_llm`` a bool."""
     if temporal_focus is not None and not callable(temporal_focus) and temporal_focus not in FOCUS_FOR_JUDGE:
@@ -142,7 +159,7 @@ class ClaimsJudge:
     from it at call time, so ``set_prompts`` takes effect.
     """
 
-    host: t.Any
+    host: JudgedMetric
     prompt_of: t.Callable[[t.Any], t.Any] = operator.attrgetter("claims_prompt")
 
     async def score(self, case: Case) -> Outcome:
@@ -217,7 +234,7 @@ class ListwiseJudge:
     listwise prompt from it at call time.
     """
 
-    host: t.Any
+    host: ListwiseJudgedMetric
     scale: RelevanceScale
     prompt_of: t.Callable[[t.Any], t.Any]
     limit: int | None = None

@@ -176,3 +176,21 @@ def test_each_mode_has_its_scorer_with_columns_and_llm_use():
             metric = cls(mode=mode)
             assert set(metric.scorer.columns) == metric.required_columns["SINGLE_TURN"]
             assert metric.scorer.calls_llm is (mode in ("llm", "hybrid"))
+
+
+def test_copies_score_with_their_own_judge():
+    # Spark/Ray ship metrics pickled and users copy them: a copy's judge must read the copy's llm
+    # and prompts (set_prompts / ragas.evaluate change those on the copy), not the original's
+    import copy
+    import pickle
+
+    from ragas_temporal.judging import offline_llm
+
+    original = TemporalPrecisionAtK(k=2, mode="llm", llm=offline_llm())
+    for clone in (pickle.loads(pickle.dumps(original)), copy.deepcopy(original)):
+        result = clone.score(user_input="What happened in 2008?",
+                             retrieved_contexts=["Lehman fell in 2008.", "Banks are old."])
+        # top 2: [1, 0] by the offline judge's years -> P@2 = 1/2
+        assert result.value == 0.5
+        assert clone.llm.calls == 1
+    assert original.llm.calls == 0
