@@ -225,16 +225,6 @@ def _case_in_subprocess(engine: str, workers: int, source: Path, target: Path) -
     return json.loads(lines[-1])
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
-    return value
-
-
 def _names(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     unknown = [n for n in names if n not in ENGINES]
@@ -244,13 +234,28 @@ def _names(text: str) -> list[str]:
 
 
 def _counts(text: str) -> list[int]:
-    return [_positive_int(n.strip()) for n in text.split(",") if n.strip()]
+    """Comma-separated positive integers (``1,2``), for ``--workers``."""
+    try:
+        values = [int(n) for n in text.split(",") if n.strip()]
+    except ValueError:
+        values = []
+    if not values or min(values) < 1:
+        raise argparse.ArgumentTypeError(f"expected positive integers, got {text!r}")
+    return values
+
+
+def _count(text: str) -> int:
+    """One positive integer, for ``--rows`` and ``--corpus``."""
+    values = _counts(text)
+    if len(values) != 1:
+        raise argparse.ArgumentTypeError(f"expected one positive integer, got {text!r}")
+    return values[0]
 
 
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rows", type=_positive_int, default=1_000_000)
-    parser.add_argument("--corpus", type=_positive_int, default=20_000, help="distinct documents the contexts come from")
+    parser.add_argument("--rows", type=_count, default=1_000_000)
+    parser.add_argument("--corpus", type=_count, default=20_000, help="distinct documents the contexts come from")
     parser.add_argument("--engines", type=_names, default=list(ENGINES), help="comma-separated: " + ",".join(ENGINES))
     parser.add_argument("--workers", type=_counts, default=[1, 2], help="comma-separated worker counts (default 1,2)")
     parser.add_argument("--case", help=argparse.SUPPRESS)  # ENGINE:WORKERS, run by the parent in a fresh process

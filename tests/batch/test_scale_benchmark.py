@@ -40,3 +40,13 @@ def test_scale_writes_rows_scores_them_and_reports_rates(tmp_path):
     assert printed.splitlines()[2].split() == ["local", "1", "1.0", "0.5", "600"]  # 300 rows / 0.5 s
     assert "ray is not installed" in printed
     assert scale.cases(["local", "spark"], [1, 2]) == [("local", 1), ("spark", 1), ("spark", 2)]
+
+
+def test_scale_rejects_non_positive_sizes(capsys):
+    import pytest
+
+    scale = _load_scale()
+    for argv in (["--rows", "0"], ["--workers", "1,x"], ["--engines", "spark,hadoop"]):
+        with pytest.raises(SystemExit):
+            scale.main(argv)
+    assert "expected positive integers" in capsys.readouterr().err
