@@ -116,6 +116,43 @@ def test_metrics_overhead_benchmark_rejects_non_positive_sizes(argv, capsys):
     assert "expected a positive integer" in capsys.readouterr().err
 
 
+FAITHFULNESS_CASES = [
+    {"answer": "Francis I was King of France from 1515 to 1547.", "label": "faithful", "style": "bio",
+     "contexts": ["Francis I was crowned in 1515 and reigned until his death in 1547."]},
+    {"answer": "The crisis started in 2007.", "label": "unfaithful", "style": "news",
+     "contexts": ["In 2008, Lehman Brothers collapsed."]},
+    {"answer": "Prices peaked last year.", "label": "faithful", "style": "relative", "reference_date": "2024-06-01",
+     "contexts": ["Prices peaked in 2023."]},
+    {"answer": "Leicester won the 2016–17 title.", "label": "unfaithful", "style": "sports",
+     "contexts": ["Leicester City won the 2015–16 Premier League."]},
+]  # fmt: skip
+
+
+def test_faithfulness_cases_benchmark_counts_flags_by_hand(tmp_path, capsys):
+    # claim level: Francis 1.0 (range ends 1515, 1547 stated), 2007 -> 0, last year = 2023 -> 1.0,
+    # 2016–17 -> 0.5 (2016 is an end of the context's 2015–16): unfaithful 2/2 flagged, faithful 0/2.
+    # year level: Francis 2/33 (flagged), 0, 1.0, {2016, 2017} ∩ {2015, 2016} = 1/2: faithful 1/2 flagged.
+    path = tmp_path / "cases.jsonl"
+    path.write_text("".join(json.dumps(c) + "\n" for c in FAITHFULNESS_CASES), encoding="utf-8")
+    bench = _load("faithfulness_cases")
+    code = bench.main(["--cases", str(path), "--only", "focus_time, claim (default)", "--only", "focus_time, year"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert re.search(r"focus_time, claim \(default\)\s+100\.0 % \(2/2\)\s+0\.0 % \(0/2\)\s+0$", out, re.MULTILINE), out
+    assert re.search(r"focus_time, year\s+100\.0 % \(2/2\)\s+50\.0 % \(1/2\)\s+0$", out, re.MULTILINE), out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("", "no cases"), ("{not json\n", ":1: not JSON"), ('{"answer": "x", "contexts": [], "label": "maybe"}\n', ":1: label")],
+)
+def test_faithfulness_cases_benchmark_names_the_bad_line(tmp_path, capsys, content, message):
+    path = tmp_path / "cases.jsonl"
+    path.write_text(content, encoding="utf-8")
+    assert _load("faithfulness_cases").main(["--cases", str(path)]) == 1
+    assert message in capsys.readouterr().err
+
+
 def test_llm_cost_benchmark_counts_calls_per_sample():
     import asyncio
 

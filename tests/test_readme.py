@@ -44,5 +44,5 @@ def test_readme_reason_example_matches_the_metric():
         response="The crisis started in 2007 and ended in 2010.",
         retrieved_contexts=["In 2008, Lehman Brothers collapsed."],
     )
-    assert (r.value, r.reason) == (0.0, "answer years 2007, 2010 not found in the retrieved contexts")
-    assert "'answer years 2007, 2010 not found in the retrieved contexts'" in README
+    assert (r.value, r.reason) == (0.0, "'2007', '2010' not found in the retrieved contexts")
+    assert "\"'2007', '2010' not found in the retrieved contexts\"" in README

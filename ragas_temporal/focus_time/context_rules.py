@@ -1,7 +1,8 @@
 """Context rules: signals around a match that the match's own regex cannot see.
 
-* ``is_not_a_year``: is a number a count, an amount, an identifier or a phone number rather than
-  a year ("2000 people", "Room 2045", "$1999", "555 2019")?
+* ``year_rejection`` / ``is_not_a_year``: is a number a count, an amount, an identifier or a phone
+  number rather than a year ("2000 people", "Room 2045", "$1999", "555 2019")? Each such rule
+  has a name (``REJECTION_RULES``); the words they read live in ``year_lexicon``.
 * ``tense``: is the sentence around an expression in the past or the future tense? It decides
   which year a month or day given without one falls in.
 
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from ragas_temporal.focus_time import year_lexicon as lex
+
 # ---------------------------------------------------------------------------------------------
 # numbers that might not be years
 # ---------------------------------------------------------------------------------------------
@@ -19,84 +22,192 @@ import re
 _NEXT_TOKEN = re.compile(r"\s*(\S+)")
 _WORDISH = re.compile(r"[A-Za-z%°/$]+")
 _SECOND_NUMBER = re.compile(r"\s*(?:and|or|to|-|–)\s*(\d[\d,.]*)\s*(\S+)")
-#: Words before a number that make it an identifier, a count or an amount, never a year.
-_ID_BEFORE = frozenset(
-    "room rm suite ste apt apartment flat unit no no. nos nr nr. num number # flight route rte highway hwy "
-    "interstate box po ext ext. extension page pages p p. pp pp. platform gate bus line model version ver "
-    "ver. v v. build type code pin id zip tel tel. telephone phone fax call dial mobile cell score "
-    "usd eur gbp inr rs rs. aud cad nzd sgd hkd jpy yen cny rmb chf us$ $ € £ ¥ "
-    "than nearly approximately approx approx. almost roughly additional another extra top".split()
-)
-#: Words before a number that make it a year even when a plural noun follows ("In 2000 people ...").
-_YEAR_CUE_BEFORE = frozenset(
-    "in since by until till during before after from circa c. ca. year early late mid spring summer "
-    "autumn fall winter of".split()
-)
-_UNIT_AFTER = frozenset(
-    "% percent per pct ° degrees degree km kms m mm cm kg kgs g mg lb lbs oz t mi ft yd yds mph kph kmh "
-    "miles mile kilometres kilometers metres meters feet foot inches tons tonnes pounds dollars euros "
-    "km/h hp kw kwh mw w v gb mb kb tb ghz mhz hz cc ml l sq acres acre hectares ha calories kcal psi "
-    "rpm dpi px pixels times x bn billion million thousand crore lakh".split()
-)
-_IRREGULAR_PLURALS = frozenset(
-    "people men women children kids staff police personnel cattle sheep feet teeth geese mice folk".split()
-)
-_NOT_PLURALS = frozenset(
-    "is was has as his its this thus us yes always perhaps whereas towards afterwards besides less unless "
-    "across plus does goes says gets makes sees takes comes becomes remains seems means marks "
-    "continues begins ends starts opens closes sees saw".split()
-)
-_HYPHEN_UNIT = re.compile(
-    r"-(?:years?|yr|months?|weeks?|days?|hours?|minutes?|strong|pages?|miles?|seats?|acres?|foot|feet|met(?:er|re)s?"
-    r"|words?|members?|pounds?|tons?|tonnes?|km|kilomet(?:er|re)s?|square|rooms?|beds?|points?|man|person|odd)\b",
-    re.IGNORECASE,
-)
+#: A number in a list before the one judged ("In 2020 and 2021 ..."): skipped to find the cue.
+_LISTED_YEAR = re.compile(r"[12]\d{3}[,;]?|and|or|&|,")
+#: What links the number to a list before it: "2020 and", "2019,".
+_LIST_LINK = re.compile(r"and|or|&|,|[12]\d{3}[,;]")
+_HYPHEN_UNIT = re.compile(rf"-(?:{'|'.join(sorted(lex.HYPHEN_MEASURES, key=len, reverse=True))})\b", re.IGNORECASE)
 #: Characters that end a number's phrase; none of the checks on what follows can start with one.
 _CLOSING_PUNCTUATION = frozenset(",.;:)]}!?\"'’”")
-_STREET_AFTER = re.compile(
-    r"\s+(?:[A-Z][a-z]+\s+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Place|Court|Ct)\b"
-)
+#: A street name after the number: "1600 Pennsylvania Avenue".
+_STREET_AFTER = re.compile(rf"\s+(?:[A-Z][a-z]+\s+){{1,3}}(?:{'|'.join(sorted(lex.STREET_WORDS))})\b")
+#: "(212) 555-1987": a bracketed number followed by more digits is an area code.
+_PHONE_AFTER_BRACKET = re.compile(r"\)[ \t]*\d{3,4}[-. \t]?\d{3,4}(?!\d)")
+_EQUALS = ("=", "≈")
+#: A token that is a number on its own ("555", "+44", "(0)20"): digits right before a number.
+_NUMBER_TOKEN = re.compile(r"[+(]*\d(?:[\d()\-]|\.\d)*")
+_DIGIT_RUN = re.compile(r"\d+")
+#: A word glued to the number by a hyphen ("pre-", "new-for-"): the number is part of a modifier.
+_HYPHEN_PREFIX = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*-")
+#: A citation's volume before its pages: "Nature 2019; 570: 1234-1240".
+_VOLUME = re.compile(r"\d{1,4}(?:\(\d+\))?:")
+_YEAR_TOKEN = re.compile(r"1\d{3}|20\d\d")
+#: Words a matched span may open with before its first digit ("from 1947 to 1951").
+_LEADING_WORDS = re.compile(r"(?:[A-Za-z]+\s+)+(?=['’]?\d)")
+
+#: Every rule that says a number is not a year, by name (what ``year_rejection`` returns; the
+#: year-drop audit counts drops per name).
+REJECTION_RULES: dict[str, str] = {
+    "identifier_before": 'an identifier word before: "Room 2045", "Flight 1549", "page 1203"',
+    "currency_before": 'a currency before: "USD 1999", "Rs. 1500"',
+    "quantity_before": 'a quantity word before: "more than 2000", "nearly 1500", "a population of 1850"',
+    "equals_before": 'a statistic: "(n = 2000)"',
+    "digits_before": 'digits or "+" before: a phone number, a list of numbers or a citation\'s pages ("555 2019", "+44 2019", "570: 1234")',
+    "phone_area_code": 'a bracketed number with digits after: "(2019) 555-0100"',
+    "hyphen_measure": 'a hyphenated measure after: "2000-strong", "1500-page"',
+    "street_address": 'a street name after: "1600 Pennsylvania Avenue"',
+    "digits_after": 'another number after: "2019 4567"',
+    "unit_after": 'a unit or measure after: "1850 horsepower", "2000 km", "1500 MW"',
+    "index_name": 'part of an index name: "the Russell 2000 index"',
+    "counted_noun_after": 'a counted noun after: "2000 workers", "1500 votes" (not after "in", "since", ...)',
+    "plural_noun_after": 'a round number before another plural noun: "2000 things" (not "the 2019 allows")',
+}
 
 
-def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) -> bool:
-    """Context rules: is the number at ``text[start:end]`` a count, an amount, an id or a phone number?
+def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -> str | None:
+    """The name of the context rule (``REJECTION_RULES``) that says the number at
+    ``text[start:end]`` is a count, an amount, an identifier or a phone number; None for a year.
 
-    General signals only: an identifier or currency word or a digit just before, a unit, percent
-    sign, hyphenated measure or a plural noun just after (unless a year preposition such as "in"
-    or "since" comes first: "In 2000 people ..." is read as a year), or a street name after.
+    Evidence that generalises: the word before (an identifier, a currency, a quantity, a year
+    cue such as "in" or "since", a determiner), the word after (a unit, a counted noun such as
+    "workers", or a noun that takes a year such as "elections", from ``year_lexicon``) and the
+    number's shape (a round number before an unknown plural is a count). A year cue before a list
+    of years counts for every year of it ("In 2020 and 2021 prices ...").
 
-    >>> is_not_a_year("2000 people came", 0, 4), is_not_a_year("In 2000 people came", 3, 7)
-    (True, False)
-    >>> is_not_a_year("Room 2045", 5, 9), is_not_a_year("It was 2045.", 7, 11)
-    (True, False)
+    >>> year_rejection("2000 people came", 0, 4), year_rejection("In 2000 people came", 3, 7)
+    ('counted_noun_after', None)
+    >>> year_rejection("Room 2045", 5, 9), year_rejection("It was 2045.", 7, 11)
+    ('identifier_before', None)
+    >>> year_rejection("the 2019 elections", 4, 8), year_rejection("Titanic (1997) is a film", 9, 13)
+    (None, None)
 
-    ``plural_nouns=False`` ignores a following plural noun (used for short year ranges:
+    ``plural_nouns=False`` ignores a following noun (used for short year ranges:
     "2010-2012 elections").
     """
-    before = text[max(0, start - 24) : start]
+    rule = _rejection(text, start, end, plural_nouns)
+    if rule is None and _amount_of_before(text, start):
+        return "quantity_before"  # "a population of 1850", "a crowd of 2000" (a unit or noun after names it first)
+    return rule
+
+
+def _amount_of_before(text: str, start: int) -> bool:
+    """Is the number the amount in "a <noun of amount> of N" ("a population of 1850")?"""
+    words = text[max(0, start - 48) : start].lower().split()
+    return len(words) > 2 and words[-1] == "of" and words[-2] in lex.COUNT_HEADS and words[-3] in lex.INDEFINITE_BEFORE
+
+
+def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | None:
+    lead = _LEADING_WORDS.match(text, start, end)
+    if lead:  # the span opens with words ("from 1947 to 1951"): they are what comes before the number
+        start = lead.end()
+    before = text[max(0, start - 48) : start]
     words = before.split()
+    if len(words) > 1 and words[-1] in (".", ":"):  # tokenized text: "No . 1850", "pp . 1643"
+        words[-2:] = [words[-2] + words[-1]]
     prev = words[-1].lower() if words else ""
-    if prev in _ID_BEFORE or prev.rstrip(":") in _ID_BEFORE:
-        return True
-    if before[-2:-1].isdigit() and before[-1:] == " " or before[-1:].isdigit() or before.endswith(("+", "(")):
-        return True  # phone numbers and number lists: "555 2019", "+44 2019"
+    cue = _year_cue(words)
+    head_at = _head_index(words)
+    head = words[head_at].lower() if head_at >= 0 else ""
+    if any(w in lex.ID_WORDS_BEFORE or w.rstrip(":") in lex.ID_WORDS_BEFORE for w in (prev, head)):
+        return "identifier_before"  # also for a list: "Nos. 1413 and 1850"
+    if prev in lex.CURRENCY_BEFORE:
+        return "currency_before"
+    if prev in lex.QUANTITY_BEFORE and _year_cue(words[:-1]) != "strong" and not (
+        prev == "than" and len(words) > 1 and words[-2].lower() in lex.TIME_COMPARATIVES
+    ):  # "more than 2000", but "in approximately 1890" and "no later than 2019" are years
+        return "quantity_before"
+    if before.rstrip().endswith(_EQUALS):
+        return "equals_before"
+    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and (_phone_part(prev) or _VOLUME.fullmatch(prev)):
+        return "digits_before"
     after = text[end : end + 40]
+    if before.endswith("(") and _PHONE_AFTER_BRACKET.match(after):
+        return "phone_area_code"
     if not after or after[0] in _CLOSING_PUNCTUATION:
-        return False  # "in 2008," / "(2008)": no unit, noun or second number can follow directly
-    if _HYPHEN_UNIT.match(after) or _STREET_AFTER.match(after):
-        return True
+        return None  # "in 2008," / "(2008)": no unit, noun or second number can follow directly
+    if _HYPHEN_UNIT.match(after):
+        return "hyphen_measure"
+    if cue is None and prev in lex.DEFINITE_BEFORE and not _is_round(text[start:end]):
+        cue = "strong"  # "the 2012 athletes": a determiner, then a number that is not a round count
+    if cue is None and _STREET_AFTER.match(after):  # not "the 1861 Tooley Street fire"
+        return "street_address"
     m = _NEXT_TOKEN.match(after)
     if not m:
-        return False
+        return None
     nxt = m.group(1)
     more = _SECOND_NUMBER.match(after)
     if more and _comparable(text[start:end], more.group(1)):
         # "between 2000 and 3000 people": judge by what follows the second number. Only for a
         # second number of the same kind: "in 2023 to 4.1 billion euros" is a year, then an amount.
-        return _counted_word(more.group(2), plural_nouns)
-    if after[:1] == " " and nxt[:1].isdigit() and not nxt[:4].isdigit():
-        return True  # "2019 4567": a phone number or a list of numbers
-    return _counted_word(nxt, plural_nouns and prev not in _YEAR_CUE_BEFORE)
+        # A counted noun after the pair wins even over "in" ("in '12 to 15 people"); another
+        # plural does not ("In 2020 and 2021 prices were low").
+        return _counted_word(more.group(2), more.group(1), plural_nouns, cue and "weak")
+    if (
+        cue is None
+        and after[:1] == " "
+        and nxt[:1].isdigit()
+        and _NUMBER_TOKEN.fullmatch(nxt.rstrip(".,;:)"))  # not a date: "1648 12/29"
+        and not (len(nxt) >= 4 and nxt[:4].isdigit())
+    ):
+        return "digits_after"  # not "the 2015 24 Hours of Le Mans", "in 1969 23–20"
+    return _counted_word(nxt, text[start:end], plural_nouns, cue)
+
+
+def _phone_part(token: str) -> bool:
+    """Is ``token`` a number that can open a phone number or a list of numbers ("555", "+44",
+    "(0)20", "12-34")? Not a day or a volume ("17 2008", "vol. 5 2006") or a year ("2009 2009").
+
+    >>> _phone_part("555"), _phone_part("+44"), _phone_part("17"), _phone_part("2009"), _phone_part("1.")
+    (True, True, False, False, False)
+    """
+    if not _NUMBER_TOKEN.fullmatch(token):
+        return False
+    digits = sum(ch.isdigit() for ch in token)
+    if token[0] in "+(":
+        return True
+    return digits >= 3 and not _YEAR_TOKEN.fullmatch(token)
+
+
+def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) -> bool:
+    """Is the number at ``text[start:end]`` a count, an amount, an id or a phone number
+    (``year_rejection`` names the rule)?
+
+    >>> is_not_a_year("2000 people came", 0, 4), is_not_a_year("In 2000 people came", 3, 7)
+    (True, False)
+    """
+    return year_rejection(text, start, end, plural_nouns) is not None
+
+
+def _head_index(words_before: list[str]) -> int:
+    """Index of the word before the list of years the number ends ("Nos. 1413 and" -> "Nos."),
+    the last word when there is no list; -1 when nothing precedes."""
+    i = len(words_before) - 1
+    if i < 0 or not _LIST_LINK.fullmatch(words_before[i].lower()):
+        return i  # not a list: "In 2015 1200 employees left" is a year, then a count
+    while i >= 0 and _LISTED_YEAR.fullmatch(words_before[i].lower()):
+        i -= 1
+    return i
+
+
+def _year_cue(words_before: list[str]) -> str | None:
+    """"strong" when a year cue ("in", "since", a determiner) comes before the number, or before
+    the list of years it ends ("In 2020 and 2021"); "weak" for "of", "to", "by"...; else None.
+
+    >>> _year_cue("In 2020 and".split()), _year_cue("a crowd of".split()), _year_cue(["hired"])
+    ('strong', 'weak', None)
+    """
+    i = _head_index(words_before)
+    if i < 0:
+        return None
+    if i == len(words_before) - 1 and _HYPHEN_PREFIX.fullmatch(words_before[i]):
+        return "strong"  # "pre-1914 houses", "post-2000 workers", "new-for-2010 points": a year modifier
+    raw = words_before[i].strip("(\"'“‘")
+    word = raw.lower()
+    if word in lex.YEAR_CUE_BEFORE or raw[:1].isupper() and word in lex.OPENING_YEAR_CUES:
+        return "strong"
+    if word in lex.WEAK_YEAR_CUE_BEFORE:
+        return "weak"
+    return None
 
 
 def _comparable(first: str, second: str) -> bool:
@@ -115,28 +226,52 @@ def _comparable(first: str, second: str) -> bool:
     return int(b) * 10 >= int(a)
 
 
-def _counted_word(nxt: str, plural_nouns: bool) -> bool:
-    """Does the token after a number say it counts or measures something (a unit; a plural noun
-    when ``plural_nouns``)?"""
+def _counted_word(nxt: str, number: str, plural_nouns: bool, cue: str | None) -> str | None:
+    """The rejecting rule when the token after ``number`` says it counts or measures something:
+    a unit always; a counted noun unless a strong year cue comes before; another plural noun only
+    after a round number without a cue ("2000 things", not "2019 allows" or "in 1900 prices")."""
     word = _WORDISH.match(nxt)
     if not word:
-        return False
+        return None
     w = word.group(0)
     wl = w.lower()
-    if wl in _UNIT_AFTER:
-        return True
-    if not plural_nouns:
-        return False
-    if wl in _IRREGULAR_PLURALS:
-        return True
+    if cue == "strong" and wl in lex.MONEY_AFTER:
+        return None  # "in 2021 pounds": a price level
+    if wl in lex.UNITS_AFTER and (len(w) > 1 or w.islower() or w in "%°$"):  # "1999 W. Smith": an initial
+        return "unit_after"
+    if wl in lex.NAME_WORDS_AFTER:
+        return "index_name"
+    if not plural_nouns or wl in lex.YEAR_NOUNS or cue == "strong":
+        return None
+    if wl in lex.COUNTED_NOUNS and w.islower():  # "1850 Death of ...": a capital starts a title
+        return "counted_noun_after"
+    if cue is None and _is_plural(w) and _is_round(number):
+        return "plural_noun_after"
+    return None
+
+
+def _is_round(number: str) -> bool:
+    """Does a number (or a range of them) have the shape of a count rather than a year: a
+    multiple of 100, or a range of multiples of 50 ("750–1200")?
+
+    >>> _is_round("2000"), _is_round("2019"), _is_round("750–1200"), _is_round("960–1279")
+    (True, False, True, False)
+    """
+    numbers = [int(n) for n in _DIGIT_RUN.findall(number.replace(",", ""))]
+    if len(numbers) == 1:
+        return numbers[0] % 100 == 0
+    return bool(numbers) and all(n % 50 == 0 for n in numbers)
+
+
+def _is_plural(w: str) -> bool:
+    wl = w.lower()
     return (
         w.islower()
         and len(w) >= 4
         and wl.endswith("s")
         and not wl.endswith(("ss", "us", "is", "ous"))
-        and wl not in _NOT_PLURALS
+        and wl not in lex.NOT_PLURALS
     )
-
 
 
 # ---------------------------------------------------------------------------------------------

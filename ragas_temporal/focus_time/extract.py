@@ -2,15 +2,21 @@
 
 One left-to-right pass over the rule table (``scanner.iter_matches``: trigger words, then only the
 rules that can start at each nearby position); each match is read by
-its rule's interpreter (``interpret.py``), which may reject it (a count, an amount, a room
+its rule's interpreter (the ``interpret`` package), which may reject it (a count, an amount, a room
 number). Every resolved date (explicit, deictic or anaphoric) updates the anchor that later
 anaphoric expressions ("the following year", "in March") resolve against; deictic ones
 ("yesterday", "last year") use the reference date only.
 The wall clock is never read.
 
+Digits of every script are read as ASCII digits ("In ٢٠٠٨" is 2008, like "In 2008"); a
+mention's text is still the original. Memory stays linear in the text's length: ranges wider than
+``normalise.MAX_SPAN_YEARS`` hold their two ends, not every year, and years outside the era
+(``normalise.in_era``) are not years.
+
 Results are memoised on ``(text, reference date)``: metrics ask for the focus time of the same
-contexts many times, and ``FocusTime`` is immutable so sharing it is safe.
-``extract_focus_time.cache_clear()`` empties the cache.
+contexts many times, and ``FocusTime`` is immutable so sharing it is safe. The memo is bounded by
+size (``CACHE_MAX_BYTES``, an estimate of the texts and years it holds), least recently used
+first out; ``extract_focus_time.cache_clear()`` empties it, ``cache_info()`` reports it.
 
 >>> ft = extract_focus_time("Revenue grew from 2008 to 2010; last year it fell.", reference_date="2019-06-01")
 >>> sorted(ft.years)
@@ -24,19 +30,22 @@ contexts many times, and ``FocusTime`` is immutable so sharing it is safe.
 from __future__ import annotations
 
 import datetime as dt
-import functools
-from typing import Iterable, Sequence, Union
+import threading
+from collections import OrderedDict
+from typing import Iterable, NamedTuple, Sequence, Union
 
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups
 from ragas_temporal.focus_time.model import FocusTime, TemporalMention
+from ragas_temporal.focus_time.normalise import ascii_digits
 from ragas_temporal.focus_time.patterns import RULE_REGEX, RULES_BY_NAME
 from ragas_temporal.focus_time.reference import parse_reference_date
 from ragas_temporal.focus_time.scanner import iter_matches
 
 ReferenceDate = Union[dt.date, dt.datetime, str, None]
 
-#: Cache size: enough for every context of a large evaluation run, bounded for long-lived processes.
-CACHE_SIZE = 65_536
+#: Memo budget in (estimated) bytes: the contexts of a large evaluation run (about 40,000 passages
+#: of 2 KB), bounded for long-lived processes whatever the texts hold.
+CACHE_MAX_BYTES = 128 * 2**20
 
 _DISPATCH = {
     name: (INTERPRETERS[rule.interpreter], rule.kind, RULE_REGEX[name]) for name, rule in RULES_BY_NAME.items()
@@ -51,6 +60,8 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
     >>> [(m.start, m.end, m.text) for m in scan("On 3 March 2019 and the following year.")]
     [(3, 15, '3 March 2019'), (20, 38, 'the following year')]
     """
+    original = text
+    text = ascii_digits(text)  # same length: spans index the original text
     found_all = iter_matches(text)
     if not found_all:
         return ()
@@ -65,7 +76,7 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
         if reading is None:
             continue
         end = match.end()
-        out.append(TemporalMention(start, end, text[start:end], reading.kind, reading.value, reading.years))
+        out.append(TemporalMention(start, end, original[start:end], reading.kind, reading.value, reading.years))
         if reading.anchor is not None:
             # an explicit date starts narration; a deictic one is the moment of writing; an
             # anaphoric one continues from whatever it was resolved against
@@ -82,10 +93,80 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
 _EMPTY = FocusTime()
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
+class CacheInfo(NamedTuple):
+    hits: int
+    misses: int
+    max_bytes: int
+    currsize: int  # entries
+    nbytes: int  # estimated bytes held
+
+
+def _estimated_bytes(text: str, focus_time: FocusTime) -> int:
+    """What an entry holds, roughly: the text, each mention (object, text, value) and the years
+    (a year set shared by several mentions is counted for each: this errs on the high side).
+
+    >>> _estimated_bytes("x" * 1000, FocusTime())
+    1200
+    """
+    mentions = sum(400 + 2 * len(m.text) + 48 * len(m.years) for m in focus_time.mentions)
+    return 200 + len(text) + mentions + 48 * len(focus_time.years)
+
+
+class _SizedMemo:
+    """A least-recently-used memo bounded by the estimated bytes of what it holds, not by a count
+    of entries (one entry may hold a 2 KB passage or a 10 MB book)."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._entries: OrderedDict = OrderedDict()  # key -> (focus time, bytes)
+        self._lock = threading.Lock()
+        self.nbytes = self.hits = self.misses = 0
+
+    def get(self, key):
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return found[0]
+
+    def put(self, key, value: FocusTime) -> None:
+        size = _estimated_bytes(key[0], value)
+        if size > self.max_bytes // 8:
+            return  # one huge text must not flush everything else
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self.nbytes -= old[1]
+            self._entries[key] = (value, size)
+            self.nbytes += size
+            while self.nbytes > self.max_bytes:
+                _, (_, dropped) = self._entries.popitem(last=False)
+                self.nbytes -= dropped
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.nbytes = self.hits = self.misses = 0
+
+    def info(self) -> CacheInfo:
+        with self._lock:
+            return CacheInfo(self.hits, self.misses, self.max_bytes, len(self._entries), self.nbytes)
+
+
+_MEMO = _SizedMemo(CACHE_MAX_BYTES)
+
+
 def _extract_cached(text: str, reference: dt.date | None) -> FocusTime:
-    mentions = scan(text, reference)
-    return FocusTime.from_mentions(mentions) if mentions else _EMPTY
+    key = (text, reference)
+    found = _MEMO.get(key)
+    if found is None:
+        mentions = scan(text, reference)
+        found = FocusTime.from_mentions(mentions) if mentions else _EMPTY
+        _MEMO.put(key, found)
+    return found
 
 
 def extract_focus_time(text: str, reference_date: ReferenceDate = None) -> FocusTime:
@@ -126,8 +207,8 @@ def extract_focus_time(text: str, reference_date: ReferenceDate = None) -> Focus
     return _extract_cached(text, parse_reference_date(reference_date))
 
 
-extract_focus_time.cache_clear = _extract_cached.cache_clear  # type: ignore[attr-defined]
-extract_focus_time.cache_info = _extract_cached.cache_info  # type: ignore[attr-defined]
+extract_focus_time.cache_clear = _MEMO.clear  # type: ignore[attr-defined]
+extract_focus_time.cache_info = _MEMO.info  # type: ignore[attr-defined]
 
 
 def extract_many(

@@ -47,6 +47,25 @@ class TemporalMention:
     value: str | None
     years: frozenset[int] = field(default_factory=frozenset)
 
+    @property
+    def start_year(self) -> int | None:
+        """The first year the mention covers (a range's, decade's or century's first end); None
+        without years.
+
+        A range wider than ``normalise.MAX_SPAN_YEARS`` holds only its two ends in ``years``:
+        ``start_year`` and ``end_year`` are right for every mention.
+
+        >>> m = TemporalMention(0, 21, "from 9999 BC to AD 14", "range", "BC9999/0014", frozenset({-9999, 14}))
+        >>> m.start_year, m.end_year
+        (-9999, 14)
+        """
+        return min(self.years) if self.years else None
+
+    @property
+    def end_year(self) -> int | None:
+        """The last year the mention covers; None without years."""
+        return max(self.years) if self.years else None
+
     def to_dict(self) -> dict:
         """Plain JSON-serialisable form (years sorted)."""
         return {

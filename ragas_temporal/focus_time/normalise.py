@@ -29,11 +29,36 @@ two ends are each scored like a single value (TimeML annotates "2008-2010" as tw
 [2008, 2010]
 >>> gold_year_tokens("199"), gold_year_tokens("BC0499"), gold_year_tokens("XXXX-12-25")
 ({'D199'}, {-499}, set())
+
+Two documented limits keep the years sane and the memory bounded:
+
+* **the era**: a year is a year from 99,999 BC (prehistory: "10,000 BC") to AD 9999, the last
+  year of a calendar date (``ERA_FIRST``..``ERA_LAST``). "34402 AD" or "12,345,678 BC" are not
+  read as years, and a relative date that would leave the calendar ("tomorrow" written on
+  9999-12-31, "yesterday" on 0001-01-01) gets no year rather than a wrong one;
+* **the span**: a range wider than ``MAX_SPAN_YEARS`` (200) years keeps its value
+  ("BC9999/9999") but its years are its two ends only; narrower ranges, decades and centuries hold
+  every year. Named periods (a fixed table, "the Middle Ages") always hold every year. A text
+  also has a budget of ``SPAN_YEARS_PER_CHAR`` (4) range years per character, plus 1,000: a
+  text packed with different long ranges (hostile input; prose needs a 200-year range every 50
+  characters to reach it) holds only the ends of the ranges past its budget.
+
+>>> sorted(year_span(1000, 1199))[:2], len(year_span(1000, 1199)), sorted(year_span(-9999, 9999))
+([1000, 1001], 200, [-9999, 9999])
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
+
+#: The era: the first and last year read as a year (99,999 BC; AD 9999, as in ``datetime``).
+ERA_FIRST, ERA_LAST = -99_999, 9999
+#: Widest range whose every year is materialised; wider ranges hold their two ends only.
+MAX_SPAN_YEARS = 200
+#: Range years a text may materialise per character (plus ``SPAN_YEARS_BASE``); see above.
+SPAN_YEARS_PER_CHAR, SPAN_YEARS_BASE = 4, 1000
 
 _FOUR = re.compile(r"(\d{4})")
 _BC = re.compile(r"BC(\d{1,4})")
@@ -50,15 +75,66 @@ def format_year(year: int) -> str:
     return f"BC{-year:04d}" if year < 0 else f"{year:04d}"
 
 
-def year_span(first: int, last: int) -> frozenset[int]:
-    """Every year from ``first`` to ``last`` inclusive, skipping the non-existent year 0.
+def in_era(year: int) -> bool:
+    """Whether ``year`` is a year at all (see the era above).
 
-    >>> sorted(year_span(-2, 2))
-    [-2, -1, 1, 2]
+    >>> in_era(2008), in_era(-10_000), in_era(34402), in_era(-12_345_678), in_era(0)
+    (True, True, False, False, False)
+    """
+    return ERA_FIRST <= year <= ERA_LAST and year != 0
+
+
+def year_span(first: int, last: int, limit: int | None = MAX_SPAN_YEARS) -> frozenset[int]:
+    """Every year from ``first`` to ``last`` inclusive, skipping the non-existent year 0; only the
+    two ends when the range is wider than ``limit`` years (``None``: no limit).
+
+    Equal spans share one frozenset (a text full of the same range costs one set, not one each).
+
+    >>> sorted(year_span(-2, 2)), sorted(year_span(1000, 1500))
+    ([-2, -1, 1, 2], [1000, 1500])
     """
     if first > last:
         first, last = last, first
+    width = last - first + (0 if first < 0 < last else 1)
+    if limit is not None and width > limit:
+        return _ends(first, last)
+    return _span(first, last)
+
+
+@functools.lru_cache(maxsize=512)
+def _ends(first: int, last: int) -> frozenset[int]:
+    return frozenset({first, last})
+
+
+@functools.lru_cache(maxsize=512)  # recent spans shared; at most 512 sets of <= 200 years kept
+def _span(first: int, last: int) -> frozenset[int]:
+    if -_POOLED <= first and last <= _POOLED:  # the years' int objects, shared by every span
+        pool = _year_ints()  # (built through a set: a frozenset copied from a set is sized to fit)
+        return frozenset(set(pool[first + _POOLED : last + _POOLED + 1]) - {0})
     return frozenset(y for y in range(first, last + 1) if y != 0)
+
+
+_POOLED = 9999
+
+
+@functools.lru_cache(maxsize=1)
+def _year_ints() -> tuple[int, ...]:
+    return tuple(range(-_POOLED, _POOLED + 1))
+
+
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with the decimal digits of every script written as ASCII digits (same length, so
+    spans still index the original): "In ٢٠٠٨" reads like "In 2008".
+
+    >>> ascii_digits("In ٢٠٠٨ and ２０１９"), ascii_digits("2008") == "2008"
+    ('In 2008 and 2019', True)
+    """
+    if text.isascii() or _OTHER_DIGIT.search(text) is None:
+        return text
+    return _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
 
 
 def value_years(value: str | None) -> frozenset[int]:

@@ -1,12 +1,13 @@
 """The rule table: every pattern the focus-time scanner knows, grouped by expression type.
 
 Rules are data, in the spirit of HeidelTime's resource files: a name, the mention kind it
-produces by default, a regular expression, and the name of the interpreter (in ``interpret.py``)
-that turns a match into a normalised value and years. Semantically all rules form ONE
-alternation (``SCANNER``) applied in a single left-to-right pass: at each position the first rule
-in table order that matches wins, and matches never overlap. More specific rules therefore come
-before more general ones (full dates before month-and-year before bare years). ``scanner.py``
-produces exactly the same matches faster, trying rules only near trigger words.
+produces by default, a regular expression, and the name of the interpreter (in the ``interpret``
+package, one module per section of this table) that turns a match into a normalised value and
+years. Semantically all rules form ONE alternation (``SCANNER``) applied in a single
+left-to-right pass: at each position the first rule in table order that matches wins, and matches
+never overlap. More specific rules therefore come before more general ones (full dates before
+month-and-year before bare years). ``scanner.py`` produces exactly the same matches faster,
+trying rules only near trigger words.
 
 Conventions inside a pattern:
 
@@ -22,7 +23,7 @@ Every quantifier is bounded by a literal or a character class that the next elem
 match, so there is no catastrophic backtracking: the scan is linear in the text length.
 
 >>> [r.name for r in RULES][:3]
-['named_period', 'iso_date', 'month_day_year']
+['named_period', 'iso_date', 'date_range']
 >>> bool(SCANNER.search("on March 3, 2019"))
 True
 """
@@ -71,9 +72,10 @@ ORDINAL_WORDS: dict[str, int] = {
     "nineteenth": 19, "twentieth": 20, "twenty-first": 21, "twenty first": 21,
 }  # fmt: skip
 
+#: Decades named in words -> their first year.
 DECADE_WORDS: dict[str, int] = {
-    "twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6, "seventies": 7,
-    "eighties": 8, "nineties": 9,
+    "twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950, "sixties": 1960, "seventies": 1970,
+    "eighties": 1980, "nineties": 1990, "noughties": 2000,
 }  # fmt: skip
 
 SEASONS: dict[str, str] = {"spring": "SP", "summer": "SU", "autumn": "FA", "fall": "FA", "winter": "WI"}
@@ -83,9 +85,62 @@ PARTS_OF_DAY: dict[str, str] = {
     "tonite": "NI", "midnight": "NI", "noon": "MI", "midday": "MI", "overnight": "NI", "sunset": "EV",
     "sunrise": "MO", "dawn": "MO", "dusk": "EV", "lunchtime": "MI",
 }  # fmt: skip
+#: More words a bare part of day may be ("the weekend", "at teatime"; no TIMEX3 part code).
+BARE_PART_WORDS = frozenset({"nights", "weekend", "teatime", "daylight"})
+
+#: Days named relative to the reference date (chat spellings included) -> offset in days.
+DAY_OFFSETS: dict[str, int] = {
+    "the day before yesterday": -2, "the day after tomorrow": 2,
+    "today": 0, "tonight": 0, "tonite": 0, "tonigt": 0, "tdy": 0, "2day": 0, "2nite": 0, "2night": 0,
+    "yesterday": -1, "yday": -1,
+    "tomorrow": 1, "tmr": 1, "tmrw": 1, "tmrrw": 1, "tomoz": 1, "2moro": 1, "2morrow": 1,
+}  # fmt: skip
+#: Day words that name the night of their day ("tonight": the reference date, night).
+NIGHT_WORDS = frozenset({"tonight", "tonite", "tonigt", "2nite", "2night"})
+#: "Year to date": the current year so far. "ytd" is read this way, as in finance and business
+#: prose (the text RAG systems retrieve), not as the chat spelling of "yesterday" ("yday").
+YEAR_TO_DATE = frozenset({"ytd"})
+
+#: Present, past and future references without a year (TIMEX3 *_REF values).
+REF_WORDS: dict[str, str] = {
+    "now": "PRESENT_REF", "right now": "PRESENT_REF", "nowadays": "PRESENT_REF", "currently": "PRESENT_REF",
+    "at present": "PRESENT_REF", "presently": "PRESENT_REF", "at the moment": "PRESENT_REF",
+    "these days": "PRESENT_REF", "recently": "PAST_REF", "lately": "PAST_REF", "in recent years": "PAST_REF",
+    "in the past": "PAST_REF", "soon": "FUTURE_REF", "in the near future": "FUTURE_REF",
+    "in the future": "FUTURE_REF",
+}  # fmt: skip
+
+#: Calendar units as written -> the unit they name (plurals and abbreviations included).
+UNIT_WORDS: dict[str, str] = {
+    "year": "year", "years": "year", "yr": "year", "yrs": "year",
+    "month": "month", "months": "month",
+    "week": "week", "weeks": "week", "wk": "week", "wks": "week",
+    "weekend": "weekend", "weekends": "weekend", "fortnight": "fortnight", "fortnights": "fortnight",
+    "day": "day", "days": "day", "quarter": "quarter",
+    "decade": "decade", "decades": "decade", "century": "century", "centuries": "century",
+    "hour": "hour", "hours": "hour", "hr": "hour", "hrs": "hour",
+    "minute": "minute", "minutes": "minute", "min": "minute", "mins": "minute",
+}  # fmt: skip
+
+#: Modifiers of a calendar unit ("last year", "the following month", "the past 5 years") -> the
+#: number of units they move: 0 the unit of the base itself, -1 the one before, 1 the one after.
+UNIT_MODIFIERS: dict[str, int] = {
+    "this": 0, "current": 0, "same": 0, "that": 0,
+    "last": -1, "past": -1, "previous": -1, "preceding": -1,
+    "next": 1, "nxt": 1, "coming": 1, "upcoming": 1, "following": 1,
+}  # fmt: skip
+#: The modifiers that move from the last date of the text when "the" comes first ("the following
+#: year"); the others move from the reference date ("last year").
+ANAPHORIC_MODIFIERS = frozenset({"previous", "preceding", "following"})
+
+#: Ordinals naming a quarter of the year.
+QUARTER_ORDINALS: dict[str, int] = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+    "final": 4, "last": 4,
+}  # fmt: skip
 
 #: Holidays: regex -> (month, day) for fixed dates, or a rule name for movable feasts
-#: (``interpret.movable_feast``); ``None``: the date varies by calendar, only the year is known.
+#: (``interpret.calendar_names``); ``None``: the date varies by calendar, only the year is known.
 HOLIDAYS: tuple[tuple[str, object], ...] = (
     (r"christmas\s+eve", (12, 24)),
     (r"christmas(?:\s+day)?|x['’]?mas", (12, 25)),
@@ -163,6 +218,22 @@ def _alt(words) -> str:
     return trie_regex(words)
 
 
+def phrase_regex(phrases) -> str:
+    r"""Like ``trie_regex``, with any whitespace between the words of a phrase.
+
+    >>> print(phrase_regex(["right now", "now"]))
+    (?:now|right\s+now)
+    """
+    return trie_regex(phrases).replace("\\ ", r"\s+")
+
+
+def _units(*units: str, plural: bool | None = None) -> str:
+    """The words of ``UNIT_WORDS`` naming one of ``units`` (only plurals, only singulars, or both)."""
+    return _alt(
+        w for w, u in UNIT_WORDS.items() if u in units and (plural is None or w.endswith("s") == plural)
+    )
+
+
 _FULL_MONTHS = [m for m in MONTHS if len(m) > 3 and m != "sept"] + ["may"]
 _ABBR_MONTHS = [m for m in MONTHS if m not in _FULL_MONTHS]
 _FULL_DAYS = [d for d in WEEKDAYS if len(d) > 5]
@@ -195,11 +266,23 @@ def year_in_date(name: str = "year") -> str:
     return rf"(?:(?P<{name}>[12]\d{{3}})|['’](?P<{name}_yy>\d\d))(?![\d'’])"
 
 
+def _range_date(p: str) -> str:
+    """One end of a date range, a date with its year: "3 May 2001", "May 3, 2001", "May 2001".
+    Groups ``{p}_d``/``{p}_m``/``{p}_y`` (day first), ``..2`` (month first), ``{p}_m3``/``{p}_y3``."""
+    return (
+        rf"(?:{day(p + '_d')}\s*(?:of\s+)?{month(p + '_m')}\.?,?\s*{year4(p + '_y')}"
+        rf"|{month(p + '_m2')}\.?\s*{day(p + '_d2')},?\s*{year4(p + '_y2')}"
+        rf"|{month(p + '_m3')}\.?,?\s*{year4(p + '_y3')})"
+    )
+
+
 _MONTH_NAME = rf"(?:{_alt(_cases(_FULL_MONTHS) + _cases(_ABBR_MONTHS))})(?![a-z])"  # no group: for lookaheads
 _NUM = rf"(?<![\d.,])(?P<num>\d{{1,3}}(?:,\d{{3}})*(?!\d)|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
 _QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
 _ERA_AFTER = r"(?P<era>B\.C\.E\.|B\.C\.|BCE|BC|C\.E\.|CE|A\.D\.|AD)(?!\w)"
 _WEEKDAY_PREFIX = rf"(?:{weekday('wd')}\.?,?\s+(?:the\s+)?)?"
+#: "in the past" is a reference only when nothing follows ("in the past decade" is not)
+_REF_GUARDS = {"in the past": r"(?!\s+[a-z\d])"}
 _PART_OF_DAY = rf"(?P<part>{_alt(k for k in PARTS_OF_DAY if k not in ('tonight', 'tonite'))})"
 
 # ---------------------------------------------------------------------------------------------
@@ -211,7 +294,7 @@ class Rule(NamedTuple):
     name: str  # unique; also the prefix of the rule's group names
     kind: str  # default mention kind (model.MENTION_KINDS); an interpreter may refine it
     pattern: str  # regex body
-    interpreter: str  # function name in interpret.py
+    interpreter: str  # function name exported by the interpret package
     example: str  # one text the rule matches (checked by the tests)
 
 
@@ -227,6 +310,13 @@ RULES: tuple[Rule, ...] = (
         r"(?P<year>[12]\d{3})-(?P<month>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])"
         r"(?:T(?P<hour>[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?(?![\d-])",
         "ymd", "2019-03-03",
+    ),
+    Rule(  # two dates joined by a dash or "to": 12 September 1494 – 31 March 1547, May 26, 1982–1987
+        "date_range", "range",
+        # (or glued, the dash lost in conversion: "May 16, 1929October 27, 2019")
+        rf"{_range_date('a')}(?:,?\s*(?:--|-|–|—|\s(?i:to|until|till)\s)\s*|(?=[A-Z]))"
+        rf"(?:{_range_date('b')}|(?P<b_y4>[12]\d{{3}})(?!\d))",
+        "date_range", "12 September 1494 – 31 March 1547",
     ),
     Rule(
         "month_day_year", "date",
@@ -272,7 +362,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "year_range", "range",
         r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>[12]\d{3})\s+(?i:and)\s+(?P<b2>[12]\d{3})"
-        r"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{3})\s*(?P<sep>-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*(?P<y2>[12]\d{3}|\d\d))(?![\d%]|[.,:/]\d)",
+        # a one-digit end only right after the dash ("1947-8"), not a day ("1658–2 December 1730")
+        # a three-digit start only before a dash and a four-digit end ("Song dynasty (960–1279)")
+        rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{{3}}|(?<![\d,.])[1-9]\d\d(?=\s*(?:--|[-–—])\s*[12]\d{{3}}(?!\d)))\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
+        rf"(?:(?P<y2>[12]\d{{3}}|\d\d|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:present|now|today))))(?![\d%]|[.,:/]\d)",
         "year_range", "2008-2010",
     ),
     # --- decades and centuries ---
@@ -293,7 +386,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "decade_words", "decade",
-        rf"(?i:the)\s+(?:{_QUAL}[\s-]+)?(?P<w>(?i:{_alt(DECADE_WORDS)}|noughties))",
+        rf"(?i:the)\s+(?:{_QUAL}[\s-]+)?(?P<w>(?i:{_alt(DECADE_WORDS)}))",
         "decade_words", "the nineties",
     ),
     # --- BCE/AD years, fiscal years, quarters ---
@@ -310,7 +403,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "quarter", "date",
-        r"(?:(?i:the)\s+)?(?P<ord>(?i:first|second|third|fourth|final|last|1st|2nd|3rd|4th))[\s-]+(?i:quarter)"
+        rf"(?:(?i:the)\s+)?(?P<ord>(?i:{_alt(QUARTER_ORDINALS)}))[\s-]+(?i:quarter)"
         r"(?:\s+(?i:of)\s+(?:(?P<year>[12]\d{3})|(?:(?i:the)\s+)?(?P<rel>(?i:this|last|next|that|same|previous|following|current))\s+(?i:year)|(?P<the_year>(?i:the\s+year))))?",
         "quarter", "the third quarter of 2008",
     ),
@@ -351,30 +444,38 @@ RULES: tuple[Rule, ...] = (
         r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s*(?P<tz>UTC|GMT|Z|(?i:hrs|hours))(?!\w)",
         "clock", "1400 UTC",
     ),
-    # --- bare years (context rules in interpret.bare_year reject counts, money, rooms, ...) ---
+    # --- bare years (context rules in interpret.years.bare_year reject counts, money, rooms, ...) ---
     Rule(
         "bare_year", "year",
-        r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?<!\d\s[-–])(?P<year>1\d{3}|20\d\d)(?!\d|[.,:]\d|\s?[-–]\s?\d|/\d|%)",
+        # Not after an amount's sign, a decimal point or a number and a dash ("555-1987"), but
+        # after a year and a dash ("Sept 1962–1984") or a number and a slash ("Law 170/1973").
+        # A possessive "s" is kept ("In 1983s Never Say Never Again", apostrophe lost), and so
+        # is a citation's letter ("(Smith, 2019a; Jones, 2019b)"). Not before digits, a dash and
+        # a number ("2019-4567"), but before a date or an ordinal after a dash ("1658–2 December
+        # 1730", "1997 - 3rd place") and in a list ("1975/1985/2001").
+        rf"(?<![$€£¥#@])(?<!\d[.,:])(?:(?<=[12]\d{{3}}[–-])|(?<!\d[–-]))(?<!\d\s[-–])"
+        rf"(?P<year>1\d{{3}}|20\d\d)(?:(?<=[1-9])s(?=[ \t]+[A-Z])|[a-e](?=[,;)\]]))?"
+        rf"(?!\d|[.,:]\d|\s?[-–]\s?\d+(?!\w|\s+{_MONTH_NAME})|/\d(?!\d{{3}})|%)",
         "bare_year", "2008",
     ),
     # --- deictic: relative to the reference date ---
     Rule(
         "ago", "relative",
-        rf"(?i:{_NUM}\+?[\s-]*(?P<unit>years?|yrs?|months?|weeks?|days?|decades?|century|centuries|fortnights?|hours?|hrs?|minutes?|mins?)"
+        rf"(?i:{_NUM}\+?[\s-]*(?P<unit>{_units('year', 'month', 'week', 'day', 'decade', 'century', 'fortnight', 'hour', 'minute')})"
         rf"\s+(?P<dir>ago|back|earlier|later|from\s+now|hence))",
         "ago", "three years ago",
     ),
     Rule(
         "past_n", "relative",
-        rf"(?i:(?:(?P<the>the)\s+)?(?P<dir>past|last|previous|preceding|next|coming|following|upcoming)\s+{_NUM}\s+(?P<unit>years|yrs|months|weeks|days|decades))",
+        rf"(?i:(?:(?P<the>the)\s+)?(?P<dir>{_alt(m for m, k in UNIT_MODIFIERS.items() if k and m != 'nxt')})\s+{_NUM}\s+(?P<unit>{_units('year', 'month', 'week', 'day', 'decade', plural=True)}))",
         "past_n", "the past 5 years",
     ),
     Rule(
         "day_relative", "relative",
-        r"(?i:(?P<w>the\s+day\s+before\s+yesterday|the\s+day\s+after\s+tomorrow|today|tonight|tonite|tonigh?t|yesterday|tomorrow|tmrw?|tmrrw|tomoz|2moro|2morrow|tdy|2day|2nite|2night|yday|ytd))"
-        rf"(?:\s+(?i:{_PART_OF_DAY}))?",
+        rf"(?i:(?P<w>{phrase_regex(DAY_OFFSETS)}))(?:\s+(?i:{_PART_OF_DAY}))?",
         "day_relative", "yesterday",
     ),
+    Rule("year_to_date", "relative", rf"(?i:(?P<w>{_alt(YEAR_TO_DATE)}))", "year_to_date", "ytd"),
     Rule(
         "part_of_day_relative", "relative",
         rf"(?i:(?P<mod>this|last|yesterday|tomorrow|tmrw?)\s+{_PART_OF_DAY})",
@@ -382,12 +483,13 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "unit_relative", "relative",
-        r"(?i:(?:(?P<the>the)\s+)?(?P<mod>this|last|next|nxt|past|previous|preceding|coming|upcoming|current|following|same|that)\s+(?P<unit>year|yr|month|week|wk|weekend|decade|century|fortnight|quarter))(?!\s+of\s)",
+        rf"(?i:(?:(?P<the>the)\s+)?(?P<mod>{_alt(UNIT_MODIFIERS)})"
+        rf"\s+(?P<unit>{_units('year', 'month', 'week', 'weekend', 'decade', 'century', 'fortnight', 'quarter', plural=False)}))(?!\s+of\s)",
         "unit_relative", "last year",
     ),
     Rule(
         "unit_before_after", "anaphoric",
-        r"(?i:the\s+(?P<unit>year|month|week|day)\s+(?P<dir>before|after|earlier|later|previous|prior))(?!\s+(?:the|a|an|his|her|their|its|last|next)\b)",
+        rf"(?i:the\s+(?P<unit>{_units('year', 'month', 'week', 'day', plural=False)})\s+(?P<dir>before|after|earlier|later|previous|prior))(?!\s+(?:the|a|an|his|her|their|its|last|next)\b)",
         "unit_before_after", "the year before",
     ),
     Rule(
@@ -420,13 +522,14 @@ RULES: tuple[Rule, ...] = (
     # --- present/past/future references (TIMEX3 *_REF: mentions without years) ---
     Rule(
         "ref_word", "relative",
-        r"(?i:(?P<w>right\s+now|now|nowadays|currently|at\s+present|presently|at\s+the\s+moment|these\s+days|recently|lately|in\s+recent\s+years|soon|in\s+the\s+near\s+future|in\s+the\s+future|in\s+the\s+past(?!\s+[a-z\d])))",
+        rf"(?i:(?P<w>{phrase_regex(w for w in REF_WORDS if w not in _REF_GUARDS)}"
+        rf"|{'|'.join(phrase_regex([w]) + guard for w, guard in _REF_GUARDS.items())}))",
         "ref_word", "currently",
     ),
     # --- bare parts of day and the weekend: anaphoric (same day as the last date, else the reference) ---
     Rule(
         "part_of_day_bare", "anaphoric",
-        rf"(?:(?P<mod>(?i:the|this|at|in\s+the|during\s+the|last|every|each))\s+)?(?P<part>(?i:{_alt(PARTS_OF_DAY)}|nights|weekend|teatime|daylight))",
+        rf"(?:(?P<mod>(?i:the|this|at|in\s+the|during\s+the|last|every|each))\s+)?(?P<part>(?i:{_alt(PARTS_OF_DAY.keys() | BARE_PART_WORDS)}))",
         "part_of_day_bare", "midnight",
     ),
 )  # fmt: skip
@@ -463,3 +566,33 @@ SCANNER = combine(RULES)
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 RULE_REGEX: dict[str, re.Pattern] = {r.name: compile_rule(r) for r in RULES}
+
+# ---------------------------------------------------------------------------------------------
+# Triggers: the words the fast scanner (``scanner.py``) looks for
+# ---------------------------------------------------------------------------------------------
+
+#: The word the scanner looks for in each holiday and named period, and in the fiscal-year and
+#: "AD 14" rules (every match of those rules contains one; the tests generate a text for every
+#: alternative of every such pattern and check the fast scanner finds what the full one finds).
+KEYWORD_TRIGGERS = frozenset(
+    """christmas xmas boxing halloween valentine valentines patrick fools independence bastille canada
+    australia fawkes bonfire remembrance veterans armistice easter thanksgiving labor labour memorial hallowe
+    mother mothers father fathers diwali hanukkah chanukah ramadan eid
+    war wars ww w.w wwi wwii depression recession era age ages period revolution renaissance enlightenment
+    race bowl famine prohibition
+    fiscal fy ad a.d""".split()
+)
+
+
+def _last_words(phrases) -> set[str]:
+    return {p.split()[-1] for p in phrases}
+
+
+#: Every word that can be a temporal mention's trigger (besides digits, "'08", "Q3" and "x'mas",
+#: which the scanner matches by shape): read from the tables above, never listed twice.
+TRIGGER_WORDS: frozenset[str] = frozenset(
+    set(MONTHS) | set(WEEKDAYS) | set(PARTS_OF_DAY) | BARE_PART_WORDS | set(SEASONS)
+    | _last_words(DAY_OFFSETS) | YEAR_TO_DATE | set(UNIT_WORDS) | _last_words(REF_WORDS)
+    | {w for p in REF_WORDS for w in p.split() if w not in ("in", "at", "the", "right", "these", "near")}
+    | set(DECADE_WORDS) | KEYWORD_TRIGGERS
+)

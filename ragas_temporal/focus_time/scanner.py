@@ -5,11 +5,13 @@ slow (tens of rules per position). Every temporal expression contains a *trigger
 month or weekday name, or a temporal keyword ("year", "ago", "tonight", "war", "christmas", ...).
 So the scanner
 
-1. finds triggers with one cheap regex (``TRIGGER``; searched in the equivalent separator-led
-   form, which lets the regex engine skip in C to the next non-alphanumeric character);
+1. finds triggers with one cheap regex (``TRIGGER``, built from ``patterns.TRIGGER_WORDS``;
+   searched in the equivalent separator-led form, which lets the regex engine skip in C to the
+   next non-alphanumeric character);
 2. tries the rules only at the trigger and, up to ``BACK`` characters before it, at words that can
    open a mention (``PREFIX_WORDS``: "the following year", "between 1990"; fewer for a number
-   trigger) or tokens that do not start with a letter; URLs are skipped. When no rule has the
+   trigger) or tokens that do not start with a letter; URLs are skipped. Both word sets are read
+   from the rule regexes: this module holds no word list of its own. When no rule has the
    word just before the trigger followed by the trigger's first character (``FOLLOWERS``: "the
    company said 2008", "in 2008"), no earlier position can start a mention reaching the trigger
    and only the trigger is tried;
@@ -36,13 +38,11 @@ import re
 from typing import Callable, Iterator, NamedTuple
 
 from ragas_temporal.focus_time.patterns import (
-    HOLIDAYS,
     MONTHS,
-    PARTS_OF_DAY,
     RULES,
-    SEASONS,
-    WEEKDAYS,
     SCANNER,
+    TRIGGER_WORDS,
+    VERB_MONTHS,
     combine,
     trie_regex,
 )
@@ -61,21 +61,7 @@ BACK = 30
 # triggers
 # ---------------------------------------------------------------------------------------------
 
-_TRIGGER_WORDS = (
-    set(MONTHS) | set(WEEKDAYS) | set(PARTS_OF_DAY) | set(SEASONS)
-    | set("""today tonight tonite yesterday tomorrow tmr tmrw tmrrw tomoz yday tdy 2day 2nite 2night 2moro 2morrow
-    year years yr yrs month months week weeks wk wks weekend weekends decade decades century centuries
-    fortnight fortnights quarter day days
-    now nowadays currently present presently moment recently lately recent soon future past
-    christmas xmas boxing halloween valentine valentines patrick fools independence bastille canada
-    australia fawkes bonfire remembrance veterans armistice easter thanksgiving labor labour memorial
-    nights teatime daylight hour hours hr hrs minute minutes min mins
-    mother mothers father fathers diwali hanukkah chanukah ramadan eid
-    twenties thirties forties fifties sixties seventies eighties nineties noughties fiscal fy ad
-    war wars ww wwi wwii depression recession era age ages period revolution renaissance enlightenment race
-    bowl famine prohibition""".split())
-)  # fmt: skip
-_WORDS_ALT = trie_regex(_TRIGGER_WORDS)
+_WORDS_ALT = trie_regex(TRIGGER_WORDS)
 #: A digit starting a token, "'08", "Q3", "x'mas", or a trigger word (on lower-cased text).
 _MONTH_START = trie_regex(MONTHS)
 #: A number is a trigger when it has four digits, or when what follows makes it part of a date,
@@ -127,37 +113,6 @@ def trigger_positions(text: str) -> list[int]:
         raise TypeError(f"trigger_positions expects text as a str, got {type(text).__name__}")
     return [m.start(1) for m in _find_triggers(text)[1]]
 
-#: Words that can open a mention before its trigger ("the following year", "between 1990 and
-#: 1995", "World War II", "a couple of years ago"). The tests check that scanning with this
-#: shortcut gives the same matches as trying every position.
-PREFIX_WORDS = frozenset(
-    """the a an at in on of by for from between early mid late last next nxt this that these past
-    previous preceding coming current following same upcoming since until till during through
-    throughout before after over every right yesterday tomorrow tmr tmrw world ww w.w great
-    prohibition final first second third fourth fifth sixth seventh eighth ninth tenth eleventh
-    twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth
-    twenty twenty-first one two three four five six seven eight nine ten eleven twelve thirteen
-    fourteen fifteen sixteen seventeen eighteen nineteen thirty forty fifty sixty seventy eighty
-    ninety hundred couple few several some many new st saint guy good chinese lunar fiscal fy ad
-    a.d""".split()
-)
-#: The subset that can open a mention whose trigger is a number ("the 1990s", "from 2008",
-#: "the past 5 years", "AD 14"); words such as "in" or "of" only open mentions triggered by a word.
-NUMBER_PREFIX_WORDS = frozenset(
-    """the from between early mid late past last next previous preceding following coming upcoming
-    ad a.d fiscal fy""".split()
-)
-
-
-def _candidate_regex(words) -> re.Pattern:
-    """Token starts where a mention may begin: one of ``words``, or a token not starting with a letter."""
-    return re.compile(rf"(?<!\w)(?:[^\sa-z]|(?:{trie_regex(words)})(?![a-z]))")
-
-
-_CANDIDATE = _candidate_regex(PREFIX_WORDS)
-_CANDIDATE_NUM = _candidate_regex(NUMBER_PREFIX_WORDS)
-_CANDIDATE_I = re.compile(_CANDIDATE.pattern, re.IGNORECASE)
-_CANDIDATE_NUM_I = re.compile(_CANDIDATE_NUM.pattern, re.IGNORECASE)
 #: URLs: temporal rules never look inside them ("t.co/6VtCPh1a9I" is not a date).
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 _URL_REST = re.compile(r"\S+")
@@ -178,7 +133,7 @@ def _url_spans(lowered: str) -> list[tuple[int, int]]:
     spans.sort()
     return spans
 #: Lower-case forms of month names that are verbs: never a trigger ("it may rain").
-_VERB_TRIGGERS = frozenset({"may", "march", "mar"})
+_VERB_TRIGGERS = VERB_MONTHS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -262,6 +217,7 @@ def first_chars(pattern: str):
 
 
 _TOKEN_CAP = 20  # longer literal prefixes are not worth tracking ("hundred" + "centuries" fits)
+_SIG_STATES_CAP = 20000  # most states a regex analysis keeps before giving up (then: unknown)
 
 
 class _Walk(NamedTuple):
@@ -418,6 +374,94 @@ def _build_word_dispatch() -> dict[str, re.Pattern]:
 WORD_DISPATCH: dict[str, re.Pattern] = _build_word_dispatch()
 
 # ---------------------------------------------------------------------------------------------
+# words that can open a mention before its trigger, from the parsed regexes
+# ---------------------------------------------------------------------------------------------
+# A mention may start before its first trigger: "the following year", "between 1990 and 1995",
+# "World War II", "a couple of years ago". The scanner tries such words up to ``BACK`` characters
+# before a trigger. They are the first words of the rules; trigger words among them need no
+# trying here, since the scan visits every trigger on its own (the lower-case verbs "may" and
+# "march" are not triggers, so they stay).
+
+
+def _prefix_words() -> frozenset[str] | None:
+    """First words of the rules that are not triggers; None when a rule may start with any word."""
+    firsts = [first_tokens(r.pattern) for r in RULES]
+    if any(f is None for f in firsts):
+        return None
+    return frozenset().union(*firsts) - {"#"} - (TRIGGER_WORDS - VERB_MONTHS)
+
+
+def _number_prefix_step(states, chars):
+    """Advance (first word, current word, status) states over one character class; status 0:
+    running, 1: a digit came before any trigger word (the first word opens a number-triggered
+    mention), 2: a trigger word came first, or the rule does not start with a word."""
+    new = set()
+    for w1, cur, status in states:
+        if status:
+            new.add((w1, cur, status))
+            continue
+        for c in chars:
+            if c.isalpha() or c == "." and cur and (cur + ".") in _DOTTED_PREFIXES:
+                if len(cur) >= _TOKEN_CAP:
+                    return None
+                new.add((w1, cur + c.lower(), 0))
+                continue
+            if cur in TRIGGER_WORDS or cur in _SHAPE_TRIGGER_WORDS:
+                new.add((w1, "", 2))
+                continue
+            first = w1 or cur
+            if not first:
+                new.add(("", "", 2))  # starts with a digit or a sign: tried at the trigger itself
+            else:
+                new.add((first, "", 1 if c.isdigit() else 0))
+    return new
+
+
+#: Starts of the trigger words written with dots ("a.d", "w.w"): a dot inside them does not end the word.
+_DOTTED_PREFIXES = frozenset(w[: i + 1] for w in TRIGGER_WORDS for i, c in enumerate(w) if c == ".")
+#: Words that are triggers by shape in ``_TRIGGER_BODY`` ("Q3", "x'mas").
+_SHAPE_TRIGGER_WORDS = frozenset({"q", "x"})
+
+_NUMBER_PREFIX_WALK = _Walk(
+    _number_prefix_step, done=lambda state: state[2] != 0, max_repeats=4 * _TOKEN_CAP, max_states=_SIG_STATES_CAP
+)
+
+
+def _number_prefix_words() -> frozenset[str] | None:
+    """Words that can open a mention whose first trigger is a number ("the 1990s", "from 2008",
+    "mid-1990s", "A.D. 14"); None when a rule cannot be read."""
+    out: set[str] = set()
+    for rule in RULES:
+        states = _walk(_sre_parse.parse(rule.pattern), {("", "", 0)}, _NUMBER_PREFIX_WALK)
+        if states is None:
+            return None
+        out |= {w1 for w1, _, status in states if status == 1}
+    return frozenset(out)
+
+
+#: Words that can open a mention before its trigger (None: any word may).
+PREFIX_WORDS = _prefix_words()
+#: The subset that can open a mention whose trigger is a number; "in" or "of" only open mentions
+#: triggered by a word ("in March"), so "in 2008" tries only "2008".
+NUMBER_PREFIX_WORDS = _number_prefix_words()
+if NUMBER_PREFIX_WORDS is None or PREFIX_WORDS is None:  # pragma: no cover - a rule the reader cannot follow
+    NUMBER_PREFIX_WORDS = PREFIX_WORDS
+
+
+def _candidate_regex(words) -> re.Pattern:
+    """Token starts where a mention may begin: one of ``words`` (None: any word), or a token not
+    starting with a letter."""
+    if words is None:
+        return re.compile(r"(?<!\w)\S")
+    return re.compile(rf"(?<!\w)(?:[^\sa-z]|(?:{trie_regex(words)})(?![a-z]))")
+
+
+_CANDIDATE = _candidate_regex(PREFIX_WORDS)
+_CANDIDATE_NUM = _candidate_regex(NUMBER_PREFIX_WORDS)
+_CANDIDATE_I = re.compile(_CANDIDATE.pattern, re.IGNORECASE)
+_CANDIDATE_NUM_I = re.compile(_CANDIDATE_NUM.pattern, re.IGNORECASE)
+
+# ---------------------------------------------------------------------------------------------
 # two-word dispatch for prefix words before a trigger ("the following year", "in March")
 # ---------------------------------------------------------------------------------------------
 # Most prefix-word positions tried before a trigger are ordinary words ("the beach today"), and
@@ -431,7 +475,6 @@ WORD_DISPATCH: dict[str, re.Pattern] = _build_word_dispatch()
 # word cannot be tracked: it is tried whatever follows.
 
 _ANY_NEXT = "*"
-_SIG_STATES_CAP = 20000
 
 
 def _sig_step(states, chars):
@@ -492,7 +535,7 @@ def _build_pair_index():
     sigs = [word_signatures(r.pattern) for r in RULES]
     pairs = {sig for s in sigs if s is not None for sig in s}
     index: dict[tuple[str, str], tuple[int, ...]] = {}
-    for w1 in {w1 for w1, _ in pairs} & PREFIX_WORDS:
+    for w1 in {w1 for w1, _ in pairs} & (PREFIX_WORDS or {w1 for w1, _ in pairs}):
         for key in {(w1, w2) for a, w2 in pairs if a == w1} | {(w1, _ANY_NEXT)}:
             w2 = key[1]
             index[key] = tuple(

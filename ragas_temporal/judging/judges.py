@@ -68,12 +68,17 @@ async def judge_temporal_claims(
     question: str | None = None,
     reference_date: DateLike = None,
     context_dates: t.Sequence[DateLike] | None = None,
+    claims: t.Sequence[str] | None = None,
     prompt: PydanticPrompt | None = None,
     callbacks: Callbacks = None,
     timeout: float | None = DEFAULT_LLM_TIMEOUT,
     fix_retries: int = DEFAULT_FIX_RETRIES,
 ) -> Judgement[tuple[str, ...]]:
     """Temporal claims of ``answer`` with a verdict each, in one call.
+
+    ``claims``: the answer's time expressions to judge (hybrid mode sends only those focus time
+    could not reject); the judge must return one verdict per listed claim, in order, or the
+    judgement fails. ``None``: the judge finds the claims itself.
 
     Returns the verdict labels (``SUPPORTED``, ``PARTIALLY_SUPPORTED``, ``NOT_SUPPORTED``,
     ``CONTRADICTED``) in claim order, the judge's reasons, and ``details`` holding
@@ -90,17 +95,20 @@ async def judge_temporal_claims(
         reference_date=iso_date(reference_date),
         answer=answer,
         contexts=dated_texts(contexts, context_dates, reference_date),
+        claims=list(claims) if claims is not None else None,
     )
     output, error = await run_prompt(
         prompt, llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
     )
     if error:
         return Judgement.failed(error)
-    claims = list(output.claims)
+    judged = list(output.claims)
+    if claims is not None and len(judged) != len(claims):
+        return Judgement.failed(f"LLM judged {len(judged)} claims but {len(claims)} were listed")
     return Judgement(
-        values=tuple(c.verdict for c in claims),
-        reasons=tuple(c.reason for c in claims),
-        details=tuple((c.claim, c.verdict, c.reason, c.quote) for c in claims),
+        values=tuple(c.verdict for c in judged),
+        reasons=tuple(c.reason for c in judged),
+        details=tuple((c.claim, c.verdict, c.reason, c.quote) for c in judged),
     )
 
 

@@ -6,7 +6,8 @@ own focus-time extractor (relative times resolved against the prompt's ``referen
 text's own ``date``), and answers:
 
 - temporal claims (``answer`` + ``contexts``): every answer sentence with a temporal expression is
-  a claim; SUPPORTED when all its years are in the contexts, PARTIALLY_SUPPORTED when some are
+  a claim (or, when the data lists ``claims``, each listed time expression, with the years it has
+  in the answer); SUPPORTED when all its years are in the contexts, PARTIALLY_SUPPORTED when some are
   (NOT_SUPPORTED instead when the instruction contains ``Be strict``), CONTRADICTED when the
   contexts give other years, NOT_SUPPORTED when they give none or when the claim has no year
   (e.g. "last year" without a reference date);
@@ -116,17 +117,34 @@ def _years_text(years: set[int]) -> str:
     return ", ".join(year_label(y) for y in ordered)
 
 
+def _listed_claims(data: dict, reference: dt.date | None) -> list[tuple[str, set[int]]]:
+    """(claim, years) for each claim to judge.
+
+    Listed ``claims`` (hybrid mode) are the answer's time expressions: each takes the years its
+    mention has in the whole answer ("the following year" leans on the sentence before), else its
+    own. Without a list, every answer sentence with a temporal expression is a claim.
+    """
+    listed = data.get("claims")
+    if listed is None:
+        out = []
+        for sentence in sentences(data["answer"]):
+            focus = extract_focus_time(sentence, reference)
+            if focus.mentions:
+                out.append((sentence, set(focus.years)))
+        return out
+    in_answer: dict[str, set[int]] = {}
+    for mention in extract_focus_time(data["answer"], reference).mentions:
+        in_answer.setdefault(mention.text, set()).update(mention.years)
+    return [(str(c), in_answer.get(str(c)) or set(extract_focus_time(str(c), reference).years)) for c in listed]
+
+
 def _claims(data: dict, strict: bool) -> dict:
     reference = _date(data.get("reference_date"))
     context_years: set[int] = set()
     for item in data.get("contexts") or []:
         context_years |= years_in(*_text_and_date(item, reference))
     claims = []
-    for sentence in sentences(data["answer"]):
-        focus = extract_focus_time(sentence, reference)
-        if not focus.mentions:
-            continue
-        years = set(focus.years)
+    for claim, years in _listed_claims(data, reference):
         found = years & context_years
         if not years:
             verdict, reason = "NOT_SUPPORTED", "this time cannot be placed without a date"
@@ -140,7 +158,7 @@ def _claims(data: dict, strict: bool) -> dict:
         else:
             verdict, reason = "NOT_SUPPORTED", "the contexts give no year"
         quote = _years_text(found) if found else ""
-        claims.append({"claim": sentence, "verdict": verdict, "reason": reason, "quote": quote})
+        claims.append({"claim": claim, "verdict": verdict, "reason": reason, "quote": quote})
     return {"claims": claims}
 
 

@@ -313,7 +313,7 @@ class TemporalMetric(SingleTurnMetric):
         ...     response="The crisis started in 2007 and ended in 2010.",
         ...     retrieved_contexts=["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package"]))
         >>> r.value, r.reason
-        (0.0, 'answer years 2007, 2010 not found in the retrieved contexts')
+        (0.0, "'2007', '2010' not found in the retrieved contexts")
         """
         unknown = set(fields) - set(SAMPLE_COLUMNS)
         if unknown:

@@ -20,7 +20,7 @@ from ragas.prompt import PydanticPrompt
 from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
 from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
 from ragas_temporal.metrics.llm_scorers import ClaimsJudge, FaithfulnessByJudge, HybridFaithfulness, JudgeSettings
-from ragas_temporal.metrics.scorers import FaithfulnessByFocusTime, QueryYearRecall
+from ragas_temporal.metrics.scorers import GRANULARITIES, FaithfulnessByFocusTime, QueryYearRecall
 from ragas_temporal.prompts import TemporalClaimsPrompt
 
 if t.TYPE_CHECKING:
@@ -29,12 +29,22 @@ if t.TYPE_CHECKING:
 
 @dataclass
 class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
-    """Share of the answer's years that occur in the retrieved contexts.
+    """Share of the answer's temporal claims that the retrieved contexts support.
 
-    focus_time mode: ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` where AFT is the focus time of the
-    ``response`` and DFT_i that of each of the ``retrieved_contexts``. The reason lists the answer
-    years no context mentions. ``NaN`` when the answer makes no temporal claim, or when a column is
-    missing, empty or not text (the reason says which).
+    focus_time mode, ``granularity="claim"`` (default): every answer mention that has years is one
+    claim, judged as a reader would (see :mod:`ragas_temporal.scores.claims` and docs/METRICS.md):
+    a year or date by its year; a range by both of its ends or by lying inside a range a context
+    states (one supported end: half credit); an open range by its start; a decade or century by the
+    same period or a year inside it. Score = credited claims / claims; the reason quotes each claim
+    short of full credit by its text ("'2007–11': only 2007 found").
+
+    ``granularity="year"``: the year-set formula ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` over the
+    expanded years of the ``response`` (AFT) and of each context (DFT_i); one 33-year range then
+    weighs 33 times a single year.
+
+    ``NaN`` when the answer states no datable time; the reason says what to do ("'last year' needs
+    a reference date: pass reference_date=... or a reference_date column"). ``NaN`` too when a
+    column is missing, empty or not text (the reason says which).
 
     Columns: ``response``, ``retrieved_contexts``.
 
@@ -42,10 +52,14 @@ class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
     ----------
     mode : {"focus_time", "llm", "hybrid"}
         focus_time never calls the LLM. llm: an LLM judge labels each temporal claim of the answer
-        (one call; none when the answer has no temporal expression); hybrid: invented years are
-        scored by focus time without a call, the LLM is asked only when every answer year occurs
-        in the contexts (see :mod:`ragas_temporal.metrics.llm_scorers` for costs). ``llm=`` or
-        ``ragas.evaluate(llm=...)`` supplies the judge.
+        (one call; none when the answer has no temporal expression); hybrid: the claims focus time
+        finds unsupported score 0 without a call, and the LLM judges only the rest, in one call
+        (none when no claim is left; see :mod:`ragas_temporal.metrics.llm_scorers` for costs).
+        ``llm=`` or ``ragas.evaluate(llm=...)`` supplies the judge.
+    granularity : {"claim", "year"}, default "claim"
+        What a unit of support is in focus_time and hybrid modes: a claim (a stated year, range
+        or period) or an expanded year. A non-default granularity is part of the default name:
+        ``temporal_faithfulness_year`` (the spec ``temporal_faithfulness_year`` builds it).
     reference_date : None, date, ISO str or callable(sample) -> date | str | None
         Date that "last year" in the answer (and in contexts without a date of their own)
         resolves against. A callable sees the sample's ``user_input``, ``response`` and
@@ -64,26 +78,48 @@ class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
     Examples
     --------
     >>> import asyncio
+    >>> francis = ["Francis I was crowned King of France in 1515 and reigned until his death in 1547."]
+    >>> answer = "Francis I was King of France from 1515 to 1547."
+    >>> asyncio.run(TemporalFaithfulness().ascore(response=answer, retrieved_contexts=francis)).value
+    1.0
+    >>> year_level = TemporalFaithfulness(granularity="year")
+    >>> year_level.name, round(asyncio.run(year_level.ascore(response=answer, retrieved_contexts=francis)).value, 2)
+    ('temporal_faithfulness_year', 0.06)
+
+    The year formula counted 1516..1546 as 31 unsupported years; the claim reads one supported range.
+
     >>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
     >>> r = asyncio.run(TemporalFaithfulness().ascore(
     ...     response="The crisis started in 2007 and ended in 2010.", retrieved_contexts=contexts))
     >>> r.value, r.reason
-    (0.0, 'answer years 2007, 2010 not found in the retrieved contexts')
+    (0.0, "'2007', '2010' not found in the retrieved contexts")
     """
 
     llm_timeout: t.Optional[float] = DEFAULT_LLM_TIMEOUT
     fix_retries: int = DEFAULT_FIX_RETRIES
     claims_prompt: PydanticPrompt = field(default_factory=TemporalClaimsPrompt)
+    granularity: str = "claim"
 
     _base_name: t.ClassVar[str] = "temporal_faithfulness"
     _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {
-        "focus_time": lambda metric: FaithfulnessByFocusTime(),
+        "focus_time": lambda metric: FaithfulnessByFocusTime(metric.granularity),
         "llm": lambda metric: FaithfulnessByJudge(ClaimsJudge(metric)),
-        "hybrid": lambda metric: HybridFaithfulness(ClaimsJudge(metric)),
+        "hybrid": lambda metric: HybridFaithfulness(ClaimsJudge(metric), metric.granularity),
+    }
+    #: name part -> constructor arguments, read by the spec grammar (``temporal_faithfulness_year``)
+    _spec_options: t.ClassVar[t.Mapping[str, t.Mapping[str, t.Any]]] = {
+        granularity: {"granularity": granularity} for granularity in GRANULARITIES[1:]
     }
 
     def _validate_params(self) -> None:
+        if self.granularity not in GRANULARITIES:
+            allowed = " or ".join(repr(g) for g in GRANULARITIES)
+            raise ValueError(f"{type(self).__name__}: granularity must be {allowed}; got {self.granularity!r}")
         self.judging = JudgeSettings.validated(type(self).__name__, self.llm_timeout, self.fix_retries)
+
+    def _name_parts(self) -> list[str]:
+        # the default (claim) stays out of the name, as the default mode does
+        return [] if self.granularity == GRANULARITIES[0] else [self.granularity]
 
     def init(self, run_config: RunConfig) -> None:
         super().init(run_config)

@@ -12,9 +12,10 @@ Cost per sample (one ragas ``SingleTurnSample``):
 
 - ``TemporalFaithfulness(mode="llm")``: 0 calls when the focus-time extractor finds no temporal
   expression in the answer (NaN, "answer makes no temporal claim"), else 1 call;
-- ``TemporalFaithfulness(mode="hybrid")``: 0 calls when the answer names a year that no context
-  holds (an invented year: scored by focus time), else 1 call (every answer year occurs in the
-  contexts, so only a reader can tell a true year tied to the wrong event);
+- ``TemporalFaithfulness(mode="hybrid")``: the answer's claims that no context states score 0
+  without a call; the rest (which only a reader can tell from a true year tied to the wrong
+  event) go to the judge in 1 call, none when no claim is left. With ``granularity="year"``: 0
+  calls when the answer names a year no context holds, else 1 call;
 - ``TemporalPrecisionAtK(mode="llm")``, ``TemporalNDCGAtK(mode="llm")``: 1 call judging all
   documents at once (listwise); the query's temporal focus comes from rules, and when they cannot
   tell, the same call infers it (``focus_llm=True`` spends a separate call on the focus prompt).
@@ -54,7 +55,7 @@ from dataclasses import dataclass
 from ragas_temporal import scores
 from ragas_temporal.judging import Judgement, judge_relevance, judge_temporal_claims, judge_temporal_focus
 from ragas_temporal.metrics.base import Case, Failed, Outcome
-from ragas_temporal.metrics.scorers import FOCUS_TIME_COLUMNS, Grades, RelevanceScale
+from ragas_temporal.metrics.scorers import FOCUS_TIME_COLUMNS, Grades, RelevanceScale, undated
 from ragas_temporal.prompts import FOCUS_FOR_JUDGE
 from ragas_temporal.scores import Score
 
@@ -162,17 +163,23 @@ class ClaimsJudge:
     host: JudgedMetric
     prompt_of: t.Callable[[t.Any], t.Any] = operator.attrgetter("claims_prompt")
 
-    async def score(self, case: Case) -> Outcome:
+    async def judge(self, case: Case, claims: t.Sequence[str] | None = None) -> Judgement:
+        """One call: the judge's verdicts on ``claims`` (the answer's time expressions), or on the
+        claims it finds itself when ``claims`` is ``None``."""
         sample = case.sample
-        judgement = await judge_temporal_claims(
+        return await judge_temporal_claims(
             self.host.llm,
             sample.response,
             sample.retrieved_contexts,
             reference_date=case.reference_date,
             context_dates=case.own_dates(sample.retrieved_contexts),
+            claims=claims,
             prompt=self.prompt_of(self.host),
             **self.host.judging.call_kwargs(case.callbacks),
         )
+
+    async def score(self, case: Case) -> Outcome:
+        judgement = await self.judge(case)
         if not judgement.ok:
             return Failed.judge(judgement.error)
         if not judgement.values:
@@ -200,13 +207,20 @@ class FaithfulnessByJudge:
 
 @dataclass
 class HybridFaithfulness:
-    """``mode="hybrid"``: invented years are scored by focus time, for free; else the judge decides.
+    """``mode="hybrid"``: focus time rejects what no context states, for free; the judge reads the rest.
 
-    Answer years that no context holds (``scores.unsupported_years``) need no reader; only when
-    every answer year occurs in the contexts is the LLM asked, and its verdict score is the result.
+    ``granularity="claim"`` (default): the answer's claims are credited by focus time
+    (:func:`ragas_temporal.scores.credit_claims`); those earning 0 (no context states them) cost no
+    call, the others go to the judge by their text in one call, and the score is the judge's credit
+    for them over all claims. No call when no claim is left to judge.
+
+    ``granularity="year"``: answer years that no context holds (``scores.unsupported_years``) are
+    scored by the year-set formula without a call; only when every answer year occurs in the
+    contexts is the LLM asked, and its verdict score is the result.
     """
 
     judge: ClaimsJudge
+    granularity: str = "claim"
     columns: tuple[str, ...] = ("response", "retrieved_contexts")
     calls_llm: bool = True
 
@@ -214,6 +228,25 @@ class HybridFaithfulness:
         answer = case.focus_time(case.sample.response)
         if not answer.mentions:
             return scores.undefined(NO_EXPRESSION)
+        if self.granularity == "year":
+            return await self._by_years(case, answer)
+        nothing_dated = undated(answer, "answer")
+        if nothing_dated is not None:
+            return Score(nothing_dated.value, f"{nothing_dated.reason} (no LLM call)")
+        credits = scores.credit_claims(
+            scores.claims_from_focus_time(answer),
+            [scores.claims_from_focus_time(c) for c in case.context_focus_times()],
+        )
+        to_judge = scores.claims_for_judge(credits)
+        if not to_judge:
+            return scores.judged_claim_faithfulness(credits, [])
+        judgement = await self.judge.judge(case, [claim.text for claim in to_judge])
+        if not judgement.ok:
+            return Failed.judge(judgement.error)
+        score = scores.judged_claim_faithfulness(credits, judgement.values)
+        return Score(score.value, _claims_reason(score, judgement))
+
+    async def _by_years(self, case: Case, answer: t.Any) -> Outcome:
         context_years = [c.years for c in case.context_focus_times()]
         if scores.unsupported_years(answer.years, context_years):
             score = scores.temporal_faithfulness(answer.years, context_years)

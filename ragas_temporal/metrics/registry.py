@@ -62,10 +62,21 @@ DEFAULT_METRICS = (
 _K_SUFFIX = re.compile(r"^(?P<base>.+?)(?:@|_at_)(?P<k>[^@_]+)$")
 
 
+def _name_options(text: str, classes: t.Mapping[str, type]) -> tuple[str, dict]:
+    """Split a name option off a metric name: ``temporal_faithfulness_year`` -> the stem and
+    ``{"granularity": "year"}``, from the class's ``_spec_options`` (name part -> arguments)."""
+    for stem, cls in classes.items():
+        for part, arguments in getattr(cls, "_spec_options", {}).items():
+            if text == f"{stem}_{part}":
+                return stem, dict(arguments)
+    return text, {}
+
+
 def metric_from_spec(spec: str, **kwargs: t.Any) -> TemporalMetric:
     """Build one metric from a name such as ``temporal_precision@5``.
 
     Accepted forms: ``<metric>``, ``<metric>@<k>`` or ``<metric>_at_<k>`` for the ranking metrics,
+    ``<metric>_<option>`` for a class's name options (``temporal_faithfulness_year``),
     each optionally followed by a mode as ``:<mode>`` or ``_<mode>`` (``temporal_ndcg@10:gold``,
     ``temporal_ndcg_at_10_gold``). ``kwargs`` (``reference_date``, ``context_dates``, ``llm`` ...)
     go to the constructor.
@@ -74,6 +85,8 @@ def metric_from_spec(spec: str, **kwargs: t.Any) -> TemporalMetric:
     'temporal_precision_at_5'
     >>> metric_from_spec("temporal_ndcg_at_10_gold").name
     'temporal_ndcg_at_10_gold'
+    >>> metric_from_spec("temporal_faithfulness_year:hybrid").name  # a class's name options
+    'temporal_faithfulness_year_hybrid'
     >>> metric_from_spec("temporal_precison@5")
     Traceback (most recent call last):
     ...
@@ -99,6 +112,8 @@ def metric_from_spec(spec: str, **kwargs: t.Any) -> TemporalMetric:
         if not raw_k.isdigit() or int(raw_k) < 1:
             raise ValueError(f"metric {spec!r}: k must be a positive integer, got {raw_k!r}")
         k = int(raw_k)
+    text, options = _name_options(text, classes)
+    kwargs.update(options)
     cls = classes.get(text)
     if cls is None:
         known = sorted(f"{name}@K" if issubclass(c, RankingMetric) else name for name, c in classes.items())

@@ -30,6 +30,8 @@ from ragas_temporal.metrics.base import Case, Outcome
 from ragas_temporal.scores import Score, format_years
 
 __all__ = [
+    "GRANULARITIES",
+    "undated",
     "FOCUS_TIME_COLUMNS",
     "GOLD_COLUMNS",
     "FaithfulnessByFocusTime",
@@ -55,23 +57,36 @@ FOCUS_TIME_GRADERS: t.Mapping[str, t.Callable[..., list[float]]] = {
     "graded": scores.jaccard_grades,
 }
 
-NO_ANSWER_CLAIM = "answer makes no temporal claim"
-NO_QUERY_FOCUS = "query has no temporal focus"
+#: How TemporalFaithfulness counts what the answer states; the first is the default.
+GRANULARITIES = ("claim", "year")
+
+
+def undated(focus_time: t.Any, side: str) -> Score | None:
+    """NaN with the reason saying what to do when a text has no datable mention, else ``None``."""
+    if focus_time.years:
+        return None
+    return scores.undefined(scores.no_claim_reason(focus_time.mentions, side=side))
 
 
 @dataclass(frozen=True)
 class FaithfulnessByFocusTime:
-    """``|AFT ∩ ∪DFT| / |AFT|``: the share of the answer's years found in the contexts."""
+    """Faithfulness by focus time: supported claims / claims (``"claim"``) or ``|AFT ∩ ∪DFT| / |AFT|`` (``"year"``)."""
 
+    granularity: str = GRANULARITIES[0]
     columns: tuple[str, ...] = ("response", "retrieved_contexts")
     calls_llm: bool = False
 
     async def score(self, case: Case) -> Score:
         answer = case.focus_time(case.sample.response)
-        if not answer.years:
-            return scores.undefined(NO_ANSWER_CLAIM)
+        nothing_dated = undated(answer, "answer")
+        if nothing_dated is not None:
+            return nothing_dated
         contexts = case.context_focus_times()
-        return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
+        if self.granularity == "year":
+            return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
+        return scores.claim_faithfulness(
+            scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in contexts]
+        )
 
 
 @dataclass(frozen=True)
@@ -83,6 +98,9 @@ class QueryYearRecall:
 
     async def score(self, case: Case) -> Score:
         query = case.focus_time(case.sample.user_input)
+        nothing_dated = undated(query, "query")
+        if nothing_dated is not None:
+            return nothing_dated
         answer = case.focus_time(case.sample.response)
         return scores.answer_temporal_recall(answer.years, query.years)
 
@@ -138,8 +156,9 @@ class FocusTimeGrades:
 
     async def grades(self, case: Case) -> Grades:
         query = case.focus_time(case.sample.user_input)
-        if not query.years:
-            return Grades.ungraded(scores.undefined(NO_QUERY_FOCUS))
+        nothing_dated = undated(query, "query")
+        if nothing_dated is not None:
+            return Grades.ungraded(nothing_dated)
         docs = case.context_focus_times(self.limit)
         values = FOCUS_TIME_GRADERS[self.scale](query.years, [d.years for d in docs])
         return Grades.of(values, label=f"query years {format_years(query.years)}")

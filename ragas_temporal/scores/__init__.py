@@ -10,6 +10,8 @@ string where years are expected) with a message naming the argument.
 
 Modules, one job each:
 
+- :mod:`.claims`: claim-level temporal faithfulness (each dated mention one claim; ranges by
+  their ends, periods by a year inside them) and the reasons for texts without a dated mention;
 - :mod:`.year_sets`: focus-time scores (faithfulness, hallucination rate, answer recall,
   overlap/Jaccard relevance, retrieved-year precision/recall);
 - :mod:`.ranking`: P@k, R@k, RR@k, AP@k, DCG@k, NDCG@k with trec_eval conventions;
@@ -31,6 +33,20 @@ from __future__ import annotations
 from ragas_temporal.scores._result import Score, undefined
 from ragas_temporal.scores._validation import check_k, format_years, year_label
 from ragas_temporal.scores.answers import duration_accuracy, event_order_tau, kendall_tau_b, temporal_consistency
+from ragas_temporal.scores.claims import (
+    CLAIM_SHAPES,
+    ClaimCredit,
+    TemporalClaim,
+    claim_faithfulness,
+    claim_from_mention,
+    claims_for_judge,
+    claims_from_focus_time,
+    claims_from_mentions,
+    credit_claims,
+    credits_reason,
+    judged_claim_faithfulness,
+    no_claim_reason,
+)
 from ragas_temporal.scores.gold import gold_grades, gold_ideal_grades, n_relevant_gold
 from ragas_temporal.scores.ranking import (
     GAINS,
@@ -65,6 +81,19 @@ __all__ = [
     "format_years",
     "year_label",
     "check_k",
+    # claim-level faithfulness
+    "CLAIM_SHAPES",
+    "TemporalClaim",
+    "ClaimCredit",
+    "claim_from_mention",
+    "claims_from_mentions",
+    "claims_from_focus_time",
+    "credit_claims",
+    "credits_reason",
+    "claim_faithfulness",
+    "claims_for_judge",
+    "judged_claim_faithfulness",
+    "no_claim_reason",
     # focus time
     "unsupported_years",
     "temporal_faithfulness",

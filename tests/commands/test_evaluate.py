@@ -49,7 +49,7 @@ def check_seed_scores(frame):
     assert frame["temporal_precision_at_5"].tolist() == pytest.approx([0.2, 0.2])
     # gold: ids [a, b], gold {b}: rel [0, 1] -> 1/5
     assert frame["temporal_precision_at_5_gold"].tolist() == pytest.approx([0.2, 0.2])
-    assert frame["temporal_faithfulness_reason"][1] == "answer years 2007, 2010 not found in the retrieved contexts"
+    assert frame["temporal_faithfulness_reason"][1] == "'2007', '2010' not found in the retrieved contexts"
 
 
 def test_jsonl_to_csv(tmp_path, capsys):
@@ -196,14 +196,14 @@ def test_offline_judge_runs_hybrid_faithfulness_on_the_example(tmp_path, capsys)
     assert "scores above come from the offline rule-based stand-in judge, not from an LLM" in printed  # ... and after
     frame = scores_of(out)
     score, reason = frame["temporal_faithfulness_hybrid"], frame["temporal_faithfulness_hybrid_reason"]
-    # row 0: AFT {2008, 2009}, contexts {2008} ∪ {2009}: every answer year is in the contexts, so the judge is
-    # asked; its one claim (one sentence) has all its years in the contexts -> SUPPORTED -> 1/1
+    # row 0: claims '2008', '2009', both stated in the contexts, so the judge reads both (one call):
+    # each has its year in the contexts -> SUPPORTED -> 2/2
     assert score[0] == 1.0
-    assert reason[0] == "every answer year occurs in the contexts; LLM judge: 1 temporal claim: 1 supported"
-    # row 1: AFT {2007, 2010}, contexts {2008, 2009}: invented years, no call; focus time 0 of 2 -> 0.0
-    assert score[1] == 0.0 and reason[1].endswith("(judged by focus time; no LLM call)")
-    # row 3: AFT {1989, 1990}, contexts {1989, 1961}: 1990 invented, no call; focus time 1 of 2 -> 0.5
-    assert score[3] == 0.5 and "1990 not found" in reason[3]
+    assert reason[0] == "LLM judge: 2 of 2 claims supported"
+    # row 1: claims '2007', '2010', no context states either: 0 each, no call -> 0.0
+    assert score[1] == 0.0 and reason[1] == "'2007', '2010' not found in the retrieved contexts (no LLM call)"
+    # row 3: claims '1989' (stated: judged, SUPPORTED) and '1990' (unstated: 0, no call) -> 1/2
+    assert score[3] == 0.5 and reason[3].startswith("'1990' not found in the retrieved contexts (no LLM call); LLM judge: 1 of 1 other claim")
     # row 17 ("The capital of Australia is Canberra."): no temporal expression -> NaN, no call
     assert math.isnan(score[17]) and reason[17] == "answer makes no temporal claim (no temporal expression; no LLM call)"
     # one call per row that reached the judge, none for the others
@@ -378,3 +378,18 @@ def test_help_lists_the_llm_options(capsys):
         assert option in text
     assert "LLM judge (for the ':llm' and ':hybrid' modes)" in text
     assert HELP_LLM_TIMEOUT == DEFAULT_LLM_TIMEOUT
+
+
+def test_claim_and_year_faithfulness_side_by_side(tmp_path):
+    # the reign "from 1515 to 1547" against a context stating 1515 and 1547:
+    # claim level one range, both ends stated -> 1.0; year level 2 of the 33 years 1515..1547 -> 2/33
+    rows = [{"response": "Francis I was King of France from 1515 to 1547.",
+             "retrieved_contexts": ["Francis I was crowned in 1515 and reigned until his death in 1547."]}]
+    data, out = write_jsonl(tmp_path / "d.jsonl", rows), tmp_path / "s.jsonl"
+    argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness,temporal_faithfulness_year", "-o", str(out),
+            "--no-progress"]
+    assert main(argv) == 0
+    frame = pd.read_json(out, lines=True)
+    assert frame["temporal_faithfulness"][0] == 1.0
+    assert frame["temporal_faithfulness_year"][0] == pytest.approx(2 / 33)
+    assert frame["temporal_faithfulness_year_reason"][0] == "answer years 1516-1546 not found in the retrieved contexts"

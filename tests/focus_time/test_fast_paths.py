@@ -105,9 +105,10 @@ def test_fast_scan_equals_full_scan_with_prose_around_triggers():
 
 
 def test_digit_shapes_of_rules():
-    # a bare year is four digits and may end there; an ISO date is four digits then "-"
+    # a bare year is four digits and may end there (or go on with a possessive "s": "1983s film",
+    # or a citation's letter: "2019a"); an ISO date is four digits then "-"
     rules = {r.name: r for r in scanner.RULES}
-    assert scanner.digit_shapes(rules["bare_year"].pattern) == frozenset({(4, "*")})
+    assert scanner.digit_shapes(rules["bare_year"].pattern) == frozenset({(4, "*"), *((4, c) for c in "sabcde")})
     assert scanner.digit_shapes(rules["iso_date"].pattern) == frozenset({(4, "-")})
     assert (2, ":") in scanner.digit_shapes(rules["clock_hhmm"].pattern)
 

@@ -100,9 +100,43 @@ def test_temporal_focus_option_is_validated():
 # ---------------------------------------------------------------------------------------------
 # TemporalFaithfulness(mode="hybrid")
 # ---------------------------------------------------------------------------------------------
-def test_hybrid_scores_invented_years_by_focus_time_without_a_call():
+def test_hybrid_scores_invented_claims_by_focus_time_without_a_call():
     llm = ScriptedLLM(rule_based_judge)
     metric = TemporalFaithfulness(mode="hybrid", llm=llm)
+    # claims '2007', '2010': no context states either -> 0 each, nothing left for the judge: 0/2, no call
+    result = score(metric, response="It began in 2007 and ended in 2010.", retrieved_contexts=SEED_CONTEXTS)
+    assert (result.value, result.reason) == (0.0, "'2007', '2010' not found in the retrieved contexts (no LLM call)")
+    assert llm.calls == 0
+
+
+def test_hybrid_sends_the_judge_only_the_claims_focus_time_kept():
+    llm = ScriptedLLM(rule_based_judge)
+    metric = TemporalFaithfulness(mode="hybrid", llm=llm)
+    # claims '2007' (0, no call), '2008' (stated: judged), '2010' (0, no call); the rule judge finds
+    # 2008 in the contexts -> SUPPORTED: (0 + 1 + 0) / 3
+    answer = "It began in 2007, peaked in 2008 and ended in 2010."
+    result = score(metric, response=answer, retrieved_contexts=SEED_CONTEXTS)
+    assert result.value == pytest.approx(1 / 3) and llm.calls == 1
+    assert parse_prompt_input(llm.last_prompt) == {"answer": answer, "contexts": SEED_CONTEXTS, "claims": ["2008"]}
+    assert result.reason == (
+        "'2007', '2010' not found in the retrieved contexts (no LLM call); LLM judge: 1 of 1 other claim supported"
+    )
+
+
+def test_hybrid_undated_relative_claim_names_the_fix_without_a_call():
+    llm = ScriptedLLM(rule_based_judge)
+    result = score(TemporalFaithfulness(mode="hybrid", llm=llm), response="It raised rates last year.",
+                   retrieved_contexts=SEED_CONTEXTS)
+    assert math.isnan(result.value) and llm.calls == 0
+    assert result.reason == (
+        "'last year' needs a reference date: pass reference_date=... or a reference_date column (no LLM call)"
+    )
+
+
+def test_hybrid_year_granularity_keeps_the_year_set_rule():
+    llm = ScriptedLLM(rule_based_judge)
+    metric = TemporalFaithfulness(mode="hybrid", granularity="year", llm=llm)
+    assert metric.name == "temporal_faithfulness_year_hybrid"
     # AFT {2007, 2008, 2010}, contexts {2008, 2009}: 1 of 3 answer years grounded = 1/3, no call
     result = score(metric, response="It began in 2007, peaked in 2008 and ended in 2010.", retrieved_contexts=SEED_CONTEXTS)
     assert result.value == pytest.approx(1 / 3)
@@ -111,15 +145,23 @@ def test_hybrid_scores_invented_years_by_focus_time_without_a_call():
 
 
 def test_hybrid_asks_the_llm_when_a_true_year_is_tied_to_the_wrong_event():
-    # every answer year (2009) occurs in the contexts, so focus time says 1.0, but the year belongs
+    # the claim '2009' is stated in the contexts, so focus time says 1.0, but the year belongs
     # to the stimulus, not to Lehman's collapse: only the judge can tell
     answer = "Lehman Brothers collapsed in 2009."
     assert score(TemporalFaithfulness(), response=answer, retrieved_contexts=SEED_CONTEXTS).value == 1.0
     llm = ScriptedLLM([claims_reply("CONTRADICTED")])
     result = score(TemporalFaithfulness(mode="hybrid", llm=llm), response=answer, retrieved_contexts=SEED_CONTEXTS)
     assert result.value == 0.0 and llm.calls == 1
-    assert result.reason.startswith("every answer year occurs in the contexts; LLM judge: 1 temporal claim: 1 contradicted")
-    assert parse_prompt_input(llm.last_prompt) == {"answer": answer, "contexts": SEED_CONTEXTS}
+    assert result.reason.startswith("LLM judge: 0 of 1 claim supported. contradicted:")
+    assert parse_prompt_input(llm.last_prompt) == {"answer": answer, "contexts": SEED_CONTEXTS, "claims": ["2009"]}
+
+
+def test_hybrid_fails_the_row_when_the_judge_skips_a_listed_claim():
+    # two claims are listed ('2008', '2009'); a reply with one verdict cannot be matched to them
+    llm = ScriptedLLM([claims_reply("SUPPORTED")])
+    result = score(TemporalFaithfulness(mode="hybrid", llm=llm),
+                   response="It fell in 2008 and recovered in 2009.", retrieved_contexts=SEED_CONTEXTS)
+    assert math.isnan(result.value) and "LLM judged 1 claims but 2 were listed" in result.reason
 
 
 def test_hybrid_without_temporal_mention_makes_no_call():

@@ -108,6 +108,17 @@ def test_query_without_temporal_focus_is_nan():
         assert r.reason == "query has no temporal focus"
 
 
+def test_query_with_an_undated_relative_mention_names_the_fix():
+    # "last year" without a reference date has no years: the reason says how to date it
+    for cls in (TemporalPrecisionAtK, TemporalRecallAtK, TemporalNDCGAtK, TemporalMRR, TemporalMAP):
+        r = run(cls().ascore(user_input="What did the company report last year?", retrieved_contexts=CONTEXTS))
+        assert math.isnan(r.value), cls
+        assert r.reason == (
+            "query has no temporal focus: 'last year' needs a reference date: "
+            "pass reference_date=... or a reference_date column"
+        ), cls
+
+
 def test_no_relevant_context_nan_where_undefined_zero_where_defined():
     ctx = ["A museum opened in 1999."]
     assert run(TemporalPrecisionAtK().ascore(user_input=QUERY, retrieved_contexts=ctx)).value == 0.0

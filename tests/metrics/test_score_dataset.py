@@ -61,6 +61,26 @@ def test_metric_from_spec_errors(spec, message):
         metric_from_spec(spec)
 
 
+@pytest.mark.parametrize(
+    "spec, name, mode",
+    [
+        ("temporal_faithfulness_year", "temporal_faithfulness_year", "focus_time"),
+        ("temporal_faithfulness_year:hybrid", "temporal_faithfulness_year_hybrid", "hybrid"),
+        ("temporal_faithfulness_year_hybrid", "temporal_faithfulness_year_hybrid", "hybrid"),
+    ],
+)
+def test_granularity_in_the_spec_round_trips_through_the_name(spec, name, mode):
+    m = metric_from_spec(spec)
+    assert (type(m), m.name, m.mode, m.granularity) == (TemporalFaithfulness, name, mode, "year")
+    assert metric_from_spec(m.name).name == m.name
+    assert metric_from_spec("temporal_faithfulness").granularity == "claim"
+
+
+def test_claim_and_year_faithfulness_side_by_side_do_not_collide():
+    names = [m.name for m in metrics_from_spec("temporal_faithfulness,temporal_faithfulness_year")]
+    assert names == ["temporal_faithfulness", "temporal_faithfulness_year"]
+
+
 def test_metrics_from_spec_list_and_duplicates():
     names = [m.name for m in metrics_from_spec("temporal_faithfulness,temporal_precision@5,temporal_ndcg@10")]
     assert names == ["temporal_faithfulness", "temporal_precision_at_5", "temporal_ndcg_at_10"]
@@ -127,7 +147,7 @@ def test_score_dataset_accepts_dataframe_hf_and_evaluation_dataset():
 def test_explain_is_score_dataset_for_one_metric():
     m = TemporalFaithfulness()
     df = m.explain([{"response": "It ended in 2010.", "retrieved_contexts": CTX}])
-    assert df[f"{m.name}_reason"].tolist() == ["answer year 2010 not found in the retrieved contexts"]
+    assert df[f"{m.name}_reason"].tolist() == ["'2010' not found in the retrieved contexts"]
 
 
 def test_a_failing_metric_loses_no_row(monkeypatch):

@@ -11,6 +11,7 @@ MODULES = [
     "ragas_temporal.scores._result",
     "ragas_temporal.scores._validation",
     "ragas_temporal.scores.year_sets",
+    "ragas_temporal.scores.claims",
     "ragas_temporal.scores.ranking",
     "ragas_temporal.scores.gold",
     "ragas_temporal.scores.verdicts",

@@ -1,0 +1,128 @@
+"""Interpreters: turn one rule match into a mention reading (kind, normalised value, years).
+
+Each rule in ``patterns.RULES`` names one function here. An interpreter receives the match's
+groups (``Groups``, local names), the scan ``Context`` (text, reference date, current anchor)
+and returns a ``Reading``, or ``None`` to reject the match (a number that is not a year).
+
+Resolution policy (documented once, here):
+
+* **deictic** expressions ("yesterday", "last year", "three years ago", "last Friday") resolve
+  against the reference date only; without one the mention is kept with ``value=None`` and no years;
+* **anaphoric** expressions ("the following year", "two years later", "that March", a bare
+  "in March", "March 3", "the next day", clock times, "tonight"-style parts of day used without
+  "this/last") resolve against the *anchor*: the last date earlier in the same text, whether
+  written out ("in 2010") or itself resolved ("last year", "the following year", "in March");
+  else against the reference date, else they stay unresolved. So "Revenue fell last year and
+  recovered the following year" (reference 2024-03-15) is 2023 then 2024, and "In 2010 ... The
+  following year ... Two years later" is 2010, 2011, 2013. A resolved relative date anchors at
+  its own granularity (year, month or day; quarters, decades and centuries leave the anchor as
+  it was). A month, day or quarter without a year takes the base's year; when the base is the
+  moment of writing (the reference date, a dateline equal to it, or a date found from it such
+  as "last week") it moves back (or forward) one year if the sentence is in the past (or future) tense
+  and the date would otherwise lie after (or before) the base: "was introduced in January"
+  written in September 2005 is January 2005, "11 December" in a past-tense sentence written in
+  January 2010 is December 2009. After another explicit date, narration moves forward from it:
+  "On 22 June 1941 ... By December ..." is December 1941;
+* "the past/next N years|months|weeks|days" is a TIMEX3 DURATION (value ``P5Y``); its years are
+  every calendar year touched by the span from N units before (or after) the base date to the
+  base date: "the past 5 years" on 2019-03-03 covers 2014-2019;
+* "now", "currently", "recently", "a few years ago" are TIMEX3 ``PRESENT_REF``/``PAST_REF``/
+  ``FUTURE_REF``: mentions without years (a present-tense sentence does not claim a year);
+* a bare weekday is the nearest such day to the reference date (ties and up to 4 days back go to
+  the past: news reports past events); "this"/"coming" weekday is the next one (today included),
+  "last"/"past" the previous one, "next" the first one after today.
+
+>>> import datetime as dt
+>>> from ragas_temporal.focus_time.extract import extract_focus_time
+>>> sorted(extract_focus_time("the past 5 years", dt.date(2019, 3, 3)).years)
+[2014, 2015, 2016, 2017, 2018, 2019]
+"""
+
+from __future__ import annotations
+
+
+from __future__ import annotations
+
+# The interpreters live in one module per section of the rule table (``patterns.RULES``); the
+# reading types and calendar helpers they share are re-exported here for callers of the package.
+from ragas_temporal.focus_time.interpret.anaphoric import (
+    clock,
+    day_anaphoric,
+    month_bare,
+    month_day,
+    part_of_day_bare,
+    unit_before_after,
+    weekday_the_day,
+)
+from ragas_temporal.focus_time.interpret.calendar_names import easter, holiday, quarter, season
+from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Interpreter, Reading
+from ragas_temporal.focus_time.interpret.dates import month_range, month_year, numeric_date, rare_date, ymd
+from ragas_temporal.focus_time.interpret.deictic import (
+    ago,
+    day_relative,
+    part_of_day,
+    past_n,
+    ref_word,
+    unit_relative,
+    weekday,
+    year_to_date,
+)
+from ragas_temporal.focus_time.interpret.periods import (
+    century,
+    decade_digits,
+    decade_short,
+    decade_words,
+    named_period,
+)
+from ragas_temporal.focus_time.interpret.ranges import date_range, era_range, year_range
+from ragas_temporal.focus_time.interpret.years import apostrophe_year, bare_year, era_year, fiscal_year, the_year
+from ragas_temporal.focus_time.patterns import RULES
+
+__all__ = [
+    "Anchor",
+    "Context",
+    "Groups",
+    "INTERPRETERS",
+    "Interpreter",
+    "Reading",
+    "easter",
+    "ago",
+    "apostrophe_year",
+    "bare_year",
+    "century",
+    "clock",
+    "day_anaphoric",
+    "day_relative",
+    "date_range",
+    "decade_digits",
+    "decade_short",
+    "decade_words",
+    "era_range",
+    "era_year",
+    "fiscal_year",
+    "holiday",
+    "month_bare",
+    "month_day",
+    "month_range",
+    "month_year",
+    "named_period",
+    "numeric_date",
+    "part_of_day",
+    "part_of_day_bare",
+    "past_n",
+    "quarter",
+    "rare_date",
+    "ref_word",
+    "season",
+    "the_year",
+    "unit_before_after",
+    "unit_relative",
+    "weekday",
+    "weekday_the_day",
+    "year_range",
+    "year_to_date",
+    "ymd",
+]
+
+#: Rule interpreter name -> function; every rule of the table must name one defined above.
+INTERPRETERS: dict[str, Interpreter] = {rule.interpreter: globals()[rule.interpreter] for rule in RULES}

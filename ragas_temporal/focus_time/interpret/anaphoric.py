@@ -1,0 +1,143 @@
+"""Interpreters of anaphoric expressions, resolved against the last date of the text ("the year
+before", "the next day", "March 3", "in March", "10:30", "that night")."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ragas_temporal.focus_time.interpret.calendar_math import (
+    _at_granularity,
+    _day_value,
+    _shift,
+    _shift_months,
+    _tensed_year,
+    _unit_value,
+    _unit_years,
+    _valid_day,
+)
+from ragas_temporal.focus_time.interpret.core import (
+    Anchor,
+    Context,
+    Groups,
+    Reading,
+    _unit,
+    _unresolved,
+)
+from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, WEEKDAYS
+
+
+def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """the year before, the year after, the day before, the month earlier."""
+    unit, direction = _unit(g("unit")), g.lower("dir")
+    base = ctx.base
+    if base is None:
+        return _unresolved(kind)
+    a = _shift(base, unit, -1 if direction in ("before", "earlier", "previous", "prior") else 1)
+    if a is None:
+        return _unresolved(kind)
+    return Reading(kind, _unit_value(a, unit), frozenset({a.year}), _at_granularity(a, unit))
+
+
+def day_anaphoric(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """the same day, that day, the next day, the following morning, the previous evening."""
+    mod, unit = g.lower("mod"), g.lower("unit") or g.lower("unit2")
+    base = ctx.ref if mod == "this" else ctx.base
+    if base is None:
+        return _unresolved(kind)
+    if unit == "week":  # "the week": the base's week
+        return Reading(kind, _unit_value(base, "week"), _unit_years(base, "week"))
+    a = _shift(base, "day", {"next": 1, "following": 1, "previous": -1, "preceding": -1}.get(mod, 0))
+    if a is None:
+        return _unresolved(kind)
+    return Reading(kind, _day_value(a, None if unit in ("day", "hour") else unit), frozenset({a.year}), a)
+
+
+def weekday_the_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """Friday the 13th: the nearest month to the base date whose 13th is a Friday."""
+    base = ctx.calendar_base
+    day_, wd = int(g("day")), WEEKDAYS[g.lower("weekday")]
+    if base is None or base.year < 2 or base.year > 9998:
+        return _unresolved("anaphoric")
+    month = base.month or 6
+    for k in sorted(range(-14, 15), key=abs):
+        y, m = _shift_months(base.year, month, k)
+        if _valid_day(y, m, day_) and dt.date(y, m, day_).weekday() == wd:
+            return Reading("anaphoric", Anchor(y, m, day_).value(), frozenset({y}))
+    return _unresolved("anaphoric")
+
+
+def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """March 3, 3rd of March, the 14th of June: the year of the last written date (or of a date
+    continued from it), else of the reference (see ``Context.calendar_base``)."""
+    mname, dname = ("month", "day") if g("month") else ("month2", "day2")
+    m, d = MONTHS[g.lower(mname)], int(g(dname))
+    if not _valid_day(2000, m, d):
+        return None
+    base = ctx.calendar_base
+    if base is None:
+        return _unresolved(kind)
+    year = _tensed_year(base, m, d, ctx.tense_at(g.start, g.end))
+    a = Anchor(year, m, d)
+    return Reading(kind, a.value(), frozenset({year}), a)
+
+
+def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """in March, that June, last March, next May, early June; bare May/March and abbreviations need a cue."""
+    word = g.lower("month")
+    mod = " ".join(g.lower("mod").split()) if g("mod") else None
+    if mod is None and (word in CUE_MONTHS or word not in ("june", "july") and len(word) <= 4):
+        return None
+    m = MONTHS[word]
+    rel = g.lower("rel")
+    if rel:  # "October of next year"
+        ref = ctx.ref
+        if ref is None:
+            return _unresolved("relative")
+        year = ref.year + {"this": 0, "last": -1, "next": 1}[rel]
+        return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
+    if mod in ("last", "next", "nxt", "this"):
+        ref = ctx.ref
+        if ref is None:
+            return _unresolved("relative")
+        year = ref.year
+        if mod == "last" and m >= ref.month:
+            year -= 1
+        elif mod in ("next", "nxt") and m <= ref.month:
+            year += 1
+        return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
+    base = ctx.calendar_base
+    if base is None:
+        return _unresolved(kind)
+    year = base.year if mod == "that" else _tensed_year(base, m, None, ctx.tense_at(g.start, g.end))
+    return Reading(kind, Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
+
+
+def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """9am, 10:30 pm, 14:00 UTC, 1400 GMT: a time on the day of the last date, else of the reference."""
+    h = int(g("h"))
+    mi = int(g("mi") or 0)
+    ap = g.lower("ap")
+    if ap:
+        if h == 0 or h > 12:
+            return None
+        h = h % 12 + (12 if ap.startswith("p") else 0)
+    base = ctx.base
+    if base is None:
+        return _unresolved("anaphoric")
+    value = base.value()
+    if base.day is not None:
+        value += f"T{h:02d}:{mi:02d}"
+    return Reading("anaphoric", value, frozenset({base.year}))
+
+
+def part_of_day_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """tonight-style words on their own (the night, at midnight, overnight, the weekend)."""
+    part = g.lower("part")
+    if (g.lower("mod") or "") in ("every", "each"):
+        return Reading(kind, "XXXX-XX-XX", frozenset())  # a set ("every night"), not a date
+    base = ctx.base
+    if base is None:
+        return _unresolved(kind)
+    if part == "weekend":
+        return Reading(kind, _unit_value(base, "weekend"), _unit_years(base, "weekend"))
+    return Reading(kind, _day_value(base, part), frozenset({base.year}))

@@ -1,0 +1,170 @@
+"""Interpreters of calendar names that need a year from somewhere: quarters, seasons and
+holidays (fixed and movable feasts)."""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+from typing import Callable
+
+from ragas_temporal.focus_time.interpret.calendar_math import _shift, _tensed_year
+from ragas_temporal.focus_time.interpret.core import (
+    Anchor,
+    Context,
+    Groups,
+    Reading,
+    _explicit,
+    _unresolved,
+    _year_from,
+)
+from ragas_temporal.focus_time.normalise import format_year
+from ragas_temporal.focus_time.patterns import HOLIDAYS, QUARTER_ORDINALS, SEASONS
+
+
+def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """Q3 2008, the third quarter of 2008, the first quarter of last year, the fourth quarter."""
+    q = int(g("q")[1]) if g("q") else QUARTER_ORDINALS[g.lower("ord")]
+    y = _year_from(g, ctx)
+    if y is not None:
+        return _explicit("date", Anchor(y), f"{format_year(y)}-Q{q}")
+    rel = g.lower("rel")
+    if rel in ("this", "current", "last", "next"):
+        base = ctx.ref
+        kind = "relative"
+        if base is not None:  # (None past the era)
+            base = _shift(base, "year", {"this": 0, "current": 0, "last": -1, "next": 1}[rel])
+    else:
+        kind = "anaphoric"
+        base = ctx.calendar_base if rel is None else ctx.base
+        if base is not None and rel in ("previous", "following"):
+            base = _shift(base, "year", -1 if rel == "previous" else 1)
+        elif base is not None and rel is None and not g("the_year") and base.month is not None:
+            # "the fourth quarter" in a past-tense sentence written in March: last year's
+            year = _tensed_year(base, 3 * q, 28, ctx.tense_at(g.start, g.end))
+            base = Anchor(year)
+    if base is None:
+        return _unresolved(kind)
+    return Reading(kind, f"{format_year(base.year)}-Q{q}", frozenset({base.year}))
+
+
+_SEASON_MONTHS = {"SP": (3, 5), "SU": (6, 8), "FA": (9, 11), "WI": (12, 14)}
+
+
+def season(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """winter 2014, last summer, in the spring, this fall (bare "fall" needs a determiner)."""
+    word, mod = g.lower("s"), (" ".join(g.lower("mod").split()) if g("mod") else None)
+    code = SEASONS[word]
+    y = _year_from(g, ctx)
+    if y is not None:
+        raw2 = g("y2")
+        if raw2:  # "the winter of 1942-43"
+            y2 = int(raw2) if len(raw2) == 4 else y // 100 * 100 + int(raw2)
+            if y2 == y + 1:
+                return Reading("date", f"{format_year(y)}-{code}", frozenset({y, y2}), Anchor(y2))
+        return _explicit("date", Anchor(y), f"{format_year(y)}-{code}")
+    if word == "fall" and mod not in ("last", "next", "this", "that", "the", "in the", "during", "over",
+                                      "the following", "the next", "the previous", "the preceding", "following"):
+        return None
+    if mod in ("the following", "the next", "following", "the previous", "the preceding"):
+        base = ctx.base  # "the following spring": the base's year plus one
+        if base is None:
+            return _unresolved("anaphoric")
+        year = base.year + (-1 if mod in ("the previous", "the preceding") else 1)
+        return Reading("anaphoric", f"{format_year(year)}-{code}", frozenset({year}))
+    if mod in ("last", "next", "this"):
+        ref = ctx.ref
+        if ref is None:
+            return _unresolved("relative")
+        first, last = _SEASON_MONTHS[code]
+        ym = ref.month if ref.month >= first or code != "WI" else ref.month + 12
+        year = ref.year if ref.month >= 3 or code != "WI" else ref.year - 1  # Jan/Feb belong to last winter
+        if mod == "last" and not ym > last:
+            year -= 1
+        elif mod == "next" and not ym < first:
+            year += 1
+        return Reading("relative", f"{format_year(year)}-{code}", frozenset({year}))
+    base = ctx.calendar_base
+    if base is None:
+        return _unresolved("anaphoric")
+    return Reading("anaphoric", f"{format_year(base.year)}-{code}", frozenset({base.year}))
+
+
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> dt.date:
+    """n-th (1-based; -1 = last) given weekday of a month."""
+    if n > 0:
+        first = dt.date(year, month, 1)
+        return first + dt.timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+    last = dt.date(year, month, calendar.monthrange(year, month)[1])
+    return last - dt.timedelta(days=(last.weekday() - weekday) % 7)
+
+
+def easter(year: int) -> dt.date:
+    """Western Easter Sunday (anonymous Gregorian computus).
+
+    >>> easter(2019), easter(2024)
+    (datetime.date(2019, 4, 21), datetime.date(2024, 3, 31))
+    """
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = b // 4, b % 4
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = c // 4, c % 4
+    l_ = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * l_) // 451
+    month = (h + l_ - 7 * m + 114) // 31
+    return dt.date(year, month, (h + l_ - 7 * m + 114) % 31 + 1)
+
+
+_MOVABLE: dict[str, Callable[[int], dt.date]] = {
+    "easter": easter,
+    "good_friday": lambda y: easter(y) - dt.timedelta(days=2),
+    "easter_monday": lambda y: easter(y) + dt.timedelta(days=1),
+    "thanksgiving_us": lambda y: _nth_weekday(y, 11, 3, 4),
+    "labor_day_us": lambda y: _nth_weekday(y, 9, 0, 1),
+    "memorial_day_us": lambda y: _nth_weekday(y, 5, 0, -1),
+    "mothers_day_us": lambda y: _nth_weekday(y, 5, 6, 2),
+    "fathers_day_us": lambda y: _nth_weekday(y, 6, 6, 3),
+}
+
+
+def _holiday_value(spec: object, year: int) -> tuple[str, dt.date | None]:
+    if year < 1 or year > 9999:
+        return format_year(year), None
+    if isinstance(spec, tuple):
+        d = dt.date(year, spec[0], spec[1])
+    elif isinstance(spec, str):
+        d = _MOVABLE[spec](year)
+    else:
+        return format_year(year), None
+    return d.isoformat(), d
+
+
+def holiday(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """Christmas, Xmas 2013, last Easter, Thanksgiving, New Year's Eve, Halloween."""
+    spec = next(s for i, (_, s) in enumerate(HOLIDAYS) if g(f"h{i}") is not None)
+    y = _year_from(g, ctx)
+    if y is not None:
+        value, _ = _holiday_value(spec, y)
+        return _explicit("date", Anchor(y), value)
+    mod = g.lower("mod")
+    if mod in ("last", "next"):
+        ref = ctx.reference
+        if ref is None:
+            return _unresolved("relative")
+        year = ref.year
+        _, d = _holiday_value(spec, year)
+        if mod == "last" and d is not None and d >= ref:
+            year -= 1
+        elif mod == "next" and d is not None and d <= ref:
+            year += 1
+        value, _ = _holiday_value(spec, year)
+        return Reading("relative", value, frozenset({year}))
+    base = ctx.calendar_base
+    if base is None:
+        return _unresolved("anaphoric")
+    year = base.year
+    if isinstance(spec, tuple) and spec == (1, 1) and base.month == 12:
+        year += 1  # "New Year's Day" said in December is the coming one
+    value, _ = _holiday_value(spec, year)
+    return Reading("anaphoric", value, frozenset({year}))

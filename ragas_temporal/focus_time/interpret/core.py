@@ -1,0 +1,207 @@
+"""What every interpreter works with: a match's groups, the scan context, and the reading it returns.
+
+``Anchor`` is a date at year, month or day granularity; ``Reading`` is one mention's kind,
+normalised value and years; ``Context`` carries the text, the reference date and the current
+anchor through a scan; ``Groups`` reads a rule's named groups. The helpers below build readings
+and read numbers, years and eras out of a match.
+
+>>> Anchor(2019, 3).value()
+'2019-03'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+from typing import Callable, NamedTuple
+
+from ragas_temporal.focus_time.context_rules import tense
+from ragas_temporal.focus_time.normalise import (
+    SPAN_YEARS_BASE,
+    SPAN_YEARS_PER_CHAR,
+    format_year,
+    two_digit_year,
+    year_span,
+)
+from ragas_temporal.focus_time.patterns import NUMBER_WORDS, UNIT_WORDS
+
+
+class Anchor(NamedTuple):
+    """A date of year, month or day granularity (month/day ``None`` when unknown)."""
+
+    year: int
+    month: int | None = None
+    day: int | None = None
+
+    @classmethod
+    def of(cls, d: dt.date) -> "Anchor":
+        return cls(d.year, d.month, d.day)
+
+    def as_date(self) -> dt.date | None:
+        if self.month is None or self.day is None or not 1 <= self.year <= 9999:
+            return None  # outside what datetime.date can hold
+        return dt.date(self.year, self.month, self.day)
+
+    def value(self) -> str:
+        return _anchor_value(self.year, self.month, self.day)
+
+
+@functools.lru_cache(maxsize=4096)
+def _anchor_value(year: int, month: int | None, day: int | None) -> str:
+    """TIMEX3 value of a date at its granularity (cached: the same dates recur across documents)."""
+    out = format_year(year)
+    if month is not None:
+        out += f"-{month:02d}"
+        if day is not None:
+            out += f"-{day:02d}"
+    return out
+
+
+class Reading(NamedTuple):
+    kind: str
+    value: str | None
+    years: frozenset[int]
+    # set when later anaphora resolve against this mention: explicit dates, and resolved deictic or
+    # anaphoric dates of year, month or day granularity ("last year", "the following day")
+    anchor: Anchor | None = None
+
+
+class Context:
+    """What a scan knows at one point: the text, the reference date and the current anchor.
+
+    ``anchor`` is the date anaphoric expressions resolve against: the last explicit date, or the
+    last resolved deictic or anaphoric one ("last year", "the following year"). ``narrative`` says
+    whether that anchor comes from an explicit date (possibly shifted by anaphora) rather than
+    from the moment of writing: only then does it stop the sentence tense from moving a bare
+    month's year (see ``tense_at``).
+    """
+
+    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget")
+
+    def __init__(self, text: str, reference: dt.date | None, anchor: Anchor | None = None) -> None:
+        self.text = text
+        self.reference = reference
+        self.anchor = anchor
+        self.narrative = anchor is not None
+        self._ref = Anchor(reference.year, reference.month, reference.day) if reference is not None else None
+        self.span_budget = SPAN_YEARS_PER_CHAR * len(text) + SPAN_YEARS_BASE
+
+    def span(self, first: int, last: int) -> frozenset[int]:
+        """The years of a range written in the text (``normalise.year_span``), its two ends only
+        once the text's range-year budget is spent (memory stays linear in the text's length).
+
+        >>> ctx = Context("x", None)
+        >>> ctx.span_budget = 150
+        >>> len(ctx.span(1901, 2000)), sorted(ctx.span(1801, 1900))
+        (100, [1801, 1900])
+        """
+        years = year_span(first, last)
+        if len(years) > 2:
+            if self.span_budget < len(years):
+                return year_span(first, last, limit=1)
+            self.span_budget -= len(years)
+        return years
+
+    @property
+    def base(self) -> Anchor | None:
+        """What anaphoric expressions resolve against: the anchor, else the reference date."""
+        return self.anchor if self.anchor is not None else self._ref
+
+    @property
+    def calendar_base(self) -> Anchor | None:
+        """What a calendar name without a year ("in March", "May 5", "Christmas", "the fourth
+        quarter") resolves against: the anchor when it comes from a written date (possibly moved
+        by anaphora), else the moment of writing. Deictic anchors ("a year ago", "last year") do
+        not move these: "sales fell in January, compared to a year ago, as firms reported their
+        January sales" is read as this January both times."""
+        return self.anchor if self.narrative and self.anchor is not None else self._ref
+
+    @property
+    def ref(self) -> Anchor | None:
+        """What deictic expressions resolve against: the reference date only."""
+        return self._ref
+
+    def tense_at(self, start: int, end: int) -> str | None:
+        """The sentence tense, when it matters: only when the base is the moment of writing (the
+        reference date, a dateline equal to it, or a date found from it such as "last week").
+        Past-tense narration after an explicit date ("On 22 June 1941 ... By December ...")
+        moves forward from that date, so it is ignored."""
+        if self.narrative and self.anchor is not None and self.anchor != self._ref:
+            return None
+        return tense(self.text, start, end)
+
+
+class Groups:
+    """A rule's view of its match: groups by name, None when absent."""
+
+    __slots__ = ("match", "start", "end")
+
+    def __init__(self, match: re.Match):
+        self.match = match  # a match of the rule's own regex (patterns.RULE_REGEX)
+        self.start, self.end = match.span()
+
+    def __call__(self, name: str) -> str | None:
+        """The group's text, or None when it did not take part (or the rule has no such group)."""
+        try:
+            return self.match.group(name)
+        except IndexError:
+            return None
+
+    def lower(self, name: str) -> str | None:
+        v = self(name)
+        return v.lower() if v is not None else None
+
+
+Interpreter = Callable[[Groups, Context, str], "Reading | None"]
+
+
+@functools.lru_cache(maxsize=8192)
+def _explicit(kind: str, anchor: Anchor, value: str | None = None) -> Reading:
+    """The reading of an explicit date (cached: readings are immutable and the same dates recur)."""
+    return Reading(kind, value or anchor.value(), frozenset({anchor.year}), anchor)
+
+
+@functools.lru_cache(maxsize=8192)
+def _year_reading(kind: str, digits: str) -> Reading:
+    """The reading of a year written in digits ("2008")."""
+    return _explicit(kind, Anchor(int(digits)))
+
+
+def _resolved(kind: str, anchor: Anchor | None, value: str | None = None) -> Reading:
+    """A relative/anaphoric reading: no anchor update; unresolved when ``anchor`` is None."""
+    if anchor is None:
+        return Reading(kind, None, frozenset())
+    return Reading(kind, value or anchor.value(), frozenset({anchor.year}))
+
+
+def _unresolved(kind: str) -> Reading:
+    return Reading(kind, None, frozenset())
+
+
+def _year_from(g: Groups, ctx: Context, name: str = "year") -> int | None:
+    y = g(name)
+    if y is not None:
+        return int(y)
+    yy = g(name + "_yy")
+    if yy is not None:
+        return two_digit_year(int(yy), ctx.reference.year if ctx.reference else None)
+    return None
+
+
+def _unit(word: str) -> str:
+    """The calendar unit a unit word names ("yrs" -> "year"; ``patterns.UNIT_WORDS``)."""
+    return UNIT_WORDS[word.lower()]
+
+
+def _number(word: str) -> int | None:
+    w = " ".join(word.lower().split()).replace(",", "")
+    if w.isdigit():
+        return int(w)
+    return NUMBER_WORDS.get(w)
+
+
+def _era_sign(era: str | None) -> int | None:
+    if not era:
+        return None
+    return -1 if era.replace(".", "").upper().startswith("B") else 1

@@ -1,0 +1,177 @@
+"""Interpreters of deictic expressions, resolved against the reference date ("yesterday",
+"last year", "three years ago", "the past 5 years", "last Friday", "now"), and of their
+anaphoric twins that share a rule ("the following year", "two years later")."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ragas_temporal.focus_time.interpret.calendar_math import (
+    _at_granularity,
+    _day_value,
+    _shift,
+    _shift_unit,
+    _unit_value,
+    _unit_years,
+)
+from ragas_temporal.focus_time.interpret.core import (
+    Anchor,
+    Context,
+    Groups,
+    Reading,
+    _number,
+    _unit,
+    _unresolved,
+)
+from ragas_temporal.focus_time.patterns import (
+    ANAPHORIC_MODIFIERS,
+    DAY_OFFSETS,
+    NIGHT_WORDS,
+    REF_WORDS,
+    UNIT_MODIFIERS,
+    WEEKDAYS,
+)
+
+
+def day_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """today, tonight, yesterday, tomorrow (and chat spellings: tmr, 2day), optional part of day."""
+    w = g.lower("w")
+    if " " in w or "\t" in w or "\n" in w:
+        w = " ".join(w.split())
+    ref = ctx.ref
+    if ref is None:
+        return _unresolved(kind)
+    a = _shift(ref, "day", DAY_OFFSETS[w])
+    if a is None:  # "tomorrow" on 9999-12-31: no year rather than a wrong one
+        return _unresolved(kind)
+    part = g("part") or ("night" if w in NIGHT_WORDS else None)
+    return Reading(kind, _day_value(a, part), frozenset({a.year}), a)
+
+
+def part_of_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """this morning, last night, yesterday evening, tomorrow afternoon."""
+    mod = g.lower("mod")
+    ref = ctx.ref
+    if ref is None:
+        return _unresolved(kind)
+    offset = {"this": 0, "last": -1, "yesterday": -1}.get(mod, 1)
+    a = _shift(ref, "day", offset)
+    if a is None:
+        return _unresolved(kind)
+    return Reading(kind, _day_value(a, g("part")), frozenset({a.year}), a)
+
+
+def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """this/last/next year|month|week|weekend|quarter|decade|century; the following/previous/same year."""
+    mod, unit, the = g.lower("mod"), _unit(g("unit")), g("the")
+    if the and mod in ("past", "last") and unit in ("decade", "century"):
+        the = None  # "the past decade" names the previous decade (TimeML: 200), like "last decade"
+    if the and mod in ("past", "last"):  # "the past year": a duration of one unit before the base
+        return _duration(ctx, kind, -1, 1, unit)
+    if the and (mod in ANAPHORIC_MODIFIERS or mod in ("next", "nxt", "same")) or mod in ("that", "same"):
+        base = ctx.base
+        kind = "anaphoric"
+    else:
+        base = ctx.ref
+        kind = "relative"
+    if base is None:
+        return _unresolved(kind)
+    k = UNIT_MODIFIERS[mod]
+    a = _shift_unit(base, unit, k)
+    if a is None:
+        return _unresolved(kind)
+    # "this year", "the same year": the base itself stays the anchor (at its own, finer granularity)
+    anchor = base if k == 0 and unit not in ("decade", "century", "quarter") else _at_granularity(a, unit)
+    return Reading(kind, _unit_value(a, unit), _unit_years(a, unit), anchor)
+
+
+def _duration(ctx: Context, kind: str, sign: int, n: int, unit: str) -> Reading:
+    base = ctx.ref if kind == "relative" else ctx.base
+    if base is None:
+        return _unresolved(kind)
+    if unit == "quarter":
+        unit, n = "month", 3 * n
+    far = _shift(base, "week" if unit == "weekend" else unit, sign * n)
+    code = {"year": "Y", "month": "M", "week": "W", "weekend": "W", "day": "D", "decade": "DE", "century": "CE",
+            "fortnight": "W"}[unit]  # fmt: skip
+    count = 2 * n if unit == "fortnight" else n
+    # beyond the era ("the past 1,000,000 years") the start has no year: the value stays
+    return Reading(kind, f"P{count}{code}", ctx.span(far.year, base.year) if far is not None else frozenset())
+
+
+def past_n(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """the past 5 years, the last three months, the next two decades, the following 3 years."""
+    n = _number(g("num"))
+    direction, unit = g.lower("dir"), _unit(g("unit"))
+    kind = "anaphoric" if direction in ANAPHORIC_MODIFIERS and g("the") else "relative"
+    sign = UNIT_MODIFIERS[direction]
+    if n is None:  # "the past few years": vague
+        return Reading(kind, "PAST_REF" if sign < 0 else "FUTURE_REF", frozenset())
+    return _duration(ctx, kind, sign, n, unit)
+
+
+def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """three years ago, a week ago, two years later, a decade earlier, 5 days from now."""
+    n = _number(g("num"))
+    unit, direction = _unit(g("unit")), " ".join(g.lower("dir").split())
+    anaphoric = direction in ("earlier", "later")
+    kind = "anaphoric" if anaphoric else "relative"
+    sign = 1 if direction in ("later", "from now", "hence") else -1
+    if n is None:
+        return Reading(kind, "PAST_REF" if sign < 0 else "FUTURE_REF", frozenset())
+    base = ctx.base if anaphoric else ctx.ref
+    if base is None:
+        return _unresolved(kind)
+    if unit == "fortnight":
+        unit, n = "week", 2 * n
+    if unit in ("hour", "hr", "minute", "min"):  # "3 hours ago": the base day, or the day before
+        unit, n = "day", (n // 24 if unit in ("hour", "hr") else n // 1440)
+    a = _shift(base, unit, sign * n)
+    if a is None:
+        return _unresolved(kind)
+    gran = "day" if unit in ("day", "week") else ("month" if unit == "month" else "year")
+    return Reading(kind, _unit_value(a, gran), frozenset({a.year}), _at_granularity(a, gran))
+
+
+def _weekday_date(ref: dt.date, weekday_: int, mod: str | None) -> dt.date:
+    forward = (weekday_ - ref.weekday()) % 7
+    if mod in ("last", "past", "this past"):
+        delta = -(7 - forward) if forward else -7
+    elif mod in ("next", "nxt"):
+        delta = forward or 7
+    elif mod in ("this", "coming", "this coming"):
+        delta = forward
+    else:  # bare or "on": nearest, news-style past preference for ties
+        delta = forward if forward <= 2 else forward - 7
+    return ref + dt.timedelta(days=delta)
+
+
+def weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """Monday, on Friday, last Friday, next Tuesday, this sat, Friday night; "every Monday" is a set."""
+    word = g.lower("weekday")
+    mod = " ".join(g.lower("mod").split()) if g("mod") else None
+    if len(word) <= 5 and word not in ("monday", "friday", "sunday") and mod is None:
+        return None  # bare abbreviations (Sun, Sat, Wed) are too often other words
+    if mod == "every":
+        return Reading("relative", f"XXXX-WXX-{WEEKDAYS[word] + 1}", frozenset())
+    ref = ctx.reference
+    if ref is None:
+        return _unresolved(kind)
+    try:
+        a = Anchor.of(_weekday_date(ref, WEEKDAYS[word], mod))
+    except OverflowError:  # a reference date in the first or last week of year 1 or 9999
+        return _unresolved(kind)
+    return Reading(kind, _day_value(a, g("part")), frozenset({a.year}), a)
+
+
+def ref_word(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """now, currently, recently, soon: TIMEX3 PRESENT_REF/PAST_REF/FUTURE_REF, no years."""
+    return Reading(kind, REF_WORDS[" ".join(g.lower("w").split())], frozenset())
+
+
+def year_to_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """ytd: the year so far, so the reference date's year (see ``patterns.YEAR_TO_DATE``)."""
+    ref = ctx.ref
+    if ref is None:
+        return _unresolved(kind)
+    return Reading(kind, _unit_value(ref, "year"), frozenset({ref.year}), Anchor(ref.year))

@@ -1,0 +1,102 @@
+"""Interpreters of the table's ranges: "2008-2010", "from 1990 to 1995", "44 BC to AD 14",
+"2020–present", "12 September 1494 – 31 March 1547"."""
+
+from __future__ import annotations
+
+from ragas_temporal.focus_time.context_rules import is_not_a_year
+from ragas_temporal.focus_time.interpret.calendar_math import _valid_day
+from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Reading, _era_sign, _explicit
+from ragas_temporal.focus_time.normalise import format_year, in_era
+from ragas_temporal.focus_time.patterns import MONTHS
+
+
+def era_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """from 27 BC to AD 14, 500-450 BC, AD 14-37."""
+    y1 = int(g("y1"))
+    y2 = int(g("y2") or g("y2a"))
+    end_sign = 1 if g("ad2") else _era_sign(g("era2"))
+    start_sign = 1 if g("ad1") else (_era_sign(g("era1")) or end_sign)
+    if y1 == 0 or y2 == 0:
+        return None
+    a, b = y1 * start_sign, y2 * end_sign
+    if a > b or not (in_era(a) and in_era(b)):
+        return None
+    return Reading(kind, f"{format_year(a)}/{format_year(b)}", ctx.span(a, b), Anchor(b))
+
+
+def year_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """2008-2010, 2008–10, from 1990 to 1995, between 1990 and 1995; "2019-03" is a month."""
+    if g("b1") is not None:
+        y1, y2 = int(g("b1")), int(g("b2"))
+    elif g("present") is not None:
+        return _open_range(g, ctx, kind)
+    else:
+        y1, raw = int(g("y1")), g("y2")
+        sep = g("sep").strip()
+        if len(raw) == 1:  # "1947-8": the next year's last digit; "won 2010-2" is a score
+            y2 = y1 // 10 * 10 + int(raw)
+            if y2 != y1 + 1:
+                return None
+        elif len(raw) == 2:
+            yy = int(raw)
+            y2 = y1 // 100 * 100 + yy
+            if y2 <= y1:
+                y2 = y2 + 100 if y2 + 100 - y1 <= 10 else None  # "1999-00"
+            if y2 is None:
+                if sep == "-" and 1 <= yy <= 12 and not g("from"):
+                    return _explicit("date", Anchor(y1, yy))  # ISO year-month
+                return None if is_not_a_year(ctx.text, g.start, g.end) else _explicit("year", Anchor(y1))
+        else:
+            y2 = int(raw)
+        if y2 == y1:  # "(1849–1849)": one year
+            return None if is_not_a_year(ctx.text, g.start, g.end) else _explicit("year", Anchor(y1))
+        if y2 < y1:
+            # "From 1998 until 1993" (a slip, or two years named): both years, no span between
+            if len(raw) < 4 or is_not_a_year(ctx.text, g.start, g.end):
+                return None
+            return Reading("year", format_year(y1), frozenset({y1, y2}), Anchor(y2))
+    if is_not_a_year(ctx.text, g.start, g.end, plural_nouns=y2 - y1 > 30):  # "1000-2000 people" counts
+        return None
+    return Reading(kind, f"{format_year(y1)}/{format_year(y2)}", ctx.span(y1, y2), Anchor(y2))
+
+
+def _open_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """"2020–present": from the year to the reference date's year; without a reference date (or
+    one before the start) only the start year is known."""
+    y1 = int(g("y1"))
+    if is_not_a_year(ctx.text, g.start, g.end):
+        return None
+    ref = ctx.ref
+    if ref is None or ref.year <= y1:
+        return _explicit("year", Anchor(y1))
+    return Reading(kind, f"{format_year(y1)}/{format_year(ref.year)}", ctx.span(y1, ref.year), Anchor(ref.year))
+
+
+def _range_end(g: Groups, p: str) -> Anchor | None:
+    """One end of a ``date_range`` match (groups ``{p}_...``, see ``patterns._range_date``)."""
+    for d, m, y in ((f"{p}_d", f"{p}_m", f"{p}_y"), (f"{p}_d2", f"{p}_m2", f"{p}_y2"), (None, f"{p}_m3", f"{p}_y3")):
+        if g(y) is None:
+            continue
+        year, month = int(g(y)), MONTHS[g.lower(m)]
+        day = int(g(d)) if d is not None else None
+        if day is not None and _valid_day(year, month, day):
+            return Anchor(year, month, day)
+        return Anchor(year, month)
+    year = g(f"{p}_y4")
+    return Anchor(int(year)) if year is not None else None
+
+
+def date_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """12 September 1494 – 31 March 1547, May 26, 1982–1987, Sept 1962 to 1984: the years from the
+    first date to the second. A bare end year that is a count ("March 2019 - 1500 people") or
+    an end before the start leaves the first date alone.
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.value, len(m.years)) for m in scan("Henry (28 June 1491 – 28 January 1547) was king.")]
+    [('1491-06-28/1547-01-28', 57)]
+    """
+    a, b = _range_end(g, "a"), _range_end(g, "b")
+    end_year = g.match.span("b_y4") if g("b_y4") is not None else None
+    if (b.year, b.month or 0, b.day or 0) < (a.year, a.month or 0, a.day or 0) or end_year is not None and is_not_a_year(ctx.text, *end_year):
+        return _explicit("date", a)
+    return Reading(kind, f"{a.value()}/{b.value()}", ctx.span(a.year, b.year), b)

@@ -1,0 +1,240 @@
+"""Claim-level temporal faithfulness: one test per rule of docs/METRICS.md, values worked out by hand.
+
+Claims are built from mention records shaped like the extractor's (text, kind, TIMEX value,
+years), so these tests pin the rules without depending on what the extractor finds in prose.
+"""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+import pytest
+
+from ragas_temporal.scores import (
+    TemporalClaim,
+    claim_faithfulness,
+    claim_from_mention,
+    claims_from_mentions,
+    credit_claims,
+    no_claim_reason,
+)
+
+
+def mention(text: str, kind: str, value: str | None, years=()) -> SimpleNamespace:
+    return SimpleNamespace(text=text, kind=kind, value=value, years=frozenset(years))
+
+
+def year(text: str, y: int) -> SimpleNamespace:
+    return mention(text, "year", str(y), {y})
+
+
+def span(text: str, start: int, end: int) -> SimpleNamespace:
+    return mention(text, "range", f"{start}/{end}", range(start, end + 1))
+
+
+def decade(text: str, first: int) -> SimpleNamespace:
+    return mention(text, "decade", str(first // 10), range(first, first + 10))
+
+
+def score(answer: list, *contexts: list) -> tuple[float, str]:
+    result = claim_faithfulness(
+        claims_from_mentions(answer), [claims_from_mentions(context) for context in contexts]
+    )
+    return result.value, result.reason
+
+
+# --- rule 1: a year or a date is supported when its year is among the contexts' years --------------
+
+
+def test_year_supported_by_the_same_year_in_a_context() -> None:
+    assert score([year("1995", 1995)], [year("1995", 1995)]) == (
+        1.0, "every temporal claim ('1995') found in the retrieved contexts")
+
+
+def test_date_judged_by_its_year() -> None:
+    # answer "March 1547" vs context "31 March 1547": one claim, year 1547 stated -> 1/1
+    answer = [mention("March 1547", "date", "1547-03", {1547})]
+    context = [mention("31 March 1547", "date", "1547-03-31", {1547})]
+    assert score(answer, context)[0] == 1.0
+
+
+def test_range_end_is_a_stated_year_but_its_inner_years_are_not() -> None:
+    # a lifespan "(1867–1934)" states 1867 and 1934; "1913" is not among the stated years -> 0/1
+    lifespan = span("1867–1934", 1867, 1934)
+    assert score([year("1934", 1934)], [lifespan])[0] == 1.0
+    assert score([year("1913", 1913)], [lifespan]) == (0.0, "'1913' not found in the retrieved contexts")
+
+
+def test_invented_year_scores_zero_with_its_text_in_the_reason() -> None:
+    assert score([year("1995", 1995)], [year("1996", 1996)]) == (
+        0.0, "'1995' not found in the retrieved contexts")
+
+
+# --- rule 2: a range by both ends, or inside a context range; one end -> half credit --------------
+
+
+def test_range_supported_by_both_ends_stated_separately() -> None:
+    # Francis I: context gives two dates, answer the lifespan "1494–1547" -> both ends -> 1/1
+    answer = [span("1494–1547", 1494, 1547)]
+    context = [mention("12 September 1494", "date", "1494-09-12", {1494}),
+               mention("31 March 1547", "date", "1547-03-31", {1547})]
+    assert score(answer, context)[0] == 1.0
+
+
+def test_range_inside_a_context_range_is_supported() -> None:
+    # "2008–2010" lies inside the context's "2005–2012" although neither end is stated as a year
+    assert score([span("2008–2010", 2008, 2010)], [span("2005–2012", 2005, 2012)])[0] == 1.0
+
+
+def test_range_sharing_one_end_with_a_context_range_is_that_range_with_an_end_changed() -> None:
+    # context "2005–2021"; answer "2005–2019" lies inside it but keeps 2005 and moves the other end:
+    # judged by its ends, 2005 stated, 2019 not -> 0.5/1
+    assert score([span("2005–2019", 2005, 2019)], [span("2005–2021", 2005, 2021)]) == (
+        0.5, "'2005–2019': only 2005 found")
+    # the same inward move at the start: "2007–2021" -> only 2021 -> 0.5
+    assert score([span("2007–2021", 2007, 2021)], [span("2005–2021", 2005, 2021)])[0] == 0.5
+    # the whole stated range is still fully supported (both ends stated)
+    assert score([span("2005–21", 2005, 2021)], [span("2005–2021", 2005, 2021)])[0] == 1.0
+
+
+def test_range_with_one_supported_end_gets_half_credit() -> None:
+    # answer ranges: "1991–2000" (both ends found: 1) and "2007–11" (only 2007: 0.5) -> 1.5/2 = 0.75
+    answer = [span("1991–2000", 1991, 2000), span("2007–11", 2007, 2011)]
+    context = [span("1991 -- 2000", 1991, 2000), year("2007", 2007)]
+    assert score(answer, context) == (0.75, "'2007–11': only 2007 found")
+
+
+def test_range_with_no_supported_end_scores_zero() -> None:
+    assert score([span("1980–1985", 1980, 1985)], [year("1990", 1990)]) == (
+        0.0, "'1980–1985' not found in the retrieved contexts")
+
+
+def test_a_range_weighs_as_much_as_a_year() -> None:
+    # one 50-year range (supported) and one invented year: 1 + 0 over 2 claims = 0.5
+    answer = [span("1900–1950", 1900, 1950), year("1960", 1960)]
+    context = [year("1900", 1900), year("1950", 1950)]
+    assert score(answer, context)[0] == 0.5
+
+
+# --- rule 3: an open range is judged by its start ------------------------------------------------
+
+
+def test_open_range_judged_by_its_start() -> None:
+    open_range = mention("2015–present", "range", "2015/PRESENT_REF", {2015})
+    assert claim_from_mention(open_range).shape == "open_range"
+    assert score([open_range], [year("2015", 2015)])[0] == 1.0
+    assert score([open_range], [year("2016", 2016)]) == (
+        0.0, "'2015–present' not found in the retrieved contexts")
+    # closed at the reference year by the extractor (value 2015/2024): still judged by 2015 alone
+    closed_at_reference = mention("2015–present", "range", "2015/2024", range(2015, 2025))
+    assert score([closed_at_reference], [year("2015", 2015)])[0] == 1.0
+
+
+# --- rule 4: a decade or a century by the same period or a year inside it --------------------------
+
+
+def test_decade_supported_by_the_same_decade() -> None:
+    assert score([decade("the nineties", 1990)], [decade("the 1990s", 1990)])[0] == 1.0
+
+
+def test_decade_supported_by_a_year_inside_it() -> None:
+    assert score([decade("the 1990s", 1990)], [year("1994", 1994)])[0] == 1.0
+
+
+def test_decade_supported_by_a_shorter_period_inside_it() -> None:
+    late_seventies = mention("the late 1970s", "decade", "197", range(1976, 1980))
+    assert score([decade("the 1970s", 1970)], [late_seventies])[0] == 1.0
+    # but not the other way round: the late 1970s is narrower than what the context states
+    assert score([late_seventies], [decade("the 1970s", 1970)])[0] == 0.0
+
+
+def test_wrong_decade_scores_zero() -> None:
+    assert score([decade("the 1980s", 1980)], [year("1994", 1994)])[0] == 0.0
+
+
+def test_century_supported_by_a_year_inside_it() -> None:
+    century = mention("the 19th century", "century", "18", range(1800, 1900))
+    assert score([century], [year("1851", 1851)])[0] == 1.0
+    assert score([century], [year("1901", 1901)])[0] == 0.0
+
+
+def test_year_not_supported_by_a_context_that_only_states_its_decade() -> None:
+    assert score([year("1995", 1995)], [decade("the 1990s", 1990)]) == (
+        0.0, "'1995' not found in the retrieved contexts")
+
+
+# --- rule 5: "2016–17" and "2016–2017" are one claim ----------------------------------------------
+
+
+def test_short_and_long_range_forms_are_the_same_claim() -> None:
+    short, long = span("2016–17", 2016, 2017), span("2016–2017", 2016, 2017)
+    assert claim_from_mention(short) == claim_from_mention(long)
+    # the answer repeats the claim in both forms and adds an invented year: 2 distinct claims, 1 supported
+    assert score([short, long, year("2019", 2019)], [long])[0] == 0.5
+    assert score([short], [long])[0] == 1.0
+
+
+# --- score = credited claims / claims, reasons by text ---------------------------------------------
+
+
+def test_reason_quotes_every_weak_claim_in_answer_order() -> None:
+    answer = [year("1995", 1995), span("2007–11", 2007, 2011), year("2000", 2000)]
+    context = [year("2007", 2007), year("2000", 2000)]
+    assert score(answer, context) == (
+        pytest.approx(1.5 / 3), "'1995' not found in the retrieved contexts; '2007–11': only 2007 found")
+
+
+def test_no_claim_is_nan() -> None:
+    value, reason = score([mention("last year", "relative", None)], [year("2020", 2020)])
+    assert math.isnan(value) and reason == "answer makes no temporal claim"
+
+
+def test_bce_years_in_reasons() -> None:
+    answer = [mention("44 BC to AD 14", "range", "BC0044/0014", range(-44, 15))]
+    assert claim_from_mention(answer[0]) == TemporalClaim("", "range", -44, 14)
+    assert score(answer, [mention("44 BC", "year", "BC0044", {-44})]) == (0.5, "'44 BC to AD 14': only 44 BC found")
+
+
+def test_range_ends_come_from_the_value_when_inner_years_are_not_listed() -> None:
+    # a wide range whose years hold only its ends still has its ends from "1000/2000"
+    wide = mention("1000–2000", "range", "1000/2000", {1000, 2000})
+    assert claim_from_mention(wide) == TemporalClaim("", "range", 1000, 2000)
+    assert score([span("1200–1300", 1200, 1300)], [wide])[0] == 1.0  # inside the context range
+
+
+def test_bad_arguments_raise_type_error_naming_them() -> None:
+    with pytest.raises(TypeError, match="answer_claims"):
+        credit_claims("1995", [])
+    with pytest.raises(TypeError, match=r"context_claims\[0\]\[0\]"):
+        credit_claims([], [[1995]])
+
+
+# --- NaN reasons that say what to do ---------------------------------------------------------------
+
+
+def test_no_mention_at_all() -> None:
+    assert no_claim_reason([]) == "answer makes no temporal claim"
+    assert no_claim_reason([], side="query") == "query has no temporal focus"
+
+
+def test_relative_mention_without_reference_date_names_the_fix() -> None:
+    assert no_claim_reason([mention("last year", "relative", None)]) == (
+        "'last year' needs a reference date: pass reference_date=... or a reference_date column")
+
+
+def test_several_undated_kinds_are_each_explained() -> None:
+    reason = no_claim_reason([
+        mention("last year", "relative", None), mention("next month", "relative", None),
+        mention("that spring", "anaphoric", None), mention("the Jurassic", "named_period", None),
+    ])
+    assert reason == (
+        "'last year', 'next month' need a reference date: pass reference_date=... or a reference_date column; "
+        "'that spring' needs an earlier date in the same text or a reference date: pass reference_date=... "
+        "or a reference_date column; the years of 'the Jurassic' are unknown: nothing to check them against"
+    )
+
+
+def test_side_is_validated() -> None:
+    with pytest.raises(ValueError, match="side"):
+        no_claim_reason([], side="context")
