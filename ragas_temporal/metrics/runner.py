@@ -108,8 +108,9 @@ def score_rows_now(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) 
     metric's own reason, so one batch of a larger job never fails for its content.
 
     >>> from ragas_temporal.metrics import TemporalFaithfulness
-    >>> score_rows_now([{"response": "In 2008.", "retrieved_contexts": ["2008"]}, {}], [TemporalFaithfulness()])
-    [[Score(value=1.0, reason='all answer years (2008) found in the retrieved contexts')], [Failed(value=nan, reason='response is missing (None)', kind='input')]]
+    >>> outcomes = score_rows_now([{"response": "In 2008.", "retrieved_contexts": ["2008"]}, {}], [TemporalFaithfulness()])
+    >>> outcomes[0][0].value, outcomes[1][0]
+    (1.0, Failed(value=nan, reason='response is missing (None)', kind='input'))
     """
     calling = [m.name for m in metrics if m.scorer.calls_llm]
     if calling:
