@@ -18,7 +18,9 @@ For every number of exactly four digits in 1000-2099 (no digit on either side) t
 * **dropped**: otherwise, with the name of the rule that rejected it: a context rule of
   ``context_rules.year_rejection`` (``phone_digits``, ``unit_after``, ...), ``in_<rule>`` when
   the number is inside another mention that does not carry it, ``<rule>_declined`` when a rule
-  matched but its interpreter gave nothing for another reason, or ``no_rule_matched``.
+  matched but its interpreter gave nothing for another reason, or, when no rule matched, what
+  touched the number (``glued_to_letters``: "M1919", ``decimal_or_grouped``, ``number_dash_number``,
+  ``amount_sign``; else ``no_rule_matched``).
 
 It prints the counts per rejecting rule, a seeded random sample of drops with their context, a
 seeded random sample of kept years (the reverse list: read them to find numbers wrongly taken for
@@ -140,6 +142,29 @@ def _rejecting_rule(text: str, start: int, end: int, covering, matches) -> str:
         if m.start() <= start and end <= m.end():
             reason = year_rejection(text, m.start(), m.end())
             return reason or f"{rule_name}_declined"
+    return _no_rule_reason(text, start, end)
+
+
+_DASH_NUMBER_AFTER = re.compile(r"\s?[-–]\s?\d")
+
+
+def _no_rule_reason(text: str, start: int, end: int) -> str:
+    """Name what kept every rule of the table from matching the number at ``text[start:end]``:
+    what touches it.
+
+    >>> _no_rule_reason("Mirage 2000C", 7, 11), _no_rule_reason("$1999", 1, 5), _no_rule_reason("1429.297", 0, 4)
+    ('glued_to_letters', 'amount_sign', 'decimal_or_grouped')
+    """
+    before, after = text[start - 1 : start], text[end : end + 1]
+    digit_before, digit_after = text[start - 2 : start - 1].isdigit(), text[end + 1 : end + 2].isdigit()
+    if before.isalpha() or after.isalpha() or "_" in (before, after):  # "M1919", "2000C", "1500th"
+        return "glued_to_letters"
+    if before in (".", ",") and digit_before or after in (".", ",") and digit_after:  # "1429.297"
+        return "decimal_or_grouped"
+    if before in ("-", "–") and digit_before or _DASH_NUMBER_AFTER.match(text, end):  # "CI57-2018"
+        return "number_dash_number"
+    if before in ("$", "€", "£", "¥", "#", "@") or after == "%":
+        return "amount_sign"
     return "no_rule_matched"
 
 

@@ -40,3 +40,16 @@ def test_score_dataset_and_example_are_public_and_lazy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+def test_the_answer_side_metrics_are_public():
+    from ragas_temporal import metrics
+
+    names = [
+        "AnswerTemporalPrecision", "TemporalCoherence", "TemporalYearPrecisionAtK", "TemporalYearRecallAtK",
+        "TemporalAnchorCoverage", "EventOrderAccuracy", "DurationAccuracy", "TemporalConsistency",
+        "temporal_consistency_report",
+    ]
+    for name in names:
+        assert getattr(ragas_temporal, name) is getattr(metrics, name), name
+        assert name in dir(ragas_temporal)

@@ -40,6 +40,8 @@ import sys
 import typing as t
 from pathlib import Path
 
+from ragas_temporal.commands.arg_types import positive_int, positive_seconds
+
 #: ``--llm-timeout`` default shown in the help; equal to ``judging.runner.DEFAULT_LLM_TIMEOUT``
 #: (not imported: building the parser must not import ragas)
 HELP_LLM_TIMEOUT = 30
@@ -97,12 +99,17 @@ def add_parser(subparsers) -> None:
         help="comma-separated metric names (default: every focus-time metric the data's columns can feed)",
     )
     scoring.add_argument(
+        "--group-by", metavar="COLUMN", default="user_input",
+        help="column whose equal values make a group of answers to the same question, for "
+        "temporal_consistency (default: user_input)",
+    )
+    scoring.add_argument(
         "--reference-date",
         metavar="YYYY-MM-DD",
         help="date that relative expressions ('last year') resolve against, for rows without a reference_date",
     )
     scoring.add_argument(
-        "--max-concurrency", type=_positive_int, default=16, metavar="N",
+        "--max-concurrency", type=positive_int, default=16, metavar="N",
         help="rows scored at once, i.e. LLM requests in flight (default: 16)",
     )
     engine = p.add_argument_group("engine (focus_time and gold modes on Spark or Ray: the same command on a laptop or a cluster)")
@@ -131,7 +138,7 @@ def add_parser(subparsers) -> None:
         "localhost URL)",
     )
     judge.add_argument(
-        "--llm-timeout", metavar="SECONDS", type=_positive_seconds,
+        "--llm-timeout", metavar="SECONDS", type=positive_seconds,
         help=f"time bound of one judgement, retries included (default: {HELP_LLM_TIMEOUT}); a judgement "
         "that times out makes its row NaN, with the reason",
     )
@@ -141,26 +148,6 @@ def add_parser(subparsers) -> None:
         "model, no network): for demos",
     )
     p.set_defaults(func=run)
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
-    return value
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
-    return value
 
 
 # --- loading --------------------------------------------------------------------------------
@@ -190,16 +177,21 @@ def choose_metrics(args: argparse.Namespace, rows: list[dict]) -> list:
 
     Metrics in LLM modes are built without an LLM here; :func:`attach_judge` gives them one.
     """
-    return choose_metrics_for_columns(args, {k for row in rows for k, v in row.items() if v is not None})
+    return choose_metrics_for_columns(args, {k for row in rows for k, v in row.items() if v is not None}, rows)
 
 
-def choose_metrics_for_columns(args: argparse.Namespace, available: set[str]) -> list:
+def choose_metrics_for_columns(args: argparse.Namespace, available: set[str], rows: list[dict] | None = None) -> list:
     """:func:`choose_metrics` given the names of the data's columns (an engine knows its schema, not its rows)."""
     from ragas_temporal.metrics.registry import DEFAULT_METRICS, metrics_from_spec
 
     kwargs = {"reference_date": args.reference_date} if args.reference_date else {}
-    if args.metrics:
-        return metrics_from_spec(args.metrics, **kwargs)
+    specs = [s.strip() for s in (args.metrics or "").split(",") if s.strip()]
+    if specs:
+        metrics = metrics_from_spec(specs, rows=rows, group_by=args.group_by, **kwargs)
+        for spec, metric in zip(specs, metrics):
+            if getattr(metric, "k", None) is not None and "@" not in spec and "_at_" not in spec:
+                print(f"note: {spec} has no @K: using k={metric.k} ({metric.name})", file=sys.stderr)
+        return metrics
     chosen, skipped = [], []
     for metric in metrics_from_spec(DEFAULT_METRICS, **kwargs):
         missing = [c for c in metric.needed_columns if c not in available]
@@ -208,6 +200,10 @@ def choose_metrics_for_columns(args: argparse.Namespace, available: set[str]) ->
         print(f"skipping {metric.name}: the data has no {', '.join(missing)}", file=sys.stderr)
     if not chosen:
         raise ValueError(f"no default metric can run: the data has columns {sorted(available)}")
+    if args.metrics is not None:  # given, but naming nothing (--metrics "")
+        names = ", ".join(metric.name for metric, _ in chosen)
+        print(f"note: --metrics {args.metrics!r} names no metric: using the defaults the data can feed: {names}",
+              file=sys.stderr)
     return [metric for metric, _ in chosen]
 
 
@@ -341,15 +337,31 @@ def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argpar
     return frame, meter
 
 
+def failed_everywhere(frame, metrics: list) -> tuple[str, str] | None:
+    """``(metric name, most common cause)`` of the first metric that scored no row and failed on
+    some (the others' scores being undefined, e.g. no temporal claim), else None."""
+    from ragas_temporal.commands.failures import most_common_cause
+    from ragas_temporal.metrics.runner import FAILURE_SUFFIX
+
+    for m in metrics:
+        failed = frame[f"{m.name}{FAILURE_SUFFIX}"].notna()
+        if failed.any() and frame[m.name].isna().all():
+            return m.name, most_common_cause(frame.loc[failed, f"{m.name}_reason"])
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     if args.engine != "local":
         from ragas_temporal.commands.scale_out import run_on_engine
 
         return run_on_engine(args)
     if args.output:  # fail before the work, not after it
+        from ragas_temporal.input_files import check_output_file
+
         suffix = Path(args.output).suffix.lower()
         if suffix not in OUTPUT_SUFFIXES:
             raise ValueError(f"--output must end in .csv, .jsonl or .parquet, got {Path(args.output).name}")
+        check_output_file(args.output, "--output")
     if args.reference_date:
         from ragas_temporal.metrics.dates import to_date
 
@@ -377,4 +389,10 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         write_output(frame, Path(args.output))
         print(f"per-row scores and reasons written to {args.output}")
+    everywhere = failed_everywhere(frame, metrics)
+    if everywhere:
+        from ragas_temporal.commands.failures import RowsFailed
+
+        name, cause = everywhere
+        raise RowsFailed(f"{name} scored no row: {cause}")
     return 0

@@ -18,6 +18,9 @@ import argparse
 import os
 import sys
 
+from ragas_temporal.commands.arg_types import non_negative_int, positive_int, positive_seconds
+from ragas_temporal.commands.failures import RowsFailed, most_common_cause
+
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -44,9 +47,9 @@ def add_parser(subparsers) -> None:
     )
     run.add_argument("--closed-vocabulary", action="store_true", help="list candidates and snap answers to them")
     run.add_argument("--seed", type=int, default=0)
-    run.add_argument("--max-concurrency", type=int, default=8)
-    run.add_argument("--max-retries", type=int, default=2)
-    run.add_argument("--timeout", type=float, default=60.0, help="seconds per call")
+    run.add_argument("--max-concurrency", type=positive_int, default=8)
+    run.add_argument("--max-retries", type=non_negative_int, default=2)
+    run.add_argument("--timeout", type=positive_seconds, default=60.0, help="seconds per call")
     run.add_argument("--structured", action="store_true", help="use llm_factory (instructor tool calls) instead of plain chat")
     run.add_argument("--no-progress", action="store_true")
     run.add_argument("--out", required=True, help="predictions JSONL (appended; a rerun resumes)")
@@ -94,24 +97,22 @@ def _run(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         show_progress=not args.no_progress,
     )
-    failed = sum(1 for r in records if r.get("error"))
-    print(f"{len(records)} rows ({failed} failed) from {dataset.root} -> {args.out}")
-    if failed:
-        print(f"rerun the same command to retry the {failed} failed row(s)", file=sys.stderr)
+    errors = [r["error"] for r in records if r.get("error")]
+    print(f"{len(records)} rows ({len(errors)} failed) from {dataset.root} -> {args.out}")
+    if errors and len(errors) == len(records):
+        raise RowsFailed(f"every row failed: {most_common_cause(errors)}; fix it and rerun the same command")
+    if errors:
+        print(f"rerun the same command to retry the {len(errors)} failed row(s)", file=sys.stderr)
     return 0
 
 
 def _read_descriptions(path: str) -> dict[int, str]:
-    import json
     from pathlib import Path
 
+    from ragas_temporal.input_files import loads_json, read_text
+
     file = Path(path)
-    if not file.is_file():
-        raise FileNotFoundError(f"context descriptions file not found: {file}")
-    try:
-        raw = json.loads(file.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{file}: not valid JSON ({exc})") from None
+    raw = loads_json(read_text(file, "context descriptions file"), file)
     if not isinstance(raw, dict):
         raise ValueError(f"{file}: expected a JSON object mapping relation index to description")
     out: dict[int, str] = {}

@@ -15,6 +15,8 @@ import json
 import typing as t
 from pathlib import Path
 
+from ragas_temporal.input_files import InputFileError, check_regular_file, loads_json, read_text
+
 __all__ = [
     "LIST_COLUMNS",
     "read_rows",
@@ -33,8 +35,16 @@ LIST_COLUMNS = ("retrieved_contexts", "retrieved_context_ids", "reference_contex
 
 def read_rows(path: Path, split: str | None = None) -> list[dict]:
     """Rows from a ``.jsonl``, ``.json`` (a list of rows), ``.csv`` or ``.parquet`` file (or folder of
-    Parquet parts), or a ``save_to_disk`` folder."""
-    if not path.exists():
+    Parquet parts), or a ``save_to_disk`` folder.
+
+    Anything else (a FIFO, a name too long for the system, a binary file) is an error naming it.
+    """
+    try:
+        exists = path.exists()
+    except OSError:  # e.g. a name longer than the system allows: say so in one line
+        check_regular_file(path, "data file")
+        raise
+    if not exists:
         raise FileNotFoundError(f"no such file or folder: {path}")
     if path.suffix.lower() == ".parquet":
         return read_parquet(path)
@@ -85,33 +95,43 @@ def rows_of_dataset(dataset: t.Any, split: str | None) -> list[dict]:
     return dataset.to_list()
 
 
+def _row(value: t.Any, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise InputFileError(where, f"a row must be a JSON object, got {_json_kind(value)}")
+    return value
+
+
+def _json_kind(value: t.Any) -> str:
+    kinds = {list: "a list", str: "a string", bool: "true/false", type(None): "null", dict: "an object"}
+    return kinds.get(type(value), "a number")
+
+
 def read_jsonl(path: Path) -> list[dict]:
-    """One row per non-blank line; ``ValueError`` naming the file and line of invalid JSON."""
+    """One row (a JSON object) per non-blank line; ``ValueError`` naming the file and line otherwise."""
     rows = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+    for number, line in enumerate(read_text(path, "data file").splitlines(), start=1):
+        if line.strip():
+            rows.append(_row(loads_json(line, path, line=number), f"{path}:{number}"))
     return rows
 
 
 def read_json(path: Path) -> list[dict]:
-    """A ``.json`` file holding a list of rows."""
-    data = json.loads(path.read_text(encoding="utf-8"))
+    """A ``.json`` file holding a list of rows (JSON objects)."""
+    data = loads_json(read_text(path, "data file"), path)
     if not isinstance(data, list):
         raise ValueError(f"{path}: a .json file must hold a list of rows")
-    return data
+    return [_row(item, f"{path}: row {number}") for number, item in enumerate(data, start=1)]
 
 
 def read_csv(path: Path) -> list[dict]:
     """Rows of a CSV file: empty cells are ``None``, list columns parsed (:func:`parse_list_cell`)."""
     import pandas as pd
 
-    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    check_regular_file(path, "data file")
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except UnicodeDecodeError as exc:
+        raise InputFileError(str(path), f"the data file is not UTF-8 text (byte {exc.start}); is it a binary file?") from None
     rows = frame.to_dict(orient="records")
     for row in rows:
         for column, value in row.items():
@@ -137,9 +157,9 @@ def parse_list_cell(text: str) -> t.Any:
     if stripped.startswith("["):
         try:
             return json.loads(stripped)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply to be a list of texts
             try:
                 return ast.literal_eval(stripped)
-            except (ValueError, SyntaxError):
+            except (ValueError, SyntaxError, RecursionError, MemoryError):
                 pass
     return text

@@ -240,28 +240,30 @@ _FULL_DAYS = [d for d in WEEKDAYS if len(d) > 5]
 _ABBR_DAYS = [d for d in WEEKDAYS if len(d) <= 5]
 
 
-def month(name: str = "month", *, abbreviations: bool = True) -> str:
+def month_group(name: str = "month", *, abbreviations: bool = True) -> str:
     """A month name (no trailing dot)."""
     words = _cases(_FULL_MONTHS) + (_cases(_ABBR_MONTHS) if abbreviations else [])
     return rf"(?P<{name}>{_alt(words)})"
 
 
-def weekday(name: str = "weekday", *, abbreviations: bool = True) -> str:
+def weekday_group(name: str = "weekday", *, abbreviations: bool = True) -> str:
+    """A weekday name as a named regex group (the ``weekday`` rule's interpreter is
+    ``interpret.deictic.weekday``: builders here end in ``_group``, interpreters are named by rule)."""
     words = _cases(_FULL_DAYS) + (_cases(_ABBR_DAYS) if abbreviations else [])
     return rf"(?P<{name}>{_alt(words)})"
 
 
-def day(name: str = "day") -> str:
+def day_group(name: str = "day") -> str:
     """Day of month 1-31, optional ordinal suffix."""
     return rf"(?P<{name}>3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|ST|ND|RD|TH)?(?!\d)"
 
 
-def year4(name: str = "year") -> str:
+def year4_group(name: str = "year") -> str:
     """A four-digit year 1000-2999 (context rules decide whether it really is one)."""
     return rf"(?P<{name}>[12]\d{{3}})(?!\d)"
 
 
-def year_in_date(name: str = "year") -> str:
+def year_in_date_group(name: str = "year") -> str:
     """Year part of a written date: four digits, or '08 with an apostrophe."""
     return rf"(?:(?P<{name}>[12]\d{{3}})|['’](?P<{name}_yy>\d\d))(?![\d'’])"
 
@@ -270,9 +272,9 @@ def _range_date(p: str) -> str:
     """One end of a date range, a date with its year: "3 May 2001", "May 3, 2001", "May 2001".
     Groups ``{p}_d``/``{p}_m``/``{p}_y`` (day first), ``..2`` (month first), ``{p}_m3``/``{p}_y3``."""
     return (
-        rf"(?:{day(p + '_d')}\s*(?:of\s+)?{month(p + '_m')}\.?,?\s*{year4(p + '_y')}"
-        rf"|{month(p + '_m2')}\.?\s*{day(p + '_d2')},?\s*{year4(p + '_y2')}"
-        rf"|{month(p + '_m3')}\.?,?\s*{year4(p + '_y3')})"
+        rf"(?:{day_group(p + '_d')}\s*(?:of\s+)?{month_group(p + '_m')}\.?,?\s*{year4_group(p + '_y')}"
+        rf"|{month_group(p + '_m2')}\.?\s*{day_group(p + '_d2')},?\s*{year4_group(p + '_y2')}"
+        rf"|{month_group(p + '_m3')}\.?,?\s*{year4_group(p + '_y3')})"
     )
 
 
@@ -280,7 +282,7 @@ _MONTH_NAME = rf"(?:{_alt(_cases(_FULL_MONTHS) + _cases(_ABBR_MONTHS))})(?![a-z]
 _NUM = rf"(?<![\d.,])(?P<num>\d{{1,3}}(?:,\d{{3}})*(?!\d)|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
 _QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
 _ERA_AFTER = r"(?P<era>B\.C\.E\.|B\.C\.|BCE|BC|C\.E\.|CE|A\.D\.|AD)(?!\w)"
-_WEEKDAY_PREFIX = rf"(?:{weekday('wd')}\.?,?\s+(?:the\s+)?)?"
+_WEEKDAY_PREFIX = rf"(?:{weekday_group('wd')}\.?,?\s+(?:the\s+)?)?"
 #: "in the past" is a reference only when nothing follows ("in the past decade" is not)
 _REF_GUARDS = {"in the past": r"(?!\s+[a-z\d])"}
 _PART_OF_DAY = rf"(?P<part>{_alt(k for k in PARTS_OF_DAY if k not in ('tonight', 'tonite'))})"
@@ -320,26 +322,26 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "month_day_year", "date",
-        rf"{_WEEKDAY_PREFIX}{month()}\.?\s*{day()}(?:\s*(?:-|–|to)\s*{day('day2')})?(?:\s*,\s*|\s+)(?:of\s+)?{year_in_date()}",
+        rf"{_WEEKDAY_PREFIX}{month_group()}\.?\s*{day_group()}(?:\s*(?:-|–|to)\s*{day_group('day2')})?(?:\s*,\s*|\s+)(?:of\s+)?{year_in_date_group()}",
         "ymd", "March 3, 2019",
     ),
     Rule(
         "day_month_year", "date",
-        rf"{_WEEKDAY_PREFIX}{day()}(?:\s*(?:-|–|to)\s*{day('day2')})?\s*(?:of\s+)?{month()}\.?,?\s*{year_in_date()}",
+        rf"{_WEEKDAY_PREFIX}{day_group()}(?:\s*(?:-|–|to)\s*{day_group('day2')})?\s*(?:of\s+)?{month_group()}\.?,?\s*{year_in_date_group()}",
         "ymd", "3rd of March 2019",
     ),
     Rule(  # June–July 1944, 30 June – 2 July 1944, between May and August 2008
         "month_range", "date",
-        rf"(?:(?P<pre>(?i:from|between))\s+)?(?:{day('d1')}\s+)?{month('m1')}\.?(?:\s+{day('d1b')})?"
+        rf"(?:(?P<pre>(?i:from|between))\s+)?(?:{day_group('d1')}\s+)?{month_group('m1')}\.?(?:\s+{day_group('d1b')})?"
         rf"\s*(?:-|–|—|\s(?i:to|and|until|through|till)\s)\s*"
-        rf"(?:{day('d2')}\s+)?{month('m2')}\.?(?:\s+{day('d2b')})?,?\s+{year_in_date()}",
+        rf"(?:{day_group('d2')}\s+)?{month_group('m2')}\.?(?:\s+{day_group('d2b')})?,?\s+{year_in_date_group()}",
         "month_range", "June–July 1944",
     ),
     Rule(  # rarer word orders: normalised by dateparser on the matched span only
         "rare_date", "date",
-        rf"(?:{year4()},?[ \t]+{month()}\.?[ \t]+{day()}(?!,?\s*\d)"
-        rf"|{month('month2')}\.?\s+(?i:the)\s+{day('day2')},?\s+{year4('year2')}"
-        rf"|(?:(?i:the)\s+)?{day('day3')}\s+(?i:day\s+of)\s+{month('month3')},?\s+{year4('year3')})",
+        rf"(?:{year4_group()},?[ \t]+{month_group()}\.?[ \t]+{day_group()}(?!,?\s*\d)"
+        rf"|{month_group('month2')}\.?\s+(?i:the)\s+{day_group('day2')},?\s+{year4_group('year2')}"
+        rf"|(?:(?i:the)\s+)?{day_group('day3')}\s+(?i:day\s+of)\s+{month_group('month3')},?\s+{year4_group('year3')})",
         "rare_date", "the 3rd day of March, 2019",
     ),
     Rule(
@@ -412,18 +414,18 @@ RULES: tuple[Rule, ...] = (
         "season", "date",
         rf"(?:(?P<mod>(?i:the\s+following|the\s+next|the\s+previous|the\s+preceding|following|last|next|this|that|the|in\s+the|in|early|late|mid|during|of|over))[\s-]+)?"
         rf"(?P<s>(?i:spring|summer|autumn|winter|fall))"
-        rf"(?:\s+(?i:of\s+)?{year_in_date()}(?:\s*[-–/]\s*(?P<y2>\d\d(?!\d)|[12]\d{{3}}))?|(?!\s+(?i:of\s+)?['’]?\d))",
+        rf"(?:\s+(?i:of\s+)?{year_in_date_group()}(?:\s*[-–/]\s*(?P<y2>\d\d(?!\d)|[12]\d{{3}}))?|(?!\s+(?i:of\s+)?['’]?\d))",
         "season", "winter 2014",
     ),
     Rule(
         "holiday", "date",
-        rf"(?:(?P<mod>(?i:last|next|this|on|at|for|over|until|till|by|before|after))\s+)?(?i:{_HOLIDAY})(?:\s+{year_in_date()})?",
+        rf"(?:(?P<mod>(?i:last|next|this|on|at|for|over|until|till|by|before|after))\s+)?(?i:{_HOLIDAY})(?:\s+{year_in_date_group()})?",
         "holiday", "Christmas",
     ),
     # --- month and year, years with an apostrophe, "the year 850" ---
     Rule(
         "month_year", "date",
-        rf"(?:{_QUAL}[\s-]+)?{month()}\.?,?\s*(?:(?i:of)\s+)?{year_in_date()}",
+        rf"(?:{_QUAL}[\s-]+)?{month_group()}\.?,?\s*(?:(?i:of)\s+)?{year_in_date_group()}",
         "month_year", "March 2019",
     ),
     Rule("apostrophe_year", "year", r"['’](?P<yy>\d\d)(?![\d'’%])", "apostrophe_year", "'08"),
@@ -500,23 +502,23 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "weekday_the_day", "date",
-        rf"{weekday()},?\s+(?i:the)\s+{day()}(?:st|nd|rd|th)?",
+        rf"{weekday_group()},?\s+(?i:the)\s+{day_group()}(?:st|nd|rd|th)?",
         "weekday_the_day", "Friday the 13th",
     ),
     Rule(
         "weekday", "relative",
-        rf"(?:(?P<mod>(?i:last|next|nxt|this|on|coming|past|every|this\s+past|this\s+coming))\s+)?{weekday()}(?!\.?,?\s*(?:(?i:the)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s*(?:(?i:of)\s+)?{_MONTH_NAME}|{_MONTH_NAME}\.?\s*\d))(?:\s+(?i:{_PART_OF_DAY}))?",
+        rf"(?:(?P<mod>(?i:last|next|nxt|this|on|coming|past|every|this\s+past|this\s+coming))\s+)?{weekday_group()}(?!\.?,?\s*(?:(?i:the)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\s*(?:(?i:of)\s+)?{_MONTH_NAME}|{_MONTH_NAME}\.?\s*\d))(?:\s+(?i:{_PART_OF_DAY}))?",
         "weekday", "last Friday",
     ),
     # --- months without a year ---
     Rule(
         "month_day", "anaphoric",
-        rf"{_WEEKDAY_PREFIX}(?:{month()}\.?\s*{day()}(?!\s*(?:[:.]\d|%|,?\s*\d))|(?:(?i:the)\s+)?{day('day2')}\s*(?:(?i:of)\s+)?{month('month2')}(?![.,]?\s*['’]?\d))",
+        rf"{_WEEKDAY_PREFIX}(?:{month_group()}\.?\s*{day_group()}(?!\s*(?:[:.]\d|%|,?\s*\d))|(?:(?i:the)\s+)?{day_group('day2')}\s*(?:(?i:of)\s+)?{month_group('month2')}(?![.,]?\s*['’]?\d))",
         "month_day", "March 3",
     ),
     Rule(
         "month_bare", "anaphoric",
-        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month()}(?![.,]?\s*['’]?\d)(?:\s+(?i:of)\s+(?P<rel>(?i:this|last|next))\s+(?i:year))?",
+        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month_group()}(?![.,]?\s*['’]?\d)(?:\s+(?i:of)\s+(?P<rel>(?i:this|last|next))\s+(?i:year))?",
         "month_bare", "in March",
     ),
     # --- present/past/future references (TIMEX3 *_REF: mentions without years) ---

@@ -7,6 +7,11 @@ wall clock, so results are reproducible.
 datetime.date(2019, 3, 3)
 >>> parse_reference_date(None) is None
 True
+
+A missing value as pandas writes it (``NaT``, ``NaN``) is no date, like ``None``:
+
+>>> parse_reference_date(float("nan")) is None
+True
 """
 
 from __future__ import annotations
@@ -16,6 +21,23 @@ import re
 
 #: "YYYY-MM-DD", optionally followed by an ISO time ("2024-06-01T12:00:00"), which is dropped.
 _ISO_DATE = re.compile(r"\s*(\d{4})-(\d{2})-(\d{2})(?P<time>[T ]\S+)?\s*")
+
+
+def is_missing_date(value: object) -> bool:
+    """True for ``None`` and the missing-value markers of pandas and numpy (``NaT``, ``NaN``).
+
+    ``pd.NaT`` is a ``datetime`` whose fields are not numbers, and ``NaN`` is the float pandas
+    puts in an empty cell; both compare unequal to themselves, which no real date does.
+
+    >>> import datetime as dt
+    >>> is_missing_date(None), is_missing_date(float("nan")), is_missing_date(dt.date(2020, 1, 1))
+    (True, True, False)
+    """
+    if value is None:
+        return True
+    if isinstance(value, (float, dt.date)) or type(value).__name__ in ("NaTType", "datetime64"):
+        return value != value  # NaN and NaT only
+    return False
 
 
 def parse_reference_date(value: object, what: str = "reference_date") -> dt.date | None:
@@ -42,7 +64,7 @@ def parse_reference_date(value: object, what: str = "reference_date") -> dt.date
     >>> parse_reference_date("2024-06-01T12:00:00")
     datetime.date(2024, 6, 1)
     """
-    if value is None:
+    if is_missing_date(value):
         return None
     if isinstance(value, dt.datetime):
         return value.date()

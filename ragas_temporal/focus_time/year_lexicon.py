@@ -23,11 +23,7 @@ def _plurals(text: str) -> frozenset[str]:
 
 def _with_plurals(text: str) -> frozenset[str]:
     """Each word and its regular plural ("season" -> "seasons", "census" -> "censuses")."""
-    out = set()
-    for w in text.split():
-        out.add(w)
-        out.add(w + "es" if w.endswith(("s", "sh", "ch", "x")) else w + "s")
-    return frozenset(out)
+    return _words(text) | _plurals(text)
 
 
 #: Words just before a number that make it an identifier: "Room 2045", "Flight 1549", "page 1203".

@@ -41,6 +41,7 @@ import re
 import typing as t
 
 from ragas_temporal.focus_time import extract_focus_time
+from ragas_temporal.judging.offline_timeline import event_locations_reply, stated_durations_reply, timeline_reply
 from ragas_temporal.scores import year_label
 
 __all__ = ["rule_based_judge", "prompt_data", "years_in", "sentences", "count_tokens"]
@@ -191,6 +192,12 @@ def rule_based_judge(prompt: str) -> str:
         return json.dumps(_claims(data, strict="Be strict" in instruction))
     if "documents" in data:  # our listwise relevance (0/1) or grade (0-4) prompt
         return json.dumps(_documents(data, graded='"grade"' in instruction))
+    if "events" in data and "answer" in data:  # our event-location prompt
+        return json.dumps(event_locations_reply(data))
+    if "topic" in data and "answer" in data:  # our stated-durations prompt
+        return json.dumps(stated_durations_reply(data))
+    if set(data) <= {"answer", "reference_date"} and "answer" in data:  # our timeline-claims prompt
+        return json.dumps(timeline_reply(data))
     if set(data) == {"query"}:  # our temporal-focus prompt
         return json.dumps({"focus": "specific_time", "reason": "asks about a time"})
     if "statements" in data and "context" in data:  # ragas Faithfulness: NLI verdicts

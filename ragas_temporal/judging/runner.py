@@ -19,8 +19,13 @@ Cost and retries, bounded on purpose:
   up to its own ``max_retries`` (3 by default, i.e. 4 requests; pass ``max_retries=`` to
   ``llm_factory`` to change it). For them the prompt runs through the same rendering and output
   model, with LLM callbacks fired so that ``token_usage_parser`` sees their tokens.
-- ragas's own retry of a failing call (``BaseRagasLLM.generate`` with ``RunConfig.max_retries``,
-  10 by default with exponential waits up to ``max_wait`` = 60 s) happens inside the timeout.
+- a failing call of a ``BaseRagasLLM`` is retried by :class:`~ragas_temporal.judging.llm_calls.BoundedLLM`
+  instead of ragas's ``RunConfig.max_retries`` loop (10 attempts by default): at most 3 attempts
+  (fewer if the run config says so) with 1 s, 2 s back-off, inside the timeout; the reason says
+  how many attempts were made and whether the endpoint answered 429. Replies are parsed as whole
+  JSON first, so a reason quoting ``}]}`` or a code fence survives ragas's JSON extraction.
+- an LLM whose ``agenerate_text`` blocks the event loop (``time.sleep``, a synchronous client)
+  cannot be cut by the timeout, which needs the loop: such a call ends when it ends.
 
 Example
 -------
@@ -123,6 +128,8 @@ def describe_error(exc: BaseException, output_name: str = "the expected JSON") -
         inner = getattr(attempts[-1], "exception", None)
         if isinstance(inner, BaseException):
             return describe_error(inner, output_name)
+    if name == "LLMCallFailed":  # our bounded retries: the message already says it all
+        return str(exc)
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)) or "Timeout" in name:
         return "LLM call timed out"
     if name == "LLMDidNotFinishException":
@@ -290,7 +297,9 @@ async def run_prompt(
     if _is_instructor_llm(llm):
         call = _generate_with_instructor(prompt, llm, data, callbacks)
     else:
-        call = prompt.generate(llm=llm, data=data, callbacks=callbacks, retries_left=fix_retries)
+        from ragas_temporal.judging.llm_calls import bounded
+
+        call = prompt.generate(llm=bounded(llm), data=data, callbacks=callbacks, retries_left=fix_retries)
     try:
         output = await asyncio.wait_for(call, timeout=timeout)
     except (asyncio.TimeoutError, TimeoutError):

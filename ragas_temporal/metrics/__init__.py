@@ -14,13 +14,25 @@ column of ``TemporalPrecisionAtK(k=5)`` is ``temporal_precision_at_5(mode=focus_
 - generation: :class:`TemporalFaithfulness`, :class:`AnswerTemporalRecall`
 - retrieval: :class:`TemporalPrecisionAtK`, :class:`TemporalRecallAtK`, :class:`TemporalNDCGAtK`,
   :class:`TemporalMRR`, :class:`TemporalMAP`
+- answers and coverage: :class:`AnswerTemporalPrecision`, :class:`TemporalAnchorCoverage`,
+  :class:`TemporalYearPrecisionAtK`, :class:`TemporalYearRecallAtK`
+- timelines: :class:`TemporalCoherence`, :class:`EventOrderAccuracy`, :class:`DurationAccuracy`
+- across answers: :class:`TemporalConsistency`, :func:`temporal_consistency_report`
 
 >>> from ragas_temporal.metrics import TemporalPrecisionAtK, TemporalNDCGAtK
 >>> TemporalPrecisionAtK(k=5).name, TemporalNDCGAtK(k=10, mode="gold").name
 ('temporal_precision_at_5', 'temporal_ndcg_at_10_gold')
 """
 
+from ragas_temporal.metrics.answers import (
+    AnswerTemporalPrecision,
+    TemporalAnchorCoverage,
+    TemporalYearCoverageAtK,
+    TemporalYearPrecisionAtK,
+    TemporalYearRecallAtK,
+)
 from ragas_temporal.metrics.base import Failed, TemporalMetric
+from ragas_temporal.metrics.consistency import TemporalConsistency, temporal_consistency_report
 from ragas_temporal.metrics.generation import AnswerTemporalRecall, TemporalFaithfulness
 from ragas_temporal.metrics.registry import metric_from_spec, metrics_from_spec
 from ragas_temporal.metrics.retrieval import (
@@ -33,10 +45,21 @@ from ragas_temporal.metrics.retrieval import (
     TemporalRecallAtK,
 )
 from ragas_temporal.metrics.runner import score_dataset
+from ragas_temporal.metrics.timeline import DurationAccuracy, EventOrderAccuracy, TemporalCoherence
 
 __all__ = [
     "TemporalFaithfulness",
     "AnswerTemporalRecall",
+    "AnswerTemporalPrecision",
+    "TemporalAnchorCoverage",
+    "TemporalYearCoverageAtK",
+    "TemporalYearPrecisionAtK",
+    "TemporalYearRecallAtK",
+    "TemporalCoherence",
+    "EventOrderAccuracy",
+    "DurationAccuracy",
+    "TemporalConsistency",
+    "temporal_consistency_report",
     "TemporalPrecisionAtK",
     "TemporalRecallAtK",
     "TemporalNDCGAtK",

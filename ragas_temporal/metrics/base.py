@@ -59,6 +59,7 @@ from ragas.metrics.result import MetricResult
 
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
 from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem
+from ragas_temporal.metrics.llm_slot import HOW_TO_BUILD_AN_LLM, llm_problem, ragas_default_llm_would_fail
 from ragas_temporal.metrics.dates import ContextDates, DateChannels, ReferenceDate, to_date
 from ragas_temporal.scores import Score
 
@@ -239,6 +240,11 @@ class TemporalMetric(SingleTurnMetric):
             allowed = ", ".join(repr(m) for m in modes)
             raise ValueError(f"{type(self).__name__}: mode must be one of {allowed}; got {self.mode!r}")
         self._validate_params()
+        if self.name is None or not isinstance(self.name, str) or (self.name and not self.name.strip()):
+            raise ValueError(
+                f"{type(self).__name__}: name must be a non-empty string (the result column), or left out "
+                f"for the default {self._default_name()!r}; got {self.name!r}"
+            )
         if not self.name:
             self.name = self._default_name()
         self.dates = DateChannels.build(self.reference_date, self.context_dates, owner=self.name)
@@ -254,6 +260,8 @@ class TemporalMetric(SingleTurnMetric):
         optional = {c for c in optional if c.split(":")[0] not in self.needed_columns}
         self._required_columns = {MetricType.SINGLE_TURN: set(self.needed_columns) | optional}
         self._kept_columns = tuple(c.split(":")[0] for c in self._required_columns[MetricType.SINGLE_TURN])
+        if isinstance(self, MetricWithLLM):
+            self._check_llm(allow_missing=True)  # llm="gpt-4o-mini" is a mistake now, not on every row
         # ragas.evaluate builds a default OpenAI LLM for every MetricWithLLM whose llm is None, which
         # fails offline without OPENAI_API_KEY; a mode that never calls an LLM fills the slot instead.
         if isinstance(self, MetricWithLLM) and self.llm is None and not self.scorer.calls_llm:
@@ -280,11 +288,32 @@ class TemporalMetric(SingleTurnMetric):
     def init(self, run_config: RunConfig) -> None:
         """Check what the mode needs. focus_time and gold modes need nothing (never an LLM)."""
         if self.scorer.calls_llm:
-            if getattr(self, "llm", None) is None:
-                raise ValueError(
-                    f"{self.name}: mode={self.mode!r} needs an LLM: pass llm= or use ragas.evaluate(llm=...)"
-                )
+            self._check_llm()
             MetricWithLLM.init(self, run_config)  # type: ignore[arg-type]
+
+    def _check_llm(self, *, allow_missing: bool = False) -> None:
+        """Raise ``ValueError`` (with how to build one) when an LLM mode has no LLM or a non-LLM."""
+        llm = getattr(self, "llm", None)
+        if llm is None and not allow_missing:
+            raise ValueError(
+                f"{self.name}: mode={self.mode!r} needs an LLM: pass llm= or use ragas.evaluate(llm=...); "
+                f"{HOW_TO_BUILD_AN_LLM}"
+            )
+        problem = llm_problem(llm)
+        if problem:
+            raise ValueError(f"{type(self).__name__}: llm must be a ragas LLM, {problem}; {HOW_TO_BUILD_AN_LLM}")
+
+    @property  # type: ignore[override]
+    def required_columns(self) -> dict[str, set[str]]:
+        # ragas.evaluate reads this before it builds its default OpenAI LLM for an empty llm slot:
+        # the last moment to say "this metric needs an LLM" instead of "Missing credentials".
+        if self.scorer.calls_llm and getattr(self, "llm", None) is None and ragas_default_llm_would_fail():
+            self._check_llm()
+        return SingleTurnMetric.required_columns.fget(self)  # type: ignore[attr-defined]
+
+    @required_columns.setter
+    def required_columns(self, value: t.Any) -> None:
+        SingleTurnMetric.required_columns.fset(self, value)  # type: ignore[attr-defined]
 
     def _only_required_columns_single_turn(self, sample: SingleTurnSample) -> SingleTurnSample:
         # ragas trims each sample to the metric's columns by dumping it and validating a new
@@ -321,6 +350,8 @@ class TemporalMetric(SingleTurnMetric):
         missing = [c for c in self.needed_columns if c not in fields]
         if missing:
             raise ValueError(f"{self.name}: missing column(s) {missing}")
+        if self.scorer.calls_llm:
+            self._check_llm()  # one clear error, not a NaN "no LLM configured" per call
         # model_construct skips validation, so bad values reach our checks and become NaN + reason
         sample = SingleTurnSample.model_construct(**fields)
         score = await self.score_sample(sample, None, reference_date)

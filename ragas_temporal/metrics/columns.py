@@ -9,13 +9,18 @@ in words (the metric returns ``NaN`` with that reason instead of raising).
 'retrieved_contexts[1] is not a string (int)'
 >>> column_problem("reference_context_ids", ["d1", 7]) is None
 True
+>>> column_problem("response", "in 2008 \\ud800")
+"response holds a lone surrogate (U+D800) at position 8: text must be valid Unicode (decode it with errors='replace')"
 """
 
 from __future__ import annotations
 
+import re
 import typing as t
 
-__all__ = ["SAMPLE_COLUMNS", "column_problem"]
+__all__ = ["SAMPLE_COLUMNS", "column_problem", "as_plain_list", "printable_text"]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 #: The sample fields a metric may read; the order is the order problems are reported in.
 SAMPLE_COLUMNS = (
@@ -28,6 +33,19 @@ SAMPLE_COLUMNS = (
 )
 
 
+def _surrogate_problem(text: str, column: str) -> str | None:
+    # A lone surrogate (from bytes decoded with surrogateescape, or JSON "\ud800") cannot be encoded:
+    # an LLM request, a CSV or a parquet file would fail on it. It is this row's problem only.
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return (
+            f"{column} holds a lone surrogate (U+{ord(text[exc.start]):04X}) at position {exc.start}: "
+            "text must be valid Unicode (decode it with errors='replace')"
+        )
+    return None
+
+
 def _check_text(value: object, column: str) -> str | None:
     if value is None:
         return f"{column} is missing (None)"
@@ -35,7 +53,7 @@ def _check_text(value: object, column: str) -> str | None:
         return f"{column} is not a string ({type(value).__name__})"
     if not value.strip():
         return f"{column} is empty"
-    return None
+    return _surrogate_problem(value, column)
 
 
 def _check_list(
@@ -59,7 +77,13 @@ def _is_id(item: object) -> bool:
 
 
 def _check_texts(value: object, column: str) -> str | None:
-    return _check_list(value, column, "strings", lambda item: isinstance(item, str), "a string")
+    problem = _check_list(value, column, "strings", lambda item: isinstance(item, str), "a string")
+    if problem is None:
+        for i, item in enumerate(value):  # type: ignore[arg-type]
+            problem = _surrogate_problem(item, f"{column}[{i}]")
+            if problem:
+                break
+    return problem
 
 
 def _check_ids(value: object, column: str) -> str | None:
@@ -79,3 +103,37 @@ _CHECKS: dict[str, t.Callable[[object, str], t.Optional[str]]] = {
 def column_problem(column: str, value: object) -> str | None:
     """Why ``value`` cannot be scored as ``column`` (a reason sentence), or ``None`` when it can."""
     return _CHECKS[column](value, column)
+
+
+def as_plain_list(value: t.Any) -> t.Any:
+    """A one-dimensional numpy (or pyarrow, pandas) array as a list; any other value unchanged.
+
+    pandas frames made from a ``datasets.Dataset`` or read from parquet hold list columns as
+    numpy arrays: to a user they are lists.
+
+    >>> import numpy as np
+    >>> as_plain_list(np.array(["a", "b"], dtype=object)), as_plain_list("text")
+    (['a', 'b'], 'text')
+    """
+    if isinstance(value, (str, bytes, list, tuple, dict)) or not hasattr(value, "tolist"):
+        return value
+    if getattr(value, "ndim", 1) != 1:
+        return value  # a scalar or a matrix: left for column_problem to name
+    return list(value.tolist())
+
+
+def printable_text(value: t.Any) -> t.Any:
+    """``value`` with lone surrogates in its text (or its list of texts) replaced by U+FFFD.
+
+    >>> printable_text(["ok", "bad \\udc80"])
+    ['ok', 'bad \\ufffd']
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, (list, tuple)):
+        return type(value)(printable_text(item) for item in value)
+    return value

@@ -9,20 +9,28 @@ set ``ragas-temporal evaluate`` runs when none is given.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import typing as t
 from types import MappingProxyType
 
+from ragas_temporal.metrics.answers import (
+    AnswerTemporalPrecision,
+    TemporalAnchorCoverage,
+    TemporalYearPrecisionAtK,
+    TemporalYearRecallAtK,
+)
 from ragas_temporal.metrics.base import TemporalMetric
+from ragas_temporal.metrics.consistency import TemporalConsistency
 from ragas_temporal.metrics.generation import AnswerTemporalRecall, TemporalFaithfulness
 from ragas_temporal.metrics.retrieval import (
-    RankingMetric,
     TemporalMAP,
     TemporalMRR,
     TemporalNDCGAtK,
     TemporalPrecisionAtK,
     TemporalRecallAtK,
 )
+from ragas_temporal.metrics.timeline import DurationAccuracy, EventOrderAccuracy, TemporalCoherence
 
 __all__ = [
     "METRIC_CLASSES",
@@ -44,6 +52,14 @@ METRIC_CLASSES: t.Mapping[str, type[TemporalMetric]] = MappingProxyType({
         TemporalNDCGAtK,
         TemporalMRR,
         TemporalMAP,
+        AnswerTemporalPrecision,
+        TemporalAnchorCoverage,
+        TemporalYearPrecisionAtK,
+        TemporalYearRecallAtK,
+        TemporalCoherence,
+        EventOrderAccuracy,
+        DurationAccuracy,
+        TemporalConsistency,
     )
 })
 
@@ -62,6 +78,22 @@ DEFAULT_METRICS = (
 _K_SUFFIX = re.compile(r"^(?P<base>.+?)(?:@|_at_)(?P<k>[^@_]+)$")
 
 
+def _k_default(cls: type) -> object:
+    """The default of the class's ``k`` field; ``_NO_K`` when it has none (the metric takes no k)."""
+    for f in dataclasses.fields(cls):
+        if f.name == "k":
+            return f.default
+    return _NO_K
+
+
+_NO_K = object()
+
+
+def _spec_name(name: str, cls: type) -> str:
+    k = _k_default(cls)
+    return name if k is _NO_K else f"{name}[@K]" if k is None else f"{name}@K"
+
+
 def _name_options(text: str, classes: t.Mapping[str, type]) -> tuple[str, dict]:
     """Split a name option off a metric name: ``temporal_faithfulness_year`` -> the stem and
     ``{"granularity": "year"}``, from the class's ``_spec_options`` (name part -> arguments)."""
@@ -72,14 +104,17 @@ def _name_options(text: str, classes: t.Mapping[str, type]) -> tuple[str, dict]:
     return text, {}
 
 
-def metric_from_spec(spec: str, **kwargs: t.Any) -> TemporalMetric:
+def metric_from_spec(
+    spec: str, *, rows: t.Any = None, group_by: str = "user_input", **kwargs: t.Any
+) -> TemporalMetric:
     """Build one metric from a name such as ``temporal_precision@5``.
 
     Accepted forms: ``<metric>``, ``<metric>@<k>`` or ``<metric>_at_<k>`` for the ranking metrics,
     ``<metric>_<option>`` for a class's name options (``temporal_faithfulness_year``),
     each optionally followed by a mode as ``:<mode>`` or ``_<mode>`` (``temporal_ndcg@10:gold``,
     ``temporal_ndcg_at_10_gold``). ``kwargs`` (``reference_date``, ``context_dates``, ``llm`` ...)
-    go to the constructor.
+    go to the constructor. A metric that compares answers across a group (``temporal_consistency``)
+    is built from the dataset's ``rows`` grouped by ``group_by`` (its ``from_rows``).
 
     >>> metric_from_spec("temporal_precision@5").name
     'temporal_precision_at_5'
@@ -90,7 +125,7 @@ def metric_from_spec(spec: str, **kwargs: t.Any) -> TemporalMetric:
     >>> metric_from_spec("temporal_precison@5")
     Traceback (most recent call last):
     ...
-    ValueError: unknown metric 'temporal_precison@5'; known: answer_temporal_recall, temporal_faithfulness, temporal_map@K, temporal_mrr@K, temporal_ndcg@K, temporal_precision@K, temporal_recall@K (modes as ':gold', ':llm', ':hybrid')
+    ValueError: unknown metric 'temporal_precison@5'; known: answer_temporal_precision, answer_temporal_recall, duration_accuracy, event_order_accuracy, temporal_anchor_coverage[@K], temporal_coherence, temporal_consistency, temporal_faithfulness, temporal_map@K, temporal_mrr@K, temporal_ndcg@K, temporal_precision@K, temporal_recall@K, temporal_year_precision@K, temporal_year_recall@K (modes as ':gold', ':llm', ':hybrid')
     """
     classes = METRIC_CLASSES
     text = spec.strip().lower()
@@ -116,14 +151,22 @@ def metric_from_spec(spec: str, **kwargs: t.Any) -> TemporalMetric:
     kwargs.update(options)
     cls = classes.get(text)
     if cls is None:
-        known = sorted(f"{name}@K" if issubclass(c, RankingMetric) else name for name, c in classes.items())
+        known = sorted(_spec_name(name, c) for name, c in classes.items())
         raise ValueError(f"unknown metric {spec!r}; known: {', '.join(known)} (modes as ':gold', ':llm', ':hybrid')")
     if k is not None:
-        if not issubclass(cls, RankingMetric):
+        if _k_default(cls) is _NO_K:
             raise ValueError(f"metric {spec!r}: {text} takes no k")
         kwargs["k"] = k
     if mode is not None:
         kwargs["mode"] = mode
+    from_rows = getattr(cls, "from_rows", None)
+    if from_rows is not None:
+        if rows is None:
+            raise ValueError(
+                f"metric {spec!r} compares each answer with the other answers of its group: build it with "
+                f"{cls.__name__}.from_rows(rows, group_by=...), or pass rows= here"
+            )
+        return from_rows(rows, group_by=group_by, **kwargs)
     return cls(**kwargs)
 
 

@@ -29,19 +29,15 @@ import operator
 import typing as t
 from dataclasses import dataclass, field
 
-from ragas.metrics.base import MetricWithLLM
 from ragas.prompt import PydanticPrompt
 
 from ragas_temporal import scores
-from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
 from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
-from ragas_temporal.metrics.llm_scorers import JudgeSettings, ListwiseJudge, check_temporal_focus
+from ragas_temporal.metrics.judged import MetricWithJudge
+from ragas_temporal.metrics.llm_scorers import ListwiseJudge, check_temporal_focus
 from ragas_temporal.metrics.scorers import FocusTimeGrades, GoldGrades, Grades, RankingScorer, RelevanceScale
 from ragas_temporal.prompts import TemporalFocusPrompt, TemporalGradePrompt, TemporalRelevancePrompt
 from ragas_temporal.scores import Score
-
-if t.TYPE_CHECKING:
-    from ragas.run_config import RunConfig
 
 
 def _focus_time_mode(metric: "RankingMetric") -> RankingScorer:
@@ -79,6 +75,7 @@ class RankingMetric(TemporalMetric):
             self.k = scores.check_k(self.k)
         except ValueError as exc:
             raise ValueError(f"{type(self).__name__}: {exc}") from None
+        super()._validate_params()  # cooperative: a judged ranking metric validates its judge settings too
 
     def _name_parts(self) -> list[str]:
         return [f"at_{self.k}"]
@@ -95,7 +92,7 @@ class RankingMetric(TemporalMetric):
 
 
 @dataclass
-class JudgedRankingMetric(RankingMetric, MetricWithLLM):
+class JudgedRankingMetric(RankingMetric, MetricWithJudge):
     """A ranking metric with an ``"llm"`` mode: one listwise judge call grades the documents.
 
     Parameters
@@ -114,8 +111,6 @@ class JudgedRankingMetric(RankingMetric, MetricWithLLM):
         ragas ``FixOutputFormat`` repair calls allowed for an unparsable reply (0 disables them).
     """
 
-    llm_timeout: t.Optional[float] = DEFAULT_LLM_TIMEOUT
-    fix_retries: int = DEFAULT_FIX_RETRIES
     temporal_focus: t.Any = None
     focus_llm: bool = False
     focus_prompt: PydanticPrompt = field(default_factory=TemporalFocusPrompt)
@@ -125,14 +120,8 @@ class JudgedRankingMetric(RankingMetric, MetricWithLLM):
     _listwise_prompt: t.ClassVar[t.Callable[[t.Any], PydanticPrompt]]
 
     def _validate_params(self) -> None:
-        super()._validate_params()
-        owner = type(self).__name__
-        self.judging = JudgeSettings.validated(owner, self.llm_timeout, self.fix_retries)
-        check_temporal_focus(owner, self.temporal_focus, self.focus_llm)
-
-    def init(self, run_config: RunConfig) -> None:
-        super().init(run_config)
-        self.judging.observe_run_timeout(getattr(run_config, "timeout", None))
+        super()._validate_params()  # k, then the judge settings (MetricWithJudge)
+        check_temporal_focus(type(self).__name__, self.temporal_focus, self.focus_llm)
 
 
 @dataclass

@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import typing as t
 
 from ragas.dataset_schema import SingleTurnSample
 
+from ragas_temporal.focus_time.reference import is_missing_date
 from ragas_temporal.metrics.base import FROM_METRIC, SAMPLE_COLUMNS, Failed, Outcome, TemporalMetric
+from ragas_temporal.metrics.columns import as_plain_list, printable_text
 from ragas_temporal.metrics.registry import check_unique_names
 
 if t.TYPE_CHECKING:
@@ -46,14 +47,11 @@ REFERENCE_DATE_FIELD = "reference_date"
 FAILURE_SUFFIX = "_failure"
 
 
-def _is_missing(value: object) -> bool:
-    return value is None or (isinstance(value, float) and math.isnan(value))
-
-
 def dataset_rows(data: t.Any) -> list[dict]:
     """Rows as dicts from an ``EvaluationDataset``, a Hugging Face ``Dataset``, a DataFrame or a list.
 
-    Missing values (``None``, pandas ``NaN``) become ``None``.
+    Missing values (``None``, pandas ``NaN`` and ``NaT``) become ``None``; list columns that arrive
+    as numpy arrays (pandas from a ``datasets.Dataset`` or from parquet) become lists.
     """
     if hasattr(data, "samples") and hasattr(data, "get_sample_type"):  # ragas EvaluationDataset
         rows = [{c: getattr(s, c, None) for c in SAMPLE_COLUMNS} for s in data.samples]
@@ -70,8 +68,7 @@ def dataset_rows(data: t.Any) -> list[dict]:
         )
     for row in rows:
         for key, value in row.items():
-            if _is_missing(value):
-                row[key] = None
+            row[key] = None if is_missing_date(value) else as_plain_list(value)
     return rows
 
 
@@ -228,7 +225,9 @@ def score_dataset(
 
     results = run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency)), callbacks))
     failure_columns = {f"{m.name}{FAILURE_SUFFIX}" for m in metrics}
-    frame = pd.DataFrame(rows)
+    # the frame keeps every row: text that is not valid Unicode is shown with U+FFFD (that row's
+    # score is NaN with the reason), so the frame can be written as UTF-8
+    frame = pd.DataFrame([{key: printable_text(value) for key, value in row.items()} for row in rows])
     for name, values in outcome_columns(results, metrics).items():
         # object dtype keeps a failure column's None as None (pandas would infer strings, None -> NaN)
         frame[name] = pd.Series(values, index=frame.index, dtype=object) if name in failure_columns else values

@@ -3,7 +3,10 @@
 - :class:`TemporalClaimsPrompt`: temporal claims of an answer with a verdict each (one call);
 - :class:`TemporalRelevancePrompt`: 0/1 temporal relevance of the top-K documents (listwise);
 - :class:`TemporalGradePrompt`: 0-4 temporal relevance grades of the top-K documents (listwise);
-- :class:`TemporalFocusPrompt`: the temporal focus of a query, when the rules cannot tell.
+- :class:`TemporalFocusPrompt`: the temporal focus of a query, when the rules cannot tell;
+- :class:`TimelineClaimsPrompt`, :class:`EventLocationPrompt`, :class:`StatedDurationPrompt`:
+  evidence about an answer's own timeline (dated claims and contradictions, where gold events
+  are placed, stated durations), one call each.
 
 All share :class:`CompactPydanticPrompt`'s layout: a short instruction, a one-line output
 shape, one short example, then the data as one JSON line. Reference dates are data too: the
@@ -24,6 +27,22 @@ from ragas_temporal.prompts.claims import (
     TemporalClaimsInput,
     TemporalClaimsOutput,
     TemporalClaimsPrompt,
+)
+from ragas_temporal.prompts.timeline import (
+    DURATION_UNITS,
+    EventLocation,
+    EventLocationInput,
+    EventLocationPrompt,
+    EventLocationsOutput,
+    StatedDuration,
+    StatedDurationInput,
+    StatedDurationPrompt,
+    StatedDurationsOutput,
+    TimelineClaim,
+    TimelineClaimsOutput,
+    TimelineClaimsPrompt,
+    TimelineContradiction,
+    TimelineInput,
 )
 from ragas_temporal.prompts.focus import TemporalFocusInput, TemporalFocusOutput, TemporalFocusPrompt
 from ragas_temporal.prompts.relevance import (
@@ -58,4 +77,18 @@ __all__ = [
     "TemporalFocusInput",
     "TemporalFocusOutput",
     "TemporalFocusPrompt",
+    "TimelineInput",
+    "TimelineClaim",
+    "TimelineContradiction",
+    "TimelineClaimsOutput",
+    "TimelineClaimsPrompt",
+    "EventLocationInput",
+    "EventLocation",
+    "EventLocationsOutput",
+    "EventLocationPrompt",
+    "DURATION_UNITS",
+    "StatedDurationInput",
+    "StatedDuration",
+    "StatedDurationsOutput",
+    "StatedDurationPrompt",
 ]

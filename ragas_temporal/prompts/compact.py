@@ -48,7 +48,7 @@ import typing as t
 from pydantic import BaseModel
 from ragas.prompt import PydanticPrompt
 
-__all__ = ["CompactPydanticPrompt", "compact_shape", "InputModel", "OutputModel"]
+__all__ = ["CompactPydanticPrompt", "compact_shape", "escape_line_breaks", "InputModel", "OutputModel"]
 
 InputModel = t.TypeVar("InputModel", bound=BaseModel)
 OutputModel = t.TypeVar("OutputModel", bound=BaseModel)
@@ -146,8 +146,29 @@ class CompactPydanticPrompt(PydanticPrompt[InputModel, OutputModel]):
         return "\n".join(parts)
 
     def to_string(self, data: t.Optional[InputModel] = None) -> str:
-        payload = data.model_dump_json(exclude_none=True) if data is not None else "(none)"
+        payload = escape_line_breaks(data.model_dump_json(exclude_none=True)) if data is not None else "(none)"
         return f"{self.instruction_part()}\nInput: {payload}\nOutput:"
+
+
+#: Characters that some readers (and tokenizers) take as line ends but JSON leaves raw inside a
+#: string: escaped, untrusted text cannot start a line of its own in the prompt.
+_UNICODE_LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\u0085": "\\u0085"})
+
+
+def escape_line_breaks(json_text: str) -> str:
+    """JSON text with U+2028, U+2029 and U+0085 written as ``\\uXXXX`` escapes.
+
+    Outside strings JSON allows none of them, so escaping every occurrence only touches strings,
+    and the JSON still parses to the same value.
+
+    >>> import json
+    >>> escaped = escape_line_breaks(json.dumps({"a": "x\u2028y\u0085z"}, ensure_ascii=False))
+    >>> escaped
+    '{"a": "x\\\\u2028y\\\\u0085z"}'
+    >>> json.loads(escaped)["a"] == "x\u2028y\u0085z"
+    True
+    """
+    return json_text.translate(_UNICODE_LINE_BREAKS)
 
 
 def _is_label_annotation(annotation: t.Any) -> bool:

@@ -17,7 +17,9 @@ Modules, one job each:
 - :mod:`.ranking`: P@k, R@k, RR@k, AP@k, DCG@k, NDCG@k with trec_eval conventions;
 - :mod:`.gold`: grades from retrieved ids and gold ids or graded qrels;
 - :mod:`.verdicts`: LLM verdict labels to a faithfulness score;
-- :mod:`.answers`: event-order Kendall tau, duration accuracy, consistency across answers.
+- :mod:`.answers`: event-order Kendall tau (and its [0, 1] accuracy), duration accuracy,
+  consistency across answers (per group and per answer);
+- :mod:`.timeline`: coherence of an answer's own timeline from its dated claims and contradictions.
 
 Examples
 --------
@@ -32,7 +34,14 @@ from __future__ import annotations
 
 from ragas_temporal.scores._result import Score, undefined
 from ragas_temporal.scores._validation import check_k, format_years, year_label
-from ragas_temporal.scores.answers import duration_accuracy, event_order_tau, kendall_tau_b, temporal_consistency
+from ragas_temporal.scores.answers import (
+    consistency_with_others,
+    duration_accuracy,
+    event_order_accuracy,
+    event_order_tau,
+    kendall_tau_b,
+    temporal_consistency,
+)
 from ragas_temporal.scores.claims import (
     CLAIM_SHAPES,
     ClaimCredit,
@@ -64,7 +73,10 @@ from ragas_temporal.scores.verdicts import (
     normalise_verdict,
     verdict_spelling,
 )
+from ragas_temporal.scores.timeline import timeline_coherence
 from ragas_temporal.scores.year_sets import (
+    anchor_coverage,
+    answer_temporal_precision,
     unsupported_years,
     answer_temporal_recall,
     jaccard_grades,
@@ -99,6 +111,8 @@ __all__ = [
     "temporal_faithfulness",
     "temporal_hallucination_rate",
     "answer_temporal_recall",
+    "answer_temporal_precision",
+    "anchor_coverage",
     "overlap_relevance",
     "jaccard_grades",
     "retrieved_year_precision",
@@ -124,6 +138,10 @@ __all__ = [
     # answer-side companions
     "kendall_tau_b",
     "event_order_tau",
+    "event_order_accuracy",
     "duration_accuracy",
     "temporal_consistency",
+    "consistency_with_others",
+    # timelines
+    "timeline_coherence",
 ]

@@ -10,7 +10,14 @@ from itertools import combinations
 from ragas_temporal.scores._result import Score, undefined
 from ragas_temporal.scores._validation import as_ordered, as_year_set, format_years, plural
 
-__all__ = ["kendall_tau_b", "event_order_tau", "duration_accuracy", "temporal_consistency"]
+__all__ = [
+    "kendall_tau_b",
+    "event_order_tau",
+    "event_order_accuracy",
+    "duration_accuracy",
+    "temporal_consistency",
+    "consistency_with_others",
+]
 
 _MAX_NAMED_EVENTS = 5
 
@@ -147,13 +154,60 @@ def event_order_tau(
     return Score(value, reason + missing_note)
 
 
+def event_order_accuracy(
+    predicted_times: Sequence[Hashable] | Mapping[Hashable, object],
+    gold_order: Sequence[Hashable],
+) -> Score:
+    """Event-order agreement rescaled to [0, 1]: ``(tau_b + 1) / 2`` over the gold events found.
+
+    ``predicted_times`` places the gold events the answer mentions (a mapping event -> year or
+    position, or the events in the answer's order); ``gold_order`` lists every gold event in
+    chronological order. Events the answer does not mention are left out of the tau and counted
+    in the reason ("found 3 of 4"). **Ties**: two events the answer places at the same time (the
+    same year) are a tied pair; tau-b counts it neither concordant nor discordant and shrinks its
+    denominator, so a tie costs less than a reversal. 1 = the gold order, 0.5 = unrelated or
+    half reversed, 0 = the reverse order.
+
+    Returns
+    -------
+    Score
+        Value in [0, 1]. NaN when fewer than two gold events are found, or when every found event
+        is tied in the answer (no order is stated).
+
+    Examples
+    --------
+    >>> event_order_accuracy({"a": 1969, "b": 1957, "c": 1991}, ["b", "a", "c", "d"])
+    Score(value=1.0, reason='found 3 of 4 gold events (not found: d); Kendall tau-b 1 over 3 concordant, 0 discordant pairs')
+    >>> round(event_order_accuracy({"a": 2001, "b": 2001, "c": 1999}, ["a", "b", "c"]).value, 4)
+    0.0918
+
+    (a, b) tied, (a, c) and (b, c) reversed: tau-b = (0 − 2) / sqrt(3 · 2) = −0.8165, rescaled 0.0918.
+    """
+    gold = as_ordered(gold_order, "gold_order")
+    predicted = _positions(predicted_times, "predicted_times")
+    missing = [event for event in gold if event not in predicted]
+    n_found = len(gold) - len(missing)
+    found = f"found {n_found} of {len(gold)} gold events"
+    if missing:
+        found += f" (not found: {_name_events(missing)})"
+    if n_found < 2:
+        return undefined(f"{found}: fewer than 2 to order")
+    tau = event_order_tau(predicted_times, gold)
+    if tau.is_nan:
+        return undefined(f"{found}; {tau.reason}")
+    detail = tau.reason.split(": ", 1)[1].split("; not in the prediction")[0]
+    return Score((tau.value + 1) / 2, f"{found}; Kendall tau-b {tau.value:.3g} over {detail}")
+
+
 def _check_duration(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) or value < 0:
         raise ValueError(f"{name} must be a finite non-negative number of years, got {value!r}")
     return float(value)
 
 
-def duration_accuracy(predicted_years: float, gold_years: float, tolerance: float = 0.0) -> Score:
+def duration_accuracy(
+    predicted_years: float, gold_years: float, tolerance: float = 0.0, unit: str = "years"
+) -> Score:
     """Closeness of a predicted duration to the gold one, with an optional tolerance.
 
     ``1`` when ``|p − g| <= tolerance``; otherwise ``1 − min(1, (|p − g| − tolerance) / g)``: the score
@@ -170,6 +224,9 @@ def duration_accuracy(predicted_years: float, gold_years: float, tolerance: floa
         Reference duration in years (finite, >= 0).
     tolerance : float, default=0.0
         Absolute error in years that still counts as exact (finite, >= 0).
+    unit : str, default="years"
+        The unit the three numbers are in, as the reason names it: the formula is a relative error,
+        so give both durations in the gold's unit (``duration_accuracy(24, 18, unit="months")``).
 
     Returns
     -------
@@ -182,12 +239,16 @@ def duration_accuracy(predicted_years: float, gold_years: float, tolerance: floa
     Score(value=0.8, reason='predicted 8 years for a gold duration of 10 years: off by 2')
     >>> duration_accuracy(11, 10, tolerance=1).value
     1.0
+    >>> duration_accuracy(24, 18, unit="months").reason  # 1 - 6/18
+    'predicted 24 months for a gold duration of 18 months: off by 6'
     """
     predicted = _check_duration(predicted_years, "predicted_years")
     gold = _check_duration(gold_years, "gold_years")
     tol = _check_duration(tolerance, "tolerance")
+    if not isinstance(unit, str) or not unit.strip():
+        raise ValueError(f"unit must be a non-empty string such as 'years', got {unit!r}")
     error = abs(predicted - gold)
-    stated = f"predicted {predicted:g} years for a gold duration of {gold:g} years"
+    stated = f"predicted {predicted:g} {unit} for a gold duration of {gold:g} {unit}"
     if error <= tol:
         within = f" (within the tolerance of {tol:g})" if tol else ""
         return Score(1.0, f"{stated}: exact{within}" if error == 0 else f"{stated}: off by {error:g}{within}")
@@ -237,3 +298,43 @@ def temporal_consistency(answers_years: Sequence[Iterable[int]]) -> Score:
     if union - common:
         reason += f"; in only some: {format_years(union - common)}"
     return Score(total / pairs, reason)
+
+
+def consistency_with_others(answer_years: Iterable[int], others_years: Sequence[Iterable[int]]) -> Score:
+    """Agreement of one answer's years with the other answers to the same question.
+
+    ``mean over the other answers o of |Y ∩ Y_o| / |Y ∪ Y_o|`` (a pair where neither states a year
+    agrees: 1). This is the per-sample view of :func:`temporal_consistency`: each sample of a group
+    is scored against the rest, and the reason names the years they disagree on.
+
+    Returns
+    -------
+    Score
+        Value in [0, 1]. NaN when there is no other answer, or when neither this answer nor any
+        other states a year.
+
+    Examples
+    --------
+    >>> consistency_with_others({2008}, [{2008}, {2008, 2009}])  # Jaccard 1 and 1/2
+    Score(value=0.75, reason='mean Jaccard with 2 other answers; only in others: 2009')
+    >>> consistency_with_others({2008}, [{2008}]).reason
+    'mean Jaccard with 1 other answer; same years (2008)'
+    """
+    own = as_year_set(answer_years, "answer_years")
+    others = [as_year_set(y, f"others_years[{i}]") for i, y in enumerate(as_ordered(others_years, "others_years"))]
+    if not others:
+        return undefined("no other answer in this sample's group to compare with")
+    union = own.union(*others)
+    if not union:
+        return undefined(f"neither this answer nor the {len(others)} other(s) state a year")
+    total = sum(len(own & o) / len(own | o) if own | o else 1.0 for o in others)
+    reason = f"mean Jaccard with {len(others)} other {plural(len(others), 'answer')}"
+    only_here = own - frozenset.intersection(*others)
+    only_there = union - own
+    if only_here:
+        reason += f"; not in every other answer: {format_years(only_here)}"
+    if only_there:
+        reason += f"; only in others: {format_years(only_there)}"
+    if not only_here and not only_there:
+        reason += f"; same years ({format_years(own)})"
+    return Score(total / len(others), reason)

@@ -19,6 +19,8 @@ __all__ = [
     "temporal_faithfulness",
     "temporal_hallucination_rate",
     "answer_temporal_recall",
+    "answer_temporal_precision",
+    "anchor_coverage",
     "overlap_relevance",
     "jaccard_grades",
     "retrieved_year_precision",
@@ -171,6 +173,91 @@ def answer_temporal_recall(answer_years: Iterable[int], query_years: Iterable[in
             f"missing: {format_years(missing)}",
         )
     return Score(value, f"answer covers every query year ({format_years(qft)})")
+
+
+def answer_temporal_precision(answer_years: Iterable[int], query_years: Iterable[int]) -> Score:
+    """Share of the answer's years that lie in the period the query asks about.
+
+    ``|AFT ∩ QFT| / |AFT|``: the pair to :func:`answer_temporal_recall`. An answer that drifts to
+    other periods loses precision even when it also covers the asked one.
+
+    Parameters
+    ----------
+    answer_years : iterable of int
+        Focus time of the answer (AFT).
+    query_years : iterable of int
+        Focus time of the query (QFT).
+
+    Returns
+    -------
+    Score
+        Value in [0, 1]. NaN when the query has no year ("query has no temporal focus") or the
+        answer has none ("answer makes no temporal claim"). The reason lists the off-focus years.
+
+    Examples
+    --------
+    >>> answer_temporal_precision({2007, 2010}, {2008})  # "What happened in 2008?"
+    Score(value=0.0, reason='0 of 2 answer years in the query focus; off-focus: 2007, 2010')
+    >>> answer_temporal_precision({2008, 2009}, {2008})
+    Score(value=0.5, reason='1 of 2 answer years in the query focus; off-focus: 2009')
+    """
+    aft = as_year_set(answer_years, "answer_years")
+    qft = as_year_set(query_years, "query_years")
+    if not qft:
+        return undefined(NO_QUERY_FOCUS)
+    if not aft:
+        return undefined(NO_ANSWER_CLAIM)
+    off_focus = aft - qft
+    on_focus = len(aft) - len(off_focus)
+    if not off_focus:
+        return Score(1.0, f"every answer year ({format_years(aft)}) is in the query focus")
+    reason = (
+        f"{on_focus} of {len(aft)} answer {plural(len(aft), 'year')} in the query focus; "
+        f"off-focus: {format_years(off_focus)}"
+    )
+    return Score(on_focus / len(aft), reason)
+
+
+def anchor_coverage(anchors: Iterable[Iterable[int]], covered_years: Iterable[int]) -> Score:
+    """Share of the query's time anchors that the covering text touches.
+
+    An anchor is one period the query names (one temporal mention: "2010", "the 1990s", "since
+    2015"); it is covered when at least one of its years is among ``covered_years`` (the answer's,
+    or the top-K contexts' years). ``|{a : Y_a ∩ C ≠ ∅}| / |anchors|``. Unlike a year recall, a
+    ten-year decade counts once, like a single year: "compare the 1990s with 2020" has two anchors.
+
+    Parameters
+    ----------
+    anchors : iterable of iterables of int
+        Years of each anchor, in query order. Anchors without years (unresolved relative
+        expressions) must be left out by the caller.
+    covered_years : iterable of int
+        Years of the answer (or of the top-K contexts).
+
+    Returns
+    -------
+    Score
+        Value in [0, 1]. NaN when there is no anchor ("query has no temporal focus").
+
+    Examples
+    --------
+    >>> anchor_coverage([{2010}, {2020}], {2010, 2011})  # "compare 2010 with 2020"
+    Score(value=0.5, reason='covers 1 of 2 query anchors; not covered: 2020')
+    >>> anchor_coverage([set(range(1990, 2000)), {2020}], {1995, 2020}).value
+    1.0
+    """
+    anchor_sets = [a for a in as_year_sets(anchors, "anchors")]
+    covered = as_year_set(covered_years, "covered_years")
+    if not anchor_sets:
+        return undefined(NO_QUERY_FOCUS)
+    if any(not a for a in anchor_sets):
+        raise ValueError("anchors must each hold at least one year; leave unresolved anchors out")
+    missed = [a for a in anchor_sets if a.isdisjoint(covered)]
+    hit = len(anchor_sets) - len(missed)
+    reason = f"covers {hit} of {len(anchor_sets)} query {plural(len(anchor_sets), 'anchor')}"
+    if missed:
+        reason += "; not covered: " + "; ".join(format_years(a) for a in missed)
+    return Score(hit / len(anchor_sets), reason)
 
 
 def overlap_relevance(query_years: Iterable[int], doc_years_list: Iterable[Iterable[int]]) -> list[int]:

@@ -37,12 +37,14 @@ Malformed files raise :class:`TempCofacFormatError` (a ``ValueError``) naming th
 from __future__ import annotations
 
 import csv
-import json
+import io
 import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+
+from ragas_temporal.input_files import InputFileError, finite_integer, loads_json, read_text
 
 Direction = Literal["forward", "backward"]
 DIRECTIONS: tuple[Direction, ...] = ("backward", "forward")
@@ -239,12 +241,12 @@ def _relation_indices(root: Path) -> list[int]:
 
 
 def _load_json(file: Path) -> Any:
-    if not file.is_file():
+    if not file.exists():
         raise FileNotFoundError(f"missing TEMP-COFAC file: {file}")
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise TempCofacFormatError(file, "", f"not valid JSON ({exc})") from None
+        return loads_json(read_text(file, "TEMP-COFAC file"), file)
+    except InputFileError as exc:  # binary, deeply nested, not a regular file, not JSON
+        raise TempCofacFormatError(file, "", exc.problem) from None
 
 
 def _text_field(file: Path, item: dict, where: str, key: str, *, required: bool = True) -> str | None:
@@ -336,16 +338,23 @@ def _read_index(root: Path, split: str) -> tuple[int, ...] | None:
     column = f"{split}_index"
     if not file.exists():
         return None
-    with file.open(newline="", encoding="utf-8") as fh:
-        rows = [row for row in csv.reader(fh) if row and any(cell.strip() for cell in row)]
+    try:
+        text = read_text(file, "index file")
+    except InputFileError as exc:  # a directory, a FIFO, a binary file
+        raise TempCofacFormatError(file, column, exc.problem) from None
+    try:
+        rows = [row for row in csv.reader(io.StringIO(text, newline="")) if row and any(c.strip() for c in row)]
+    except csv.Error as exc:  # e.g. a field longer than the csv module's limit
+        raise TempCofacFormatError(file, column, f"not a readable CSV index ({exc})") from None
     if not rows or column not in [c.strip() for c in rows[0]]:
         raise TempCofacFormatError(file, column, f"expected a header row with column {column!r}")
     col = [c.strip() for c in rows[0]].index(column)
     values: list[int] = []
     for line, row in enumerate(rows[1:], start=2):
         cell = row[col].strip() if col < len(row) else ""
-        try:
-            values.append(int(float(cell)))  # pandas writes ints, but "3.0" costs nothing to accept
+        try:  # pandas writes ints, but "3.0" costs nothing to accept; inf and 1e400 are refused
+            values.append(finite_integer(cell, column))
         except ValueError:
-            raise TempCofacFormatError(file, f"{column} (line {line})", f"expected an integer, got {cell!r}") from None
+            shown = cell if len(cell) <= 40 else f"{cell[:40]}... ({len(cell)} characters)"
+            raise TempCofacFormatError(file, f"{column} (line {line})", f"expected an integer, got {shown!r}") from None
     return tuple(values)

@@ -73,6 +73,11 @@ class TemporalFactuality(SingleTurnMetric):
     def __post_init__(self) -> None:
         if self.compat not in COMPATS:
             raise ValueError(f"compat must be 'paper' or 'reference_code', got {self.compat!r}")
+        if not isinstance(self.name, str) or (self.name and not self.name.strip()):
+            raise ValueError(
+                f"TemporalFactuality: name must be a non-empty string (the result column), or left out for "
+                f"the default; got {self.name!r}"
+            )
         if not self.name:
             self.name = "temporal_factuality" + ("" if self.compat == "paper" else f"_{self.compat}")
         super().__post_init__()

@@ -17,10 +17,11 @@ records for one row (a failed attempt, then a successful rerun): the last one wi
 
 from __future__ import annotations
 
-import json
 import warnings
 from pathlib import Path
 from typing import Any, Iterable, Mapping
+
+from ragas_temporal.input_files import InputFileError, check_regular_file, finite_integer, loads_json, read_text
 
 RowKey = tuple[int, str, str, int]
 KEY_FIELDS = ("relation", "pattern_id", "direction", "key_step")
@@ -35,7 +36,12 @@ def row_key(record: Mapping[str, Any]) -> RowKey:
     missing = [f for f in KEY_FIELDS if f not in record]
     if missing:
         raise ValueError(f"prediction record lacks field(s) {missing}: {dict(record)!r:.200}")
-    return (int(record["relation"]), str(record["pattern_id"]), str(record["direction"]), int(record["key_step"]))
+    return (
+        finite_integer(record["relation"], "relation"),
+        str(record["pattern_id"]),
+        str(record["direction"]),
+        finite_integer(record["key_step"], "key_step"),
+    )
 
 
 def is_failed(record: Mapping[str, Any]) -> bool:
@@ -56,23 +62,25 @@ def read_predictions(path: str | Path) -> list[dict[str, Any]]:
     """Read a predictions JSONL file, last record per row key winning.
 
     A line that is not valid JSON (e.g. the last line of a run killed mid-write) is skipped with
-    a warning naming the line: one bad line never loses the others.
+    a warning naming the line: one bad line never loses the others. A record whose key fields
+    are not whole finite numbers (``Infinity``, ``1e400``) is an error naming the line.
     """
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"predictions file not found: {path}")
+    path = check_regular_file(path, "predictions file")
     records: list[dict[str, Any]] = []
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as exc:
-                warnings.warn(f"{path}:{lineno}: skipped a line that is not valid JSON ({exc})", stacklevel=2)
-                continue
-            if not isinstance(rec, dict):
-                warnings.warn(f"{path}:{lineno}: skipped a line that is not a JSON object", stacklevel=2)
-                continue
-            records.append(rec)
+    for lineno, line in enumerate(read_text(path, "predictions file").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rec = loads_json(line, path, line=lineno)
+        except InputFileError as exc:
+            warnings.warn(f"{exc.where}: skipped a line that is {exc.problem}", stacklevel=2)
+            continue
+        if not isinstance(rec, dict):
+            warnings.warn(f"{path}:{lineno}: skipped a line that is not a JSON object", stacklevel=2)
+            continue
+        try:
+            row_key(rec)
+        except ValueError as exc:
+            raise InputFileError(f"{path}:{lineno}", str(exc)) from None
+        records.append(rec)
     return latest_by_key(records)

@@ -12,6 +12,9 @@ Behaviour:
   (``retry_wait * 2**attempt`` seconds, capped at ``max_wait``); a row still failing is
   recorded with its ``error`` and an empty prediction, and the run goes on;
 - every finished row is appended to ``out`` (one JSON object a line, flushed) as it arrives;
+  one run at a time writes ``out`` (a second one raises
+  :class:`~ragas_temporal.tecfap.predictions_file.PredictionsFileBusy` before asking anything),
+  and a last line torn by a killed run is removed so that its row is asked again;
   a rerun with the same ``out`` skips rows already answered (key: relation, pattern id,
   direction, key step) and retries rows recorded as failed; a stored row whose prompt differs
   from the new one (the probe was built differently) is an error, not a silent mix;
@@ -31,12 +34,14 @@ Behaviour:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from pydantic import BaseModel, Field
 
+from ragas_temporal.tecfap.predictions_file import open_exclusive
 from ragas_temporal.tecfap.probe import ProbeRow
 from ragas_temporal.tecfap.records import is_failed, read_predictions, row_key
 from ragas_temporal.tecfap.scoring import snap_to_candidate
@@ -136,22 +141,25 @@ async def arun_probe(
     if len(set(keys)) != len(keys):
         raise ValueError("probe rows repeat a (relation, pattern, direction, key step) key")
     out_path = Path(out) if out is not None else None
+    # Locked and repaired before it is read: a second run refuses before asking anything.
+    out_file = contextlib.ExitStack()
+    fh = out_file.enter_context(open_exclusive(out_path)) if out_path is not None else None
     done: dict[tuple, dict[str, Any]] = {}
-    if out_path is not None and out_path.exists():
-        for rec in read_predictions(out_path):
-            if not is_failed(rec):
-                done[row_key(rec)] = rec
-    for row, key in zip(probe, keys):
-        if key in done:
-            _check_resumable(row, done[key], out_path)  # type: ignore[arg-type]
+    try:
+        if out_path is not None and out_path.stat().st_size:
+            for rec in read_predictions(out_path):
+                if not is_failed(rec):
+                    done[row_key(rec)] = rec
+        for row, key in zip(probe, keys):
+            if key in done:
+                _check_resumable(row, done[key], out_path)  # type: ignore[arg-type]
+    except BaseException:
+        out_file.close()
+        raise
     pending = [(i, row) for i, (row, key) in enumerate(zip(probe, keys)) if key not in done]
 
     results: dict[int, dict[str, Any]] = {}
     semaphore = asyncio.Semaphore(max_concurrency)
-    fh = None
-    if out_path is not None:
-        out_path.parent.mkdir(parents=True, exist_ok=True)
-        fh = out_path.open("a", encoding="utf-8")
 
     async def one(index: int, row: ProbeRow) -> tuple[int, dict[str, Any]]:
         error: str | None = None
@@ -181,7 +189,7 @@ async def arun_probe(
                 index, record = await finished
                 results[index] = record
                 if fh is not None:
-                    fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    fh.write((json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
                     fh.flush()
                 bar.update(1)
         finally:
@@ -189,8 +197,7 @@ async def arun_probe(
                 task.cancel()
             bar.close()
     finally:
-        if fh is not None:
-            fh.close()
+        out_file.close()  # releases the lock
     return [results[i] if i in results else done[key] for i, key in enumerate(keys)]
 
 

@@ -69,7 +69,7 @@ from typing import Any, Hashable, Iterable, Literal, Mapping, Sequence
 
 import pandas as pd
 
-from ragas_temporal.tecfap.records import is_failed, latest_by_key, read_predictions
+from ragas_temporal.tecfap.records import is_failed, latest_by_key, read_predictions, row_key
 
 Compat = Literal["paper", "reference_code"]
 COMPATS: tuple[str, ...] = ("paper", "reference_code")
@@ -316,7 +316,8 @@ def _scored_rows(records: Sequence[Mapping[str, Any]], compat: Compat, on_error:
             pred = "" if pred is None or (isinstance(pred, float) and math.isnan(pred)) else str(pred)
             compared = normalized_prediction(pred, gold, compat)
             score = soft_accuracy(pred, gold, compat)
-        rows.append(_Scored(int(rec["relation"]), str(rec["pattern_id"]), direction, int(rec["key_step"]), compared, score))
+        relation, pattern_id, _, key_step = row_key(rec)
+        rows.append(_Scored(relation, pattern_id, direction, key_step, compared, score))
     return rows, n_failed
 
 

@@ -274,7 +274,7 @@ def test_invalid_replies_are_retried_once_then_the_row_is_nan(tmp_path, capsys, 
     out = tmp_path / "s.jsonl"
     argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:llm", "--llm-model", "m",
             "--base-url", openai_server.base_url, "-o", str(out), "--no-progress"]
-    assert main(argv) == 0
+    assert main(argv) == 1  # no row scored: the command fails, after writing every row
     # Instructor re-asks once (INSTRUCTOR_RETRIES = 1): 2 requests, then NaN with the reason
     assert len(openai_server.requests) == 2
     frame = scores_of(out)
@@ -292,7 +292,7 @@ def test_llm_timeout_bounds_each_judgement(tmp_path, capsys, openai_server_facto
     out = tmp_path / "s.jsonl"
     argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:llm", "--llm-model", "m",
             "--base-url", server.base_url, "--llm-timeout", "0.3", "-o", str(out), "--no-progress"]
-    assert main(argv) == 0
+    assert main(argv) == 1  # no row scored
     frame = scores_of(out)
     assert frame["temporal_faithfulness_llm"].isna().all()
     assert frame["temporal_faithfulness_llm_reason"].tolist() == ["LLM call timed out after 0.3 s"] * 2
@@ -300,6 +300,7 @@ def test_llm_timeout_bounds_each_judgement(tmp_path, capsys, openai_server_facto
     assert "LLM calls: 2 (2 failed)" in captured.out
     assert "2 LLM judgement(s) failed, their rows are NaN" in captured.err
     assert "most common (2x): LLM call timed out after 0.3 s" in captured.err
+    assert "error: temporal_faithfulness_llm scored no row: LLM call timed out after 0.3 s (2 of 2 rows)" in captured.err
 
 
 def test_judge_given_without_an_llm_mode_is_a_note(tmp_path, capsys):

@@ -105,3 +105,15 @@ def test_bad_input_is_one_line_and_non_zero(year_drops, tmp_path, capsys):
     labels.write_text("view,set,paragraph_id,offset,number,label,note\ntext,drop,p1,0,2000,maybe,\n", encoding="utf-8")
     assert year_drops.main(["--corpus", str(_corpus(tmp_path)), "--labels", str(labels)]) == 1
     assert "label year|not_year" in capsys.readouterr().err
+
+
+def test_numbers_no_rule_could_match_are_named_by_what_touches_them(year_drops):
+    text = "The Mirage 2000C flew at 1429.297 mph for $1999 on 1500th day, a CI57-2018 show."
+    rules = {c.number: c.rule for c in year_drops.audit_text(text) if not c.kept}
+    assert rules == {
+        "2000": "glued_to_letters",
+        "1429": "decimal_or_grouped",
+        "1999": "amount_sign",
+        "1500": "glued_to_letters",
+        "2018": "number_dash_number",
+    }

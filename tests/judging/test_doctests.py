@@ -13,6 +13,8 @@ MODULES = [
     "ragas_temporal.judging.query_focus",
     "ragas_temporal.judging.offline_rules",
     "ragas_temporal.judging.offline",
+    "ragas_temporal.judging.timeline",
+    "ragas_temporal.judging.offline_timeline",
 ]
 
 test_docstring_examples = docstring_examples_test(MODULES, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

@@ -15,6 +15,12 @@ MODULES = [
     "ragas_temporal.metrics.dates",
     "ragas_temporal.metrics.scorers",
     "ragas_temporal.metrics.llm_scorers",
+    "ragas_temporal.metrics.judged",
+    "ragas_temporal.metrics.answers",
+    "ragas_temporal.metrics.answer_scorers",
+    "ragas_temporal.metrics.timeline",
+    "ragas_temporal.metrics.timeline_judged",
+    "ragas_temporal.metrics.consistency",
 ]
 
 test_docstring_examples = docstring_examples_test(MODULES, require_examples=False)

@@ -49,7 +49,7 @@ def test_metric_from_spec(spec, cls, name):
 @pytest.mark.parametrize(
     "spec, message",
     [
-        ("temporal_precison@5", "unknown metric 'temporal_precison@5'; known: answer_temporal_recall"),
+        ("temporal_precison@5", "unknown metric 'temporal_precison@5'; known: answer_temporal_precision, answer_temporal_recall"),
         ("temporal_precision@0", "k must be a positive integer"),
         ("temporal_precision@five", "k must be a positive integer"),
         ("temporal_faithfulness@5", "temporal_faithfulness takes no k"),

@@ -13,6 +13,7 @@ MODULES = [
     "ragas_temporal.prompts.relevance",
     "ragas_temporal.prompts.focus",
     "ragas_temporal.prompts.dated",
+    "ragas_temporal.prompts.timeline",
 ]
 
 test_docstring_examples = docstring_examples_test(MODULES, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

@@ -16,6 +16,7 @@ MODULES = [
     "ragas_temporal.scores.gold",
     "ragas_temporal.scores.verdicts",
     "ragas_temporal.scores.answers",
+    "ragas_temporal.scores.timeline",
 ]
 
 test_docstring_examples = docstring_examples_test(MODULES, optionflags=doctest.NORMALIZE_WHITESPACE)

@@ -68,10 +68,12 @@ HANG = _Hang()
 
 @dataclass(frozen=True)
 class HTTPReply:
-    """Responder result: answer with this status code and JSON body."""
+    """Responder result: answer with this status code, JSON body and extra headers
+    (e.g. ``{"retry-after-ms": "10"}`` with a 429, which the OpenAI client honours)."""
 
     status: int
     body: dict = field(default_factory=dict)
+    headers: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -271,9 +273,11 @@ def _make_handler(server: LoopbackOpenAIServer) -> type[BaseHTTPRequestHandler]:
         def log_message(self, format: str, *args: t.Any) -> None:  # keep test output quiet
             return
 
-        def _send_json(self, status: int, payload: dict) -> None:
+        def _send_json(self, status: int, payload: dict, headers: t.Optional[dict] = None) -> None:
             data = json.dumps(payload).encode("utf-8")
             self.send_response(status)
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
@@ -329,7 +333,7 @@ def _make_handler(server: LoopbackOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 self.close_connection = True
                 return
             if isinstance(reply, HTTPReply):
-                self._send_json(reply.status, reply.body)
+                self._send_json(reply.status, reply.body, reply.headers)
                 return
             reply = str(reply)
             if path.endswith("/chat/completions"):

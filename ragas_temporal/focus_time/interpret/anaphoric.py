@@ -6,36 +6,36 @@ from __future__ import annotations
 import datetime as dt
 
 from ragas_temporal.focus_time.interpret.calendar_math import (
-    _at_granularity,
-    _day_value,
-    _shift,
-    _shift_months,
-    _tensed_year,
-    _unit_value,
-    _unit_years,
-    _valid_day,
+    at_granularity,
+    day_value,
+    shift_anchor,
+    shift_months,
+    tensed_year,
+    unit_value,
+    unit_years,
+    valid_day,
 )
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
     Groups,
     Reading,
-    _unit,
-    _unresolved,
+    unit_of_word,
+    unresolved_reading,
 )
 from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, WEEKDAYS
 
 
 def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the year before, the year after, the day before, the month earlier."""
-    unit, direction = _unit(g("unit")), g.lower("dir")
+    unit, direction = unit_of_word(g("unit")), g.lower("dir")
     base = ctx.base
     if base is None:
-        return _unresolved(kind)
-    a = _shift(base, unit, -1 if direction in ("before", "earlier", "previous", "prior") else 1)
+        return unresolved_reading(kind)
+    a = shift_anchor(base, unit, -1 if direction in ("before", "earlier", "previous", "prior") else 1)
     if a is None:
-        return _unresolved(kind)
-    return Reading(kind, _unit_value(a, unit), frozenset({a.year}), _at_granularity(a, unit))
+        return unresolved_reading(kind)
+    return Reading(kind, unit_value(a, unit), frozenset({a.year}), at_granularity(a, unit))
 
 
 def day_anaphoric(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -43,13 +43,13 @@ def day_anaphoric(g: Groups, ctx: Context, kind: str) -> Reading | None:
     mod, unit = g.lower("mod"), g.lower("unit") or g.lower("unit2")
     base = ctx.ref if mod == "this" else ctx.base
     if base is None:
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     if unit == "week":  # "the week": the base's week
-        return Reading(kind, _unit_value(base, "week"), _unit_years(base, "week"))
-    a = _shift(base, "day", {"next": 1, "following": 1, "previous": -1, "preceding": -1}.get(mod, 0))
+        return Reading(kind, unit_value(base, "week"), unit_years(base, "week"))
+    a = shift_anchor(base, "day", {"next": 1, "following": 1, "previous": -1, "preceding": -1}.get(mod, 0))
     if a is None:
-        return _unresolved(kind)
-    return Reading(kind, _day_value(a, None if unit in ("day", "hour") else unit), frozenset({a.year}), a)
+        return unresolved_reading(kind)
+    return Reading(kind, day_value(a, None if unit in ("day", "hour") else unit), frozenset({a.year}), a)
 
 
 def weekday_the_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -57,13 +57,13 @@ def weekday_the_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     base = ctx.calendar_base
     day_, wd = int(g("day")), WEEKDAYS[g.lower("weekday")]
     if base is None or base.year < 2 or base.year > 9998:
-        return _unresolved("anaphoric")
+        return unresolved_reading("anaphoric")
     month = base.month or 6
     for k in sorted(range(-14, 15), key=abs):
-        y, m = _shift_months(base.year, month, k)
-        if _valid_day(y, m, day_) and dt.date(y, m, day_).weekday() == wd:
+        y, m = shift_months(base.year, month, k)
+        if valid_day(y, m, day_) and dt.date(y, m, day_).weekday() == wd:
             return Reading("anaphoric", Anchor(y, m, day_).value(), frozenset({y}))
-    return _unresolved("anaphoric")
+    return unresolved_reading("anaphoric")
 
 
 def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -71,12 +71,12 @@ def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     continued from it), else of the reference (see ``Context.calendar_base``)."""
     mname, dname = ("month", "day") if g("month") else ("month2", "day2")
     m, d = MONTHS[g.lower(mname)], int(g(dname))
-    if not _valid_day(2000, m, d):
+    if not valid_day(2000, m, d):
         return None
     base = ctx.calendar_base
     if base is None:
-        return _unresolved(kind)
-    year = _tensed_year(base, m, d, ctx.tense_at(g.start, g.end))
+        return unresolved_reading(kind)
+    year = tensed_year(base, m, d, ctx.tense_at(g.start, g.end))
     a = Anchor(year, m, d)
     return Reading(kind, a.value(), frozenset({year}), a)
 
@@ -92,13 +92,13 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if rel:  # "October of next year"
         ref = ctx.ref
         if ref is None:
-            return _unresolved("relative")
+            return unresolved_reading("relative")
         year = ref.year + {"this": 0, "last": -1, "next": 1}[rel]
         return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
     if mod in ("last", "next", "nxt", "this"):
         ref = ctx.ref
         if ref is None:
-            return _unresolved("relative")
+            return unresolved_reading("relative")
         year = ref.year
         if mod == "last" and m >= ref.month:
             year -= 1
@@ -107,8 +107,8 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
     base = ctx.calendar_base
     if base is None:
-        return _unresolved(kind)
-    year = base.year if mod == "that" else _tensed_year(base, m, None, ctx.tense_at(g.start, g.end))
+        return unresolved_reading(kind)
+    year = base.year if mod == "that" else tensed_year(base, m, None, ctx.tense_at(g.start, g.end))
     return Reading(kind, Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
 
 
@@ -123,7 +123,7 @@ def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:
         h = h % 12 + (12 if ap.startswith("p") else 0)
     base = ctx.base
     if base is None:
-        return _unresolved("anaphoric")
+        return unresolved_reading("anaphoric")
     value = base.value()
     if base.day is not None:
         value += f"T{h:02d}:{mi:02d}"
@@ -137,7 +137,7 @@ def part_of_day_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return Reading(kind, "XXXX-XX-XX", frozenset())  # a set ("every night"), not a date
     base = ctx.base
     if base is None:
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     if part == "weekend":
-        return Reading(kind, _unit_value(base, "weekend"), _unit_years(base, "weekend"))
-    return Reading(kind, _day_value(base, part), frozenset({base.year}))
+        return Reading(kind, unit_value(base, "weekend"), unit_years(base, "weekend"))
+    return Reading(kind, day_value(base, part), frozenset({base.year}))

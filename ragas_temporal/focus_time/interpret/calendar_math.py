@@ -2,7 +2,7 @@
 year a month without one falls in, and the value and years of a unit (week, quarter, decade) around
 an anchor.
 
->>> _shift(Anchor(2020, 2, 29), "year", 1)
+>>> shift_anchor(Anchor(2020, 2, 29), "year", 1)
 Anchor(year=2021, month=2, day=28)
 """
 
@@ -20,7 +20,7 @@ from ragas_temporal.focus_time.patterns import PARTS_OF_DAY
 _MONTH_DAYS = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
-def _valid_day(year: int, month: int, day: int) -> bool:
+def valid_day(year: int, month: int, day: int) -> bool:
     if not 1 <= month <= 12 or day < 1:
         return False
     if day <= _MONTH_DAYS[month]:
@@ -29,11 +29,11 @@ def _valid_day(year: int, month: int, day: int) -> bool:
     return month == 2 and day == 29 and (year < 1 or calendar.isleap(year))
 
 
-def _tensed_year(base: Anchor, month: int, day: int | None, when: str | None) -> int:
+def tensed_year(base: Anchor, month: int, day: int | None, when: str | None) -> int:
     """Year of a month (and day) given without one: the latest such date not after the base for a
     past-tense sentence, the earliest not before it for a future one, else the base's own year.
 
-    >>> _tensed_year(Anchor(2010, 1, 25), 12, 11, "past"), _tensed_year(Anchor(2010, 1, 25), 12, 11, None)
+    >>> tensed_year(Anchor(2010, 1, 25), 12, 11, "past"), tensed_year(Anchor(2010, 1, 25), 12, 11, None)
     (2009, 2010)
     """
     if base.month is None or when is None:
@@ -45,16 +45,16 @@ def _tensed_year(base: Anchor, month: int, day: int | None, when: str | None) ->
     return base.year + 1 if there < here else base.year
 
 
-def _shift_months(year: int, month: int, k: int) -> tuple[int, int]:
+def shift_months(year: int, month: int, k: int) -> tuple[int, int]:
     t = year * 12 + (month - 1) + k
     return t // 12, t % 12 + 1
 
 
-def _shift(anchor: Anchor, unit: str, k: int) -> Anchor | None:
+def shift_anchor(anchor: Anchor, unit: str, k: int) -> Anchor | None:
     """Move ``anchor`` by k units, keeping (at most) the anchor's own granularity; None when that
     leaves the era (``normalise.in_era``): "tomorrow" on 9999-12-31 has no year.
 
-    >>> _shift(Anchor(9999, 12, 31), "day", 1) is None, _shift(Anchor(1, 1, 1), "year", -1)
+    >>> shift_anchor(Anchor(9999, 12, 31), "day", 1) is None, shift_anchor(Anchor(1, 1, 1), "year", -1)
     (True, Anchor(year=-1, month=1, day=1))
     """
     moved = _moved(anchor, unit, k)
@@ -69,13 +69,13 @@ def _moved(anchor: Anchor, unit: str, k: int) -> Anchor | None:
         y = anchor.year + step
         if anchor.year > 0 >= y or anchor.year < 0 <= y:  # no year 0 in historical numbering
             y += -1 if step < 0 else 1
-        if anchor.month is not None and anchor.day is not None and not _valid_day(y, anchor.month, anchor.day):
+        if anchor.month is not None and anchor.day is not None and not valid_day(y, anchor.month, anchor.day):
             return Anchor(y, anchor.month, 28)
         return Anchor(y, anchor.month, anchor.day)
     if unit == "month":
         if anchor.month is None:
             return Anchor(anchor.year)
-        y, m = _shift_months(anchor.year, anchor.month, k)
+        y, m = shift_months(anchor.year, anchor.month, k)
         if anchor.day is None:
             return Anchor(y, m)
         return Anchor(y, m, min(anchor.day, calendar.monthrange(y if y >= 1 else 4, m)[1]))
@@ -89,7 +89,7 @@ def _moved(anchor: Anchor, unit: str, k: int) -> Anchor | None:
         return None
 
 
-def _at_granularity(anchor: Anchor, unit: str) -> Anchor | None:
+def at_granularity(anchor: Anchor, unit: str) -> Anchor | None:
     """The anchor a resolved relative date leaves for later anaphora, at the unit's granularity:
     "last year" -> the year, "last month" -> the month, "yesterday"/"last week" -> the day.
     Quarters, decades and centuries leave none (no single year to continue from)."""
@@ -102,14 +102,14 @@ def _at_granularity(anchor: Anchor, unit: str) -> Anchor | None:
     return None
 
 
-def _qualified(first: int, n: int, qual: str | None) -> frozenset[int]:
+def qualified_years(first: int, n: int, qual: str | None) -> frozenset[int]:
     """The ``n`` years from ``first``, or their early (first 40%), mid (30%-80%) or late (last
     40%) part; no year 0.
 
     A decade's early/mid/late are its years 0-3, 3-7 and 6-9 (METRICS.md); a century scales the
     same shares: 00-39, 30-79, 60-99.
 
-    >>> sorted(_qualified(1990, 10, "early")), sorted(_qualified(1990, 10, "Late"))
+    >>> sorted(qualified_years(1990, 10, "early")), sorted(qualified_years(1990, 10, "Late"))
     ([1990, 1991, 1992, 1993], [1996, 1997, 1998, 1999])
     """
     return _qualified_span(first, n, (qual or "").lower())
@@ -128,7 +128,7 @@ def _qualified_span(first: int, n: int, q: str) -> frozenset[int]:
     return year_span(first + lo, first + hi - 1)
 
 
-def _day_value(anchor: Anchor, part: str | None) -> str:
+def day_value(anchor: Anchor, part: str | None) -> str:
     v = anchor.value()
     code = PARTS_OF_DAY.get((part or "").lower().rstrip("s"), "DT" if part else None)
     if code and anchor.day is not None:
@@ -136,7 +136,7 @@ def _day_value(anchor: Anchor, part: str | None) -> str:
     return v
 
 
-def _unit_value(anchor: Anchor, unit: str) -> str:
+def unit_value(anchor: Anchor, unit: str) -> str:
     y = format_year(anchor.year)
     d = anchor.as_date()
     if unit == "month" and anchor.month is not None:
@@ -155,7 +155,7 @@ def _unit_value(anchor: Anchor, unit: str) -> str:
     return y
 
 
-def _unit_years(anchor: Anchor, unit: str) -> frozenset[int]:
+def unit_years(anchor: Anchor, unit: str) -> frozenset[int]:
     if unit == "decade" and anchor.year > 0:
         s = anchor.year // 10 * 10
         return year_span(s, s + 9)
@@ -169,9 +169,9 @@ def _unit_years(anchor: Anchor, unit: str) -> frozenset[int]:
     return frozenset({anchor.year})
 
 
-def _shift_unit(anchor: Anchor, unit: str, k: int) -> Anchor | None:
+def shift_unit(anchor: Anchor, unit: str, k: int) -> Anchor | None:
     if unit == "quarter":
-        return _shift(anchor, "month", 3 * k) if anchor.month is not None else anchor
+        return shift_anchor(anchor, "month", 3 * k) if anchor.month is not None else anchor
     if unit == "weekend":
-        return _shift(anchor, "week", k)
-    return _shift(anchor, unit, k)
+        return shift_anchor(anchor, "week", k)
+    return shift_anchor(anchor, unit, k)

@@ -7,15 +7,15 @@ import calendar
 import datetime as dt
 from typing import Callable
 
-from ragas_temporal.focus_time.interpret.calendar_math import _shift, _tensed_year
+from ragas_temporal.focus_time.interpret.calendar_math import shift_anchor, tensed_year
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
     Groups,
     Reading,
-    _explicit,
-    _unresolved,
-    _year_from,
+    explicit_reading,
+    unresolved_reading,
+    year_from,
 )
 from ragas_temporal.focus_time.normalise import format_year
 from ragas_temporal.focus_time.patterns import HOLIDAYS, QUARTER_ORDINALS, SEASONS
@@ -24,26 +24,26 @@ from ragas_temporal.focus_time.patterns import HOLIDAYS, QUARTER_ORDINALS, SEASO
 def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Q3 2008, the third quarter of 2008, the first quarter of last year, the fourth quarter."""
     q = int(g("q")[1]) if g("q") else QUARTER_ORDINALS[g.lower("ord")]
-    y = _year_from(g, ctx)
+    y = year_from(g, ctx)
     if y is not None:
-        return _explicit("date", Anchor(y), f"{format_year(y)}-Q{q}")
+        return explicit_reading("date", Anchor(y), f"{format_year(y)}-Q{q}")
     rel = g.lower("rel")
     if rel in ("this", "current", "last", "next"):
         base = ctx.ref
         kind = "relative"
         if base is not None:  # (None past the era)
-            base = _shift(base, "year", {"this": 0, "current": 0, "last": -1, "next": 1}[rel])
+            base = shift_anchor(base, "year", {"this": 0, "current": 0, "last": -1, "next": 1}[rel])
     else:
         kind = "anaphoric"
         base = ctx.calendar_base if rel is None else ctx.base
         if base is not None and rel in ("previous", "following"):
-            base = _shift(base, "year", -1 if rel == "previous" else 1)
+            base = shift_anchor(base, "year", -1 if rel == "previous" else 1)
         elif base is not None and rel is None and not g("the_year") and base.month is not None:
             # "the fourth quarter" in a past-tense sentence written in March: last year's
-            year = _tensed_year(base, 3 * q, 28, ctx.tense_at(g.start, g.end))
+            year = tensed_year(base, 3 * q, 28, ctx.tense_at(g.start, g.end))
             base = Anchor(year)
     if base is None:
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     return Reading(kind, f"{format_year(base.year)}-Q{q}", frozenset({base.year}))
 
 
@@ -54,27 +54,27 @@ def season(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """winter 2014, last summer, in the spring, this fall (bare "fall" needs a determiner)."""
     word, mod = g.lower("s"), (" ".join(g.lower("mod").split()) if g("mod") else None)
     code = SEASONS[word]
-    y = _year_from(g, ctx)
+    y = year_from(g, ctx)
     if y is not None:
         raw2 = g("y2")
         if raw2:  # "the winter of 1942-43"
             y2 = int(raw2) if len(raw2) == 4 else y // 100 * 100 + int(raw2)
             if y2 == y + 1:
                 return Reading("date", f"{format_year(y)}-{code}", frozenset({y, y2}), Anchor(y2))
-        return _explicit("date", Anchor(y), f"{format_year(y)}-{code}")
+        return explicit_reading("date", Anchor(y), f"{format_year(y)}-{code}")
     if word == "fall" and mod not in ("last", "next", "this", "that", "the", "in the", "during", "over",
                                       "the following", "the next", "the previous", "the preceding", "following"):
         return None
     if mod in ("the following", "the next", "following", "the previous", "the preceding"):
         base = ctx.base  # "the following spring": the base's year plus one
         if base is None:
-            return _unresolved("anaphoric")
+            return unresolved_reading("anaphoric")
         year = base.year + (-1 if mod in ("the previous", "the preceding") else 1)
         return Reading("anaphoric", f"{format_year(year)}-{code}", frozenset({year}))
     if mod in ("last", "next", "this"):
         ref = ctx.ref
         if ref is None:
-            return _unresolved("relative")
+            return unresolved_reading("relative")
         first, last = _SEASON_MONTHS[code]
         ym = ref.month if ref.month >= first or code != "WI" else ref.month + 12
         year = ref.year if ref.month >= 3 or code != "WI" else ref.year - 1  # Jan/Feb belong to last winter
@@ -85,7 +85,7 @@ def season(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return Reading("relative", f"{format_year(year)}-{code}", frozenset({year}))
     base = ctx.calendar_base
     if base is None:
-        return _unresolved("anaphoric")
+        return unresolved_reading("anaphoric")
     return Reading("anaphoric", f"{format_year(base.year)}-{code}", frozenset({base.year}))
 
 
@@ -143,15 +143,15 @@ def _holiday_value(spec: object, year: int) -> tuple[str, dt.date | None]:
 def holiday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Christmas, Xmas 2013, last Easter, Thanksgiving, New Year's Eve, Halloween."""
     spec = next(s for i, (_, s) in enumerate(HOLIDAYS) if g(f"h{i}") is not None)
-    y = _year_from(g, ctx)
+    y = year_from(g, ctx)
     if y is not None:
         value, _ = _holiday_value(spec, y)
-        return _explicit("date", Anchor(y), value)
+        return explicit_reading("date", Anchor(y), value)
     mod = g.lower("mod")
     if mod in ("last", "next"):
         ref = ctx.reference
         if ref is None:
-            return _unresolved("relative")
+            return unresolved_reading("relative")
         year = ref.year
         _, d = _holiday_value(spec, year)
         if mod == "last" and d is not None and d >= ref:
@@ -162,7 +162,7 @@ def holiday(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return Reading("relative", value, frozenset({year}))
     base = ctx.calendar_base
     if base is None:
-        return _unresolved("anaphoric")
+        return unresolved_reading("anaphoric")
     year = base.year
     if isinstance(spec, tuple) and spec == (1, 1) and base.month == 12:
         year += 1  # "New Year's Day" said in December is the coming one

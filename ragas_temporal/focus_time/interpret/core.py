@@ -157,15 +157,15 @@ Interpreter = Callable[[Groups, Context, str], "Reading | None"]
 
 
 @functools.lru_cache(maxsize=8192)
-def _explicit(kind: str, anchor: Anchor, value: str | None = None) -> Reading:
+def explicit_reading(kind: str, anchor: Anchor, value: str | None = None) -> Reading:
     """The reading of an explicit date (cached: readings are immutable and the same dates recur)."""
     return Reading(kind, value or anchor.value(), frozenset({anchor.year}), anchor)
 
 
 @functools.lru_cache(maxsize=8192)
-def _year_reading(kind: str, digits: str) -> Reading:
+def year_reading(kind: str, digits: str) -> Reading:
     """The reading of a year written in digits ("2008")."""
-    return _explicit(kind, Anchor(int(digits)))
+    return explicit_reading(kind, Anchor(int(digits)))
 
 
 def _resolved(kind: str, anchor: Anchor | None, value: str | None = None) -> Reading:
@@ -175,11 +175,11 @@ def _resolved(kind: str, anchor: Anchor | None, value: str | None = None) -> Rea
     return Reading(kind, value or anchor.value(), frozenset({anchor.year}))
 
 
-def _unresolved(kind: str) -> Reading:
+def unresolved_reading(kind: str) -> Reading:
     return Reading(kind, None, frozenset())
 
 
-def _year_from(g: Groups, ctx: Context, name: str = "year") -> int | None:
+def year_from(g: Groups, ctx: Context, name: str = "year") -> int | None:
     y = g(name)
     if y is not None:
         return int(y)
@@ -189,19 +189,19 @@ def _year_from(g: Groups, ctx: Context, name: str = "year") -> int | None:
     return None
 
 
-def _unit(word: str) -> str:
+def unit_of_word(word: str) -> str:
     """The calendar unit a unit word names ("yrs" -> "year"; ``patterns.UNIT_WORDS``)."""
     return UNIT_WORDS[word.lower()]
 
 
-def _number(word: str) -> int | None:
+def number_value(word: str) -> int | None:
     w = " ".join(word.lower().split()).replace(",", "")
     if w.isdigit():
         return int(w)
     return NUMBER_WORDS.get(w)
 
 
-def _era_sign(era: str | None) -> int | None:
+def era_sign(era: str | None) -> int | None:
     if not era:
         return None
     return -1 if era.replace(".", "").upper().startswith("B") else 1

@@ -3,14 +3,14 @@ dates, month ranges within one year, and the rarer word orders read by ``datepar
 
 from __future__ import annotations
 
-from ragas_temporal.focus_time.interpret.calendar_math import _valid_day
+from ragas_temporal.focus_time.interpret.calendar_math import valid_day
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
     Groups,
     Reading,
-    _explicit,
-    _year_from,
+    explicit_reading,
+    year_from,
 )
 from ragas_temporal.focus_time.normalise import two_digit_year, year_span
 from ragas_temporal.focus_time.patterns import MONTHS
@@ -18,30 +18,30 @@ from ragas_temporal.focus_time.patterns import MONTHS
 
 def ymd(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Full dates: 2019-03-03, March 3, 2019, 3rd of March 2019, 2019/03/03."""
-    y = _year_from(g, ctx)
+    y = year_from(g, ctx)
     mo = g("month")
     m = MONTHS[mo.lower()] if not mo.isdigit() else int(mo)
     d = int(g("day"))
-    if not _valid_day(y, m, d):
-        return _explicit(kind, Anchor(y, m)) if 1 <= m <= 12 else None
+    if not valid_day(y, m, d):
+        return explicit_reading(kind, Anchor(y, m)) if 1 <= m <= 12 else None
     anchor = Anchor(y, m, d)
     d2 = g("day2")
-    if d2 is not None and _valid_day(y, m, int(d2)) and int(d2) > d:
+    if d2 is not None and valid_day(y, m, int(d2)) and int(d2) > d:
         end = Anchor(y, m, int(d2))
         return Reading("date", f"{anchor.value()}/{end.value()}", frozenset({y}), end)
-    return _explicit(kind, anchor)
+    return explicit_reading(kind, anchor)
 
 
 def month_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """June–July 1944, 30 June – 2 July 1944, between May and August 2008 (one year, both ends)."""
-    y = _year_from(g, ctx)
+    y = year_from(g, ctx)
     m1, m2 = MONTHS[g.lower("m1")], MONTHS[g.lower("m2")]
     if g("pre") and g.lower("pre") == "from" and " and " in g.match.group().lower():
         # "entries from March and April 1945": not a range form, but both months are of that year
         return Reading("date", Anchor(y, m1).value(), frozenset({y}), Anchor(y, m2))
     d1, d2 = g("d1") or g("d1b"), g("d2") or g("d2b")
-    a = Anchor(y, m1, int(d1)) if d1 and _valid_day(y, m1, int(d1)) else Anchor(y, m1)
-    b = Anchor(y, m2, int(d2)) if d2 and _valid_day(y, m2, int(d2)) else Anchor(y, m2)
+    a = Anchor(y, m1, int(d1)) if d1 and valid_day(y, m1, int(d1)) else Anchor(y, m1)
+    b = Anchor(y, m2, int(d2)) if d2 and valid_day(y, m2, int(d2)) else Anchor(y, m2)
     if m2 < m1:  # "December–January 2009": the first month is in the previous year
         a = Anchor(y - 1, a.month, a.day)
     return Reading(kind, f"{a.value()}/{b.value()}", year_span(a.year, b.year), b)
@@ -61,8 +61,8 @@ def rare_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
     year = int(g("year") or g("year2") or g("year3"))
     parsed = dateparser.parse(g.match.group(), languages=["en"], settings=_DATEPARSER_SETTINGS)
     if parsed is None or parsed.year != year:
-        return _explicit(kind, Anchor(year))
-    return _explicit(kind, Anchor(parsed.year, parsed.month, parsed.day))
+        return explicit_reading(kind, Anchor(year))
+    return explicit_reading(kind, Anchor(parsed.year, parsed.month, parsed.day))
 
 
 def numeric_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -80,12 +80,12 @@ def numeric_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
     elif b > 12 >= a:
         month_first = True
     m, d = (a, b) if month_first else (b, a)
-    if not _valid_day(y, m, d):
+    if not valid_day(y, m, d):
         return None
-    return _explicit(kind, Anchor(y, m, d))
+    return explicit_reading(kind, Anchor(y, m, d))
 
 
 def month_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """March 2019, Mar. 2019, March of 2019, early June 2019."""
-    y = _year_from(g, ctx)
-    return _explicit(kind, Anchor(y, MONTHS[g.lower("month")]))
+    y = year_from(g, ctx)
+    return explicit_reading(kind, Anchor(y, MONTHS[g.lower("month")]))

@@ -7,21 +7,21 @@ from __future__ import annotations
 import datetime as dt
 
 from ragas_temporal.focus_time.interpret.calendar_math import (
-    _at_granularity,
-    _day_value,
-    _shift,
-    _shift_unit,
-    _unit_value,
-    _unit_years,
+    at_granularity,
+    day_value,
+    shift_anchor,
+    shift_unit,
+    unit_value,
+    unit_years,
 )
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
     Groups,
     Reading,
-    _number,
-    _unit,
-    _unresolved,
+    number_value,
+    unit_of_word,
+    unresolved_reading,
 )
 from ragas_temporal.focus_time.patterns import (
     ANAPHORIC_MODIFIERS,
@@ -40,12 +40,12 @@ def day_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
         w = " ".join(w.split())
     ref = ctx.ref
     if ref is None:
-        return _unresolved(kind)
-    a = _shift(ref, "day", DAY_OFFSETS[w])
+        return unresolved_reading(kind)
+    a = shift_anchor(ref, "day", DAY_OFFSETS[w])
     if a is None:  # "tomorrow" on 9999-12-31: no year rather than a wrong one
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     part = g("part") or ("night" if w in NIGHT_WORDS else None)
-    return Reading(kind, _day_value(a, part), frozenset({a.year}), a)
+    return Reading(kind, day_value(a, part), frozenset({a.year}), a)
 
 
 def part_of_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -53,17 +53,17 @@ def part_of_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     mod = g.lower("mod")
     ref = ctx.ref
     if ref is None:
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     offset = {"this": 0, "last": -1, "yesterday": -1}.get(mod, 1)
-    a = _shift(ref, "day", offset)
+    a = shift_anchor(ref, "day", offset)
     if a is None:
-        return _unresolved(kind)
-    return Reading(kind, _day_value(a, g("part")), frozenset({a.year}), a)
+        return unresolved_reading(kind)
+    return Reading(kind, day_value(a, g("part")), frozenset({a.year}), a)
 
 
 def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """this/last/next year|month|week|weekend|quarter|decade|century; the following/previous/same year."""
-    mod, unit, the = g.lower("mod"), _unit(g("unit")), g("the")
+    mod, unit, the = g.lower("mod"), unit_of_word(g("unit")), g("the")
     if the and mod in ("past", "last") and unit in ("decade", "century"):
         the = None  # "the past decade" names the previous decade (TimeML: 200), like "last decade"
     if the and mod in ("past", "last"):  # "the past year": a duration of one unit before the base
@@ -75,23 +75,23 @@ def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
         base = ctx.ref
         kind = "relative"
     if base is None:
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     k = UNIT_MODIFIERS[mod]
-    a = _shift_unit(base, unit, k)
+    a = shift_unit(base, unit, k)
     if a is None:
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     # "this year", "the same year": the base itself stays the anchor (at its own, finer granularity)
-    anchor = base if k == 0 and unit not in ("decade", "century", "quarter") else _at_granularity(a, unit)
-    return Reading(kind, _unit_value(a, unit), _unit_years(a, unit), anchor)
+    anchor = base if k == 0 and unit not in ("decade", "century", "quarter") else at_granularity(a, unit)
+    return Reading(kind, unit_value(a, unit), unit_years(a, unit), anchor)
 
 
 def _duration(ctx: Context, kind: str, sign: int, n: int, unit: str) -> Reading:
     base = ctx.ref if kind == "relative" else ctx.base
     if base is None:
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     if unit == "quarter":
         unit, n = "month", 3 * n
-    far = _shift(base, "week" if unit == "weekend" else unit, sign * n)
+    far = shift_anchor(base, "week" if unit == "weekend" else unit, sign * n)
     code = {"year": "Y", "month": "M", "week": "W", "weekend": "W", "day": "D", "decade": "DE", "century": "CE",
             "fortnight": "W"}[unit]  # fmt: skip
     count = 2 * n if unit == "fortnight" else n
@@ -101,8 +101,8 @@ def _duration(ctx: Context, kind: str, sign: int, n: int, unit: str) -> Reading:
 
 def past_n(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the past 5 years, the last three months, the next two decades, the following 3 years."""
-    n = _number(g("num"))
-    direction, unit = g.lower("dir"), _unit(g("unit"))
+    n = number_value(g("num"))
+    direction, unit = g.lower("dir"), unit_of_word(g("unit"))
     kind = "anaphoric" if direction in ANAPHORIC_MODIFIERS and g("the") else "relative"
     sign = UNIT_MODIFIERS[direction]
     if n is None:  # "the past few years": vague
@@ -112,8 +112,8 @@ def past_n(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """three years ago, a week ago, two years later, a decade earlier, 5 days from now."""
-    n = _number(g("num"))
-    unit, direction = _unit(g("unit")), " ".join(g.lower("dir").split())
+    n = number_value(g("num"))
+    unit, direction = unit_of_word(g("unit")), " ".join(g.lower("dir").split())
     anaphoric = direction in ("earlier", "later")
     kind = "anaphoric" if anaphoric else "relative"
     sign = 1 if direction in ("later", "from now", "hence") else -1
@@ -121,16 +121,16 @@ def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return Reading(kind, "PAST_REF" if sign < 0 else "FUTURE_REF", frozenset())
     base = ctx.base if anaphoric else ctx.ref
     if base is None:
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     if unit == "fortnight":
         unit, n = "week", 2 * n
     if unit in ("hour", "hr", "minute", "min"):  # "3 hours ago": the base day, or the day before
         unit, n = "day", (n // 24 if unit in ("hour", "hr") else n // 1440)
-    a = _shift(base, unit, sign * n)
+    a = shift_anchor(base, unit, sign * n)
     if a is None:
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     gran = "day" if unit in ("day", "week") else ("month" if unit == "month" else "year")
-    return Reading(kind, _unit_value(a, gran), frozenset({a.year}), _at_granularity(a, gran))
+    return Reading(kind, unit_value(a, gran), frozenset({a.year}), at_granularity(a, gran))
 
 
 def _weekday_date(ref: dt.date, weekday_: int, mod: str | None) -> dt.date:
@@ -156,12 +156,12 @@ def weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return Reading("relative", f"XXXX-WXX-{WEEKDAYS[word] + 1}", frozenset())
     ref = ctx.reference
     if ref is None:
-        return _unresolved(kind)
+        return unresolved_reading(kind)
     try:
         a = Anchor.of(_weekday_date(ref, WEEKDAYS[word], mod))
     except OverflowError:  # a reference date in the first or last week of year 1 or 9999
-        return _unresolved(kind)
-    return Reading(kind, _day_value(a, g("part")), frozenset({a.year}), a)
+        return unresolved_reading(kind)
+    return Reading(kind, day_value(a, g("part")), frozenset({a.year}), a)
 
 
 def ref_word(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -173,5 +173,5 @@ def year_to_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """ytd: the year so far, so the reference date's year (see ``patterns.YEAR_TO_DATE``)."""
     ref = ctx.ref
     if ref is None:
-        return _unresolved(kind)
-    return Reading(kind, _unit_value(ref, "year"), frozenset({ref.year}), Anchor(ref.year))
+        return unresolved_reading(kind)
+    return Reading(kind, unit_value(ref, "year"), frozenset({ref.year}), Anchor(ref.year))

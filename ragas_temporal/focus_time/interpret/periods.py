@@ -6,19 +6,19 @@ from __future__ import annotations
 import functools
 import re
 
-from ragas_temporal.focus_time.interpret.calendar_math import _qualified
-from ragas_temporal.focus_time.interpret.core import Context, Groups, Reading, _era_sign
+from ragas_temporal.focus_time.interpret.calendar_math import qualified_years
+from ragas_temporal.focus_time.interpret.core import Context, Groups, Reading, era_sign
 from ragas_temporal.focus_time.named_periods import NAMED_PERIODS
 from ragas_temporal.focus_time.normalise import format_year, year_span
 from ragas_temporal.focus_time.patterns import DECADE_WORDS, ORDINAL_WORDS
 
 
 def _decade(kind: str, start: int, qual: str | None) -> Reading:
-    return Reading(kind, f"{start // 10:03d}", _qualified(start, 10, qual))
+    return Reading(kind, f"{start // 10:03d}", qualified_years(start, 10, qual))
 
 
 def _century(start: int, qual: str | None) -> Reading:
-    return Reading("century", f"{start // 100:02d}", _qualified(start, 100, qual))
+    return Reading("century", f"{start // 100:02d}", qualified_years(start, 100, qual))
 
 
 def decade_digits(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -57,8 +57,8 @@ def century(g: Groups, ctx: Context, kind: str) -> Reading | None:
     n = int(g("n")) if g("n") else ORDINAL_WORDS[" ".join(g.lower("w").split())]
     if n == 0:
         return None
-    if _era_sign(g("era")) == -1:
-        ys = _qualified(-n * 100, 100, g("qual"))  # chronological: 500 BC ... 401 BC
+    if era_sign(g("era")) == -1:
+        ys = qualified_years(-n * 100, 100, g("qual"))  # chronological: 500 BC ... 401 BC
         return Reading(kind, f"{format_year(min(ys))}/{format_year(max(ys))}", ys)
     return _century((n - 1) * 100, g("qual"))
 

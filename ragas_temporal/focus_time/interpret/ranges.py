@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from ragas_temporal.focus_time.context_rules import is_not_a_year
-from ragas_temporal.focus_time.interpret.calendar_math import _valid_day
-from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Reading, _era_sign, _explicit
+from ragas_temporal.focus_time.interpret.calendar_math import valid_day
+from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Reading, era_sign, explicit_reading
 from ragas_temporal.focus_time.normalise import format_year, in_era
 from ragas_temporal.focus_time.patterns import MONTHS
 
@@ -14,8 +14,8 @@ def era_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """from 27 BC to AD 14, 500-450 BC, AD 14-37."""
     y1 = int(g("y1"))
     y2 = int(g("y2") or g("y2a"))
-    end_sign = 1 if g("ad2") else _era_sign(g("era2"))
-    start_sign = 1 if g("ad1") else (_era_sign(g("era1")) or end_sign)
+    end_sign = 1 if g("ad2") else era_sign(g("era2"))
+    start_sign = 1 if g("ad1") else (era_sign(g("era1")) or end_sign)
     if y1 == 0 or y2 == 0:
         return None
     a, b = y1 * start_sign, y2 * end_sign
@@ -44,12 +44,12 @@ def year_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
                 y2 = y2 + 100 if y2 + 100 - y1 <= 10 else None  # "1999-00"
             if y2 is None:
                 if sep == "-" and 1 <= yy <= 12 and not g("from"):
-                    return _explicit("date", Anchor(y1, yy))  # ISO year-month
-                return None if is_not_a_year(ctx.text, g.start, g.end) else _explicit("year", Anchor(y1))
+                    return explicit_reading("date", Anchor(y1, yy))  # ISO year-month
+                return None if is_not_a_year(ctx.text, g.start, g.end) else explicit_reading("year", Anchor(y1))
         else:
             y2 = int(raw)
         if y2 == y1:  # "(1849–1849)": one year
-            return None if is_not_a_year(ctx.text, g.start, g.end) else _explicit("year", Anchor(y1))
+            return None if is_not_a_year(ctx.text, g.start, g.end) else explicit_reading("year", Anchor(y1))
         if y2 < y1:
             # "From 1998 until 1993" (a slip, or two years named): both years, no span between
             if len(raw) < 4 or is_not_a_year(ctx.text, g.start, g.end):
@@ -68,7 +68,7 @@ def _open_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return None
     ref = ctx.ref
     if ref is None or ref.year <= y1:
-        return _explicit("year", Anchor(y1))
+        return explicit_reading("year", Anchor(y1))
     return Reading(kind, f"{format_year(y1)}/{format_year(ref.year)}", ctx.span(y1, ref.year), Anchor(ref.year))
 
 
@@ -79,7 +79,7 @@ def _range_end(g: Groups, p: str) -> Anchor | None:
             continue
         year, month = int(g(y)), MONTHS[g.lower(m)]
         day = int(g(d)) if d is not None else None
-        if day is not None and _valid_day(year, month, day):
+        if day is not None and valid_day(year, month, day):
             return Anchor(year, month, day)
         return Anchor(year, month)
     year = g(f"{p}_y4")
@@ -98,5 +98,5 @@ def date_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     a, b = _range_end(g, "a"), _range_end(g, "b")
     end_year = g.match.span("b_y4") if g("b_y4") is not None else None
     if (b.year, b.month or 0, b.day or 0) < (a.year, a.month or 0, a.day or 0) or end_year is not None and is_not_a_year(ctx.text, *end_year):
-        return _explicit("date", a)
+        return explicit_reading("date", a)
     return Reading(kind, f"{a.value()}/{b.value()}", ctx.span(a.year, b.year), b)

@@ -9,9 +9,9 @@ from ragas_temporal.focus_time.interpret.core import (
     Context,
     Groups,
     Reading,
-    _era_sign,
-    _explicit,
-    _year_reading,
+    era_sign,
+    explicit_reading,
+    year_reading,
 )
 from ragas_temporal.focus_time.normalise import format_year, in_era, two_digit_year, year_span
 
@@ -19,10 +19,10 @@ from ragas_temporal.focus_time.normalise import format_year, in_era, two_digit_y
 def era_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """753 BC, 44 BCE, AD 14, 14 AD, 300 CE (historical numbering: 753 BC = -753); not a year
     outside the era ("34402 AD", "12,345,678 BC")."""
-    y = int(g("year").replace(",", "")) * _era_sign(g("era"))
+    y = int(g("year").replace(",", "")) * era_sign(g("era"))
     if not in_era(y):
         return None
-    return _explicit(kind, Anchor(y))
+    return explicit_reading(kind, Anchor(y))
 
 
 def apostrophe_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -30,20 +30,20 @@ def apostrophe_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if is_not_a_year(ctx.text, g.start, g.end):
         return None
     y = two_digit_year(int(g("yy")), ctx.reference.year if ctx.reference else None)
-    return _explicit(kind, Anchor(y))
+    return explicit_reading(kind, Anchor(y))
 
 
 def the_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the year 850."""
     y = int(g("year"))
-    return _explicit(kind, Anchor(y)) if y > 0 else None
+    return explicit_reading(kind, Anchor(y)) if y > 0 else None
 
 
 def bare_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """2008, unless the context says it is a count, an amount, an id or a phone number."""
     if is_not_a_year(ctx.text, g.start, g.end):
         return None
-    return _year_reading(kind, g("year"))
+    return year_reading(kind, g("year"))
 
 
 def fiscal_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -55,4 +55,4 @@ def fiscal_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
         y2 = int(raw2) if len(raw2) == 4 else y // 100 * 100 + int(raw2)
         if y < y2 <= y + 1:
             return Reading(kind, f"{format_year(y)}/{format_year(y2)}", year_span(y, y2), Anchor(y2))
-    return _explicit(kind, Anchor(y))
+    return explicit_reading(kind, Anchor(y))

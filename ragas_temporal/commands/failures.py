@@ -1,0 +1,29 @@
+"""When every row of a run fails, the command fails too, naming the most common cause.
+
+A dead endpoint or a wrong model name fails each row the same way; the per-row reasons are in the
+output file, but a user looking at the terminal should see the cause and a non-zero exit code.
+
+>>> most_common_cause(["APIConnectionError: refused", "TimeoutError", "APIConnectionError: refused"])
+'APIConnectionError: refused (2 of 3 rows)'
+"""
+
+from __future__ import annotations
+
+import collections
+import typing as t
+
+#: A cause is shown at most this long: provider errors can quote whole responses.
+MAX_CAUSE = 200
+
+
+class RowsFailed(RuntimeError):
+    """Every row failed; the message says the most common cause (the CLI exits with code 1)."""
+
+
+def most_common_cause(reasons: t.Iterable[str]) -> str:
+    """The most frequent failure reason, shortened, with its count."""
+    counts = collections.Counter(" ".join(str(r).split())[:MAX_CAUSE] for r in reasons)
+    if not counts:
+        return "no reason recorded"
+    cause, count = counts.most_common(1)[0]
+    return f"{cause} ({count} of {sum(counts.values())} rows)"

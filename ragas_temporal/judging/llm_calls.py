@@ -1,0 +1,171 @@
+"""One judge call through a ragas ``BaseRagasLLM``: bounded retries, and the reply read as JSON first.
+
+Our judges call ragas's ``PydanticPrompt.generate``, which calls ``llm.generate``. ragas's own
+``BaseRagasLLM.generate`` retries any exception up to ``RunConfig.max_retries`` times (10 by
+default) with random exponential waits; a rate-limited endpoint (HTTP 429) then sees a burst of
+requests for one row, each of which the OpenAI client may retry again. :class:`BoundedLLM` wraps
+the user's LLM for the duration of one judgement and replaces that loop:
+
+- at most :data:`MAX_ATTEMPTS` calls of ``agenerate_text`` (fewer if the run config allows
+  fewer), waiting ``min(max_wait, BACKOFF_SECONDS * 2**attempt)`` between them; the judge's
+  ``llm_timeout`` still bounds the whole judgement, waits included;
+- a call that still fails raises :class:`LLMCallFailed`, whose message says how many attempts
+  were made and, for a rate limit, that the endpoint answered 429;
+- each reply that is JSON as a whole (or inside one code fence) is handed on re-serialised with
+  the brackets, braces and backticks inside its strings written as ``\\uXXXX`` escapes. ragas's
+  extraction (``extract_json``) finds the JSON by counting brackets and looks for a code fence
+  first, so a reason quoting ``}]}`` or a fenced snippet would cut the reply short; escaped, the
+  same JSON value parses whole. Replies that are not JSON go on unchanged, to ragas's extraction.
+
+Limit: a ``BaseRagasLLM`` whose ``agenerate_text`` blocks the event loop (``time.sleep``, a
+synchronous HTTP call) cannot be interrupted by ``llm_timeout``, which needs the loop to run: the
+call ends when it ends. Give such LLMs an ``agenerate_text`` that awaits (``asyncio.to_thread``).
+
+>>> reply = '{"reason": "quotes {\\\\"a\\\\": [1]}]} and ```json", "verdict": 1}'
+>>> from ragas.prompt.utils import extract_json
+>>> extract_json(reply) == reply  # ragas alone cuts the reply at the fence
+False
+>>> import json
+>>> json.loads(extract_json(json_first(reply))) == json.loads(reply)
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import typing as t
+
+from langchain_core.outputs import Generation, LLMResult
+from ragas.llms.base import BaseRagasLLM
+from ragas.run_config import RunConfig
+
+__all__ = ["BoundedLLM", "LLMCallFailed", "MAX_ATTEMPTS", "BACKOFF_SECONDS", "bounded", "json_first", "is_rate_limit"]
+
+#: Calls of the LLM per judgement at most (ragas's own default is 10).
+MAX_ATTEMPTS = 3
+#: First wait between attempts; doubled each time, capped by the run config's ``max_wait``.
+BACKOFF_SECONDS = 1.0
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_IN_STRING_ESCAPES = str.maketrans({"{": "\\u007b", "}": "\\u007d", "[": "\\u005b", "]": "\\u005d", "`": "\\u0060"})
+_FENCE = re.compile(r"\A```[A-Za-z0-9_-]*\s*\n(?P<body>.*)\n\s*```\Z", re.DOTALL)
+
+
+class LLMCallFailed(RuntimeError):
+    """The LLM call failed on every attempt; the message says how often and why."""
+
+
+def json_first(text: str) -> str:
+    """``text`` ready for ragas's extraction: JSON re-serialised with its strings' brackets escaped.
+
+    Text that is not JSON as a whole (nor one fenced JSON block) is returned unchanged.
+
+    >>> json_first('```json\\n{"a": "x}"}\\n```')
+    '{"a": "x\\\\u007d"}'
+    >>> json_first("Sure! {\\"a\\": 1}")
+    'Sure! {"a": 1}'
+    """
+    stripped = text.strip()
+    fenced = _FENCE.match(stripped)
+    for candidate in (stripped, fenced["body"] if fenced else None):
+        if candidate is None:
+            continue
+        try:
+            value = json.loads(candidate)
+        except (ValueError, RecursionError):
+            continue
+        dumped = json.dumps(value, ensure_ascii=False)
+        return _JSON_STRING.sub(lambda m: m.group(0).translate(_IN_STRING_ESCAPES), dumped)
+    return text
+
+
+def is_rate_limit(exc: BaseException) -> bool:
+    """True for an HTTP 429 from any client (OpenAI's ``RateLimitError``, httpx, LangChain)."""
+    if type(exc).__name__ == "RateLimitError":
+        return True
+    status = getattr(exc, "status_code", None) or getattr(getattr(exc, "response", None), "status_code", None)
+    return status == 429
+
+
+def _describe(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text[:200]}" if text else type(exc).__name__
+
+
+class BoundedLLM(BaseRagasLLM):
+    """Wraps a ``BaseRagasLLM`` for one judgement: bounded retries, JSON-first replies.
+
+    ``BoundedLLM(llm)`` shares ``llm``'s cache and callbacks (it calls ``llm.agenerate_text``);
+    only the retry loop of ``generate`` and the reply text differ (see the module docstring).
+    """
+
+    def __init__(self, inner: BaseRagasLLM, *, max_attempts: int = MAX_ATTEMPTS, backoff: float = BACKOFF_SECONDS):
+        super().__init__()
+        self.inner = inner
+        config = getattr(inner, "run_config", None) or RunConfig()
+        self.run_config = config
+        self.max_attempts = max(1, min(max_attempts, int(getattr(config, "max_retries", max_attempts) or 1)))
+        self.backoff = backoff
+        self.max_wait = float(getattr(config, "max_wait", backoff * 4))
+        self.multiple_completion_supported = getattr(inner, "multiple_completion_supported", False)
+
+    def generate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None) -> LLMResult:
+        return self._json_first(self.inner.generate_text(prompt, n=n, temperature=temperature, stop=stop, callbacks=callbacks))
+
+    async def agenerate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None) -> LLMResult:
+        result = await self.inner.agenerate_text(prompt, n=n, temperature=temperature, stop=stop, callbacks=callbacks)
+        return self._json_first(result)
+
+    def is_finished(self, response: LLMResult) -> bool:
+        return self.inner.is_finished(response)
+
+    async def generate(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None) -> LLMResult:
+        if temperature is None:
+            temperature = self.inner.get_temperature(n)
+        rate_limited = 0
+        last: BaseException | None = None
+        for attempt in range(self.max_attempts):
+            if attempt:
+                await asyncio.sleep(min(self.max_wait, self.backoff * 2 ** (attempt - 1)))
+            try:
+                result = await self.agenerate_text(prompt, n=n, temperature=temperature, stop=stop, callbacks=callbacks)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - retried, then reported as this row's reason
+                last = exc
+                rate_limited += is_rate_limit(exc)
+                continue
+            if not self.inner.is_finished(result):
+                from ragas.exceptions import LLMDidNotFinishException
+
+                raise LLMDidNotFinishException()
+            return result
+        what = "rate limited (HTTP 429)" if rate_limited == self.max_attempts else "failed"
+        attempts = f" after {self.max_attempts} attempts with back-off" if self.max_attempts > 1 else ""
+        raise LLMCallFailed(f"LLM call {what}{attempts}: {_describe(last)}")
+
+    @staticmethod
+    def _json_first(result: LLMResult) -> LLMResult:
+        generations = [
+            [_with_text(g, json_first(g.text)) for g in row]
+            for row in result.generations
+        ]
+        return LLMResult(generations=generations, llm_output=result.llm_output, run=result.run)
+
+    def __repr__(self) -> str:
+        return f"BoundedLLM({self.inner!r}, max_attempts={self.max_attempts})"
+
+
+def _with_text(generation: Generation, text: str) -> Generation:
+    if text == generation.text:
+        return generation
+    return generation.model_copy(update={"text": text})
+
+
+def bounded(llm: t.Any) -> t.Any:
+    """``llm`` wrapped in :class:`BoundedLLM` when it is a ``BaseRagasLLM``; anything else unchanged."""
+    if isinstance(llm, BaseRagasLLM) and not isinstance(llm, BoundedLLM):
+        return BoundedLLM(llm)
+    return llm

@@ -1,0 +1,96 @@
+"""Each metric class: bad constructor arguments raise ValueError naming the fix; `ascore` on a
+bad sample gives NaN with a reason; values that are fine in numpy or pandas are accepted."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ragas_temporal.metrics import (
+    AnswerTemporalRecall,
+    TemporalFaithfulness,
+    TemporalMAP,
+    TemporalMRR,
+    TemporalNDCGAtK,
+    TemporalPrecisionAtK,
+    TemporalRecallAtK,
+)
+
+ALL = [TemporalFaithfulness, AnswerTemporalRecall, TemporalPrecisionAtK, TemporalRecallAtK, TemporalNDCGAtK,
+       TemporalMRR, TemporalMAP]
+RANKING = [TemporalPrecisionAtK, TemporalRecallAtK, TemporalNDCGAtK, TemporalMRR, TemporalMAP]
+LLM_CAPABLE = [TemporalFaithfulness, TemporalPrecisionAtK, TemporalNDCGAtK]
+CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
+
+
+
+@pytest.mark.parametrize("cls", ALL)
+@pytest.mark.parametrize("name", [123, b"x", ["a"], None])
+def test_name_must_be_a_non_empty_string(cls, name):
+    with pytest.raises(ValueError, match="name must be a non-empty string"):
+        cls(name=name)
+
+
+@pytest.mark.parametrize("cls", RANKING)
+@pytest.mark.parametrize("k", [np.int64(5), np.int32(5), np.uint8(5)])
+def test_numpy_integer_k_is_an_integer(cls, k):
+    metric = cls(k=k)
+    assert metric.k == 5 and type(metric.k) is int
+    assert "_at_5" in metric.name
+
+
+@pytest.mark.parametrize("cls", RANKING)
+@pytest.mark.parametrize("k", [0, -1, 2.5, True, "5", np.float64(5.0), float("inf")])
+def test_k_that_is_not_a_positive_integer(cls, k):
+    with pytest.raises(ValueError, match="k must be a positive integer"):
+        cls(k=k)
+
+
+
+@pytest.mark.parametrize("cls", LLM_CAPABLE)
+@pytest.mark.parametrize("llm", ["gpt-4o-mini", 42, object()])
+def test_an_llm_that_is_not_an_llm(cls, llm):
+    with pytest.raises(ValueError) as caught:
+        cls(mode="llm", llm=llm)
+    message = str(caught.value)
+    assert "llm must be a ragas LLM" in message and "llm_factory(" in message
+
+
+
+def test_ascore_in_llm_mode_without_an_llm_raises_the_same_message():
+    metric = TemporalFaithfulness(mode="llm")
+    with pytest.raises(ValueError, match=r"needs an LLM.*llm_factory"):
+        asyncio.run(metric.ascore(response="in 2008", retrieved_contexts=CTX))
+
+
+
+@pytest.mark.parametrize("missing", [pd.NaT, float("nan")], ids=["NaT", "nan"])
+def test_missing_reference_date_from_a_callable(missing):
+    metric = TemporalFaithfulness(reference_date=lambda sample: missing)
+    result = asyncio.run(metric.ascore(response="That was last year.", retrieved_contexts=CTX))
+    assert math.isnan(result.value)
+    undated = asyncio.run(TemporalFaithfulness().ascore(response="That was last year.", retrieved_contexts=CTX))
+    assert result.reason == undated.reason  # as with no date at all
+    assert "needs a reference date" in result.reason
+
+
+def test_fixed_nat_reference_date_is_refused_at_construction():
+    with pytest.raises(ValueError, match="reference_date"):
+        TemporalFaithfulness(reference_date="not a date")
+
+
+@pytest.mark.parametrize("text", ["in 2008 \ud800", "\x00" * 1000 + "2008", "2008" * 100_000, "\u202e8002 ni"])
+def test_ascore_on_hostile_text_gives_a_number_or_nan_with_a_reason(text):
+    result = asyncio.run(TemporalFaithfulness().ascore(response=text, retrieved_contexts=CTX))
+    assert isinstance(result.value, float)
+    assert isinstance(result.reason, str) and result.reason  # a NaN always says why; a score says how
+
+
+@pytest.mark.parametrize("cls", RANKING)
+def test_ascore_on_wrongly_typed_contexts_is_nan_with_a_reason(cls):
+    result = asyncio.run(cls(k=2).ascore(user_input="in 2008?", retrieved_contexts="In 2008."))
+    assert math.isnan(result.value) and "retrieved_contexts must be a list" in result.reason

@@ -1,0 +1,72 @@
+"""Durations read by rules: amounts with units, ranges of years, ages, what is left out."""
+
+from __future__ import annotations
+
+import pytest
+
+from ragas_temporal.focus_time.patterns import NUMBER_WORDS
+from ragas_temporal.timeline import parse_duration, parse_durations
+from ragas_temporal.timeline import vocabulary
+
+
+@pytest.mark.parametrize(
+    "text, amount, unit, years",
+    [
+        ("three years", 3.0, "year", 3.0),
+        ("a decade", 1.0, "decade", 10.0),
+        ("18 months", 18.0, "month", 1.5),
+        ("an 18-month siege", 18.0, "month", 1.5),
+        ("from 2001 to 2004", 3.0, "year", 3.0),  # end - start
+        ("1914-1918", 4.0, "year", 4.0),
+        ("two centuries", 2.0, "century", 200.0),
+        ("2.5 yrs", 2.5, "year", 2.5),
+        ("a couple of weeks", 2.0, "week", 14 / 365.25),
+    ],
+)
+def test_one_duration(text, amount, unit, years):
+    duration = parse_duration(text)
+    assert duration is not None
+    assert (duration.amount, duration.unit) == (amount, unit)
+    assert duration.years == pytest.approx(years)
+    assert text[duration.start : duration.end] == duration.text
+
+
+def test_number_words_are_the_extractors():
+    # one list of number words: the timeline reads the extractor's table, it does not keep its own
+    assert vocabulary.NUMBER_WORDS is NUMBER_WORDS
+    assert parse_duration("nineteen years").amount == NUMBER_WORDS["nineteen"]
+
+
+def test_points_in_time_are_not_durations_and_ages_are_marked():
+    assert parse_durations("three years ago, and two years from now") == []
+    (age,) = parse_durations("It was 40 years old.")
+    assert age.is_age and age.years == 40
+    assert parse_duration("It was 40 years old.") is None  # a gold duration is never an age
+
+
+def test_several_in_text_order_and_unit_conversion():
+    found = parse_durations("It took 18 months; the war, 1939-1945, lasted six years.")
+    assert [d.text for d in found] == ["18 months", "1939-1945", "six years"]
+    assert found[0].in_unit("year") == pytest.approx(1.5)
+    assert found[2].in_unit("month") == pytest.approx(72)
+    assert found[0].reporting_unit == "month" and parse_duration("a decade").reporting_unit == "year"
+
+
+def test_nothing_to_read():
+    assert parse_duration("It was long.") is None
+    assert parse_duration("") is None
+    assert parse_durations("June-July 1944") == []  # a range of months states no length in years
+
+
+def test_hostile_text_stays_linear():
+    text = "1 " * 50_000 + "year"
+    assert [d.amount for d in parse_durations(text)] == [1.0]
+
+
+def test_unit_words_are_the_extractors_and_every_unit_has_a_judge_spelling():
+    from ragas_temporal.focus_time.patterns import UNIT_WORDS
+    from ragas_temporal.judging.offline_timeline import PLURAL_UNITS
+
+    assert all(UNIT_WORDS[word] == unit for word, unit in vocabulary.UNIT_FORMS.items())
+    assert set(PLURAL_UNITS) == set(vocabulary.UNIT_IN_YEARS)  # the judge can state every unit the rules read
+    assert parse_duration("two fortnights").in_unit("week") == pytest.approx(4)
