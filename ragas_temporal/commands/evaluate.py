@@ -8,6 +8,8 @@
     ragas-temporal evaluate data.jsonl --metrics temporal_faithfulness:hybrid,temporal_ndcg@10:llm \
         --llm-model gpt-4o-mini
     ragas-temporal evaluate --example --metrics temporal_faithfulness:hybrid --offline-judge
+    ragas-temporal evaluate logs.parquet --engine spark --master local[2] --output scores.parquet
+    ragas-temporal evaluate logs.parquet --engine ray --ray-address ray://head:10001 --output scores.parquet
 
 DATA uses ragas column names (``user_input``, ``response``, ``retrieved_contexts``,
 ``retrieved_context_ids``, ``reference_context_ids``). In CSV, list columns hold a JSON list (or a
@@ -15,7 +17,9 @@ Python list literal, as ragas's ``to_csv`` writes). A ``reference_date`` column 
 present, is each row's reference date and wins over ``--reference-date``.
 
 Prints the mean of each metric over the rows it could score, and writes one row per sample with
-``<metric>`` and ``<metric>_reason`` columns to ``--output`` (``.csv`` or ``.jsonl``).
+``<metric>`` and ``<metric>_reason`` columns to ``--output`` (``.csv``, ``.jsonl`` or ``.parquet``).
+``--engine spark`` or ``--engine ray`` scores the focus-time and gold modes on that engine
+(:mod:`ragas_temporal.commands.scale_out`).
 
 LLM modes (``temporal_faithfulness:llm``, ``temporal_faithfulness:hybrid``,
 ``temporal_precision@K:llm``, ``temporal_ndcg@K:llm``) need a judge: ``--llm-model NAME`` (any
@@ -42,6 +46,10 @@ from ragas_temporal.commands.arg_types import positive_int, positive_seconds
 #: (not imported: building the parser must not import ragas)
 HELP_LLM_TIMEOUT = 30
 
+#: where the scoring runs (--engine); spark and ray need their extras
+ENGINES = ("local", "spark", "ray")
+OUTPUT_SUFFIXES = (".csv", ".jsonl", ".parquet")
+
 
 DESCRIPTION = """\
 Score a RAG dataset with the temporal metrics: a mean per metric on screen, and per-row scores
@@ -53,7 +61,8 @@ examples:
   ragas-temporal evaluate --hf NAME --split test --reference-date 2024-06-01
   ragas-temporal evaluate data.jsonl --metrics temporal_faithfulness:hybrid,temporal_ndcg@10:llm \\
       --llm-model gpt-4o-mini
-  ragas-temporal evaluate --example --metrics temporal_faithfulness:hybrid --offline-judge"""
+  ragas-temporal evaluate --example --metrics temporal_faithfulness:hybrid --offline-judge
+  ragas-temporal evaluate logs.parquet --engine spark --master local[2] -o scores.parquet"""
 
 EPILOG = """\
 metrics (--metrics, comma-separated):
@@ -103,8 +112,18 @@ def add_parser(subparsers) -> None:
         "--max-concurrency", type=positive_int, default=16, metavar="N",
         help="rows scored at once, i.e. LLM requests in flight (default: 16)",
     )
+    engine = p.add_argument_group("engine (focus_time and gold modes on Spark or Ray: the same command on a laptop or a cluster)")
+    engine.add_argument(
+        "--engine", choices=ENGINES, default="local",
+        help="local (default), spark or ray; spark and ray read DATA as .parquet or .jsonl and write --output as a "
+        "folder of parts (needs the [spark] or [ray] extra)",
+    )
+    engine.add_argument("--master", default="local[2]", metavar="URL", help="Spark master (default: local[2]; e.g. spark://host:7077)")
+    engine.add_argument("--ray-address", metavar="ADDR", help="Ray cluster address (default: a new local Ray; e.g. ray://head:10001)")
     output = p.add_argument_group("output")
-    output.add_argument("--output", "-o", metavar="PATH", help="write per-row scores and reasons (.csv or .jsonl)")
+    output.add_argument(
+        "--output", "-o", metavar="PATH", help="write per-row scores and reasons (.csv, .jsonl or .parquet)"
+    )
     output.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     judge = p.add_argument_group("LLM judge (for the ':llm' and ':hybrid' modes)")
     judge.add_argument("--llm-model", metavar="NAME", help="an OpenAI-compatible chat model, e.g. gpt-4o-mini")
@@ -158,6 +177,11 @@ def choose_metrics(args: argparse.Namespace, rows: list[dict]) -> list:
 
     Metrics in LLM modes are built without an LLM here; :func:`attach_judge` gives them one.
     """
+    return choose_metrics_for_columns(args, {k for row in rows for k, v in row.items() if v is not None}, rows)
+
+
+def choose_metrics_for_columns(args: argparse.Namespace, available: set[str], rows: list[dict] | None = None) -> list:
+    """:func:`choose_metrics` given the names of the data's columns (an engine knows its schema, not its rows)."""
     from ragas_temporal.metrics.registry import DEFAULT_METRICS, metrics_from_spec
 
     kwargs = {"reference_date": args.reference_date} if args.reference_date else {}
@@ -168,7 +192,6 @@ def choose_metrics(args: argparse.Namespace, rows: list[dict]) -> list:
             if getattr(metric, "k", None) is not None and "@" not in spec and "_at_" not in spec:
                 print(f"note: {spec} has no @K: using k={metric.k} ({metric.name})", file=sys.stderr)
         return metrics
-    available = {k for row in rows for k, v in row.items() if v is not None}
     chosen, skipped = [], []
     for metric in metrics_from_spec(DEFAULT_METRICS, **kwargs):
         missing = [c for c in metric.needed_columns if c not in available]
@@ -223,13 +246,21 @@ def attach_judge(metrics: list, args: argparse.Namespace) -> tuple[list, t.Any]:
 
 def summary_table(frame, metrics: list) -> str:
     """Per-metric mean over scored rows, with the scored / NaN counts."""
-    width = max(len("metric"), *(len(m.name) for m in metrics))
-    lines = [f"{'metric':<{width}}  {'mean':>6}  {'scored':>6}  {'NaN':>4}"]
+    stats = []
     for m in metrics:
         values = frame[m.name]
         scored = int(values.notna().sum())
-        mean = f"{values.mean():.4f}" if scored else "nan"
-        lines.append(f"{m.name:<{width}}  {mean:>6}  {scored:>6}  {len(values) - scored:>4}")
+        stats.append((m.name, values.mean() if scored else None, scored, len(values)))
+    return format_summary(stats)
+
+
+def format_summary(stats: t.Sequence[tuple[str, float | None, int, int]]) -> str:
+    """The summary table from ``(metric name, mean or None, rows scored, rows)`` per metric (any engine's sums)."""
+    width = max(len("metric"), *(len(name) for name, *_ in stats))
+    lines = [f"{'metric':<{width}}  {'mean':>6}  {'scored':>6}  {'NaN':>4}"]
+    for name, mean, scored, total in stats:
+        shown = f"{mean:.4f}" if scored and mean is not None else "nan"
+        lines.append(f"{name:<{width}}  {shown:>6}  {scored:>6}  {total - scored:>4}")
     return "\n".join(lines)
 
 
@@ -254,8 +285,13 @@ def write_output(frame, path: Path) -> None:
                 if isinstance(value, (list, tuple, dict)):
                     record[key] = json.dumps(list(value) if isinstance(value, tuple) else value, ensure_ascii=False)
         pd.DataFrame(records, columns=list(frame.columns)).to_csv(path, index=False)
+    elif suffix == ".parquet":
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        pq.write_table(pa.Table.from_pylist(records), path)
     else:
-        raise ValueError(f"--output must end in .csv or .jsonl, got {path.name}")
+        raise ValueError(f"--output must end in .csv, .jsonl or .parquet, got {path.name}")
 
 
 def judge_failures(frame, metrics: list) -> collections.Counter:
@@ -315,12 +351,16 @@ def failed_everywhere(frame, metrics: list) -> tuple[str, str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.engine != "local":
+        from ragas_temporal.commands.scale_out import run_on_engine
+
+        return run_on_engine(args)
     if args.output:  # fail before the work, not after it
         from ragas_temporal.input_files import check_output_file
 
         suffix = Path(args.output).suffix.lower()
-        if suffix not in (".csv", ".jsonl"):
-            raise ValueError(f"--output must end in .csv or .jsonl, got {Path(args.output).name}")
+        if suffix not in OUTPUT_SUFFIXES:
+            raise ValueError(f"--output must end in .csv, .jsonl or .parquet, got {Path(args.output).name}")
         check_output_file(args.output, "--output")
     if args.reference_date:
         from ragas_temporal.metrics.dates import to_date

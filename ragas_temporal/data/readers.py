@@ -23,6 +23,7 @@ __all__ = [
     "read_jsonl",
     "read_json",
     "read_csv",
+    "read_parquet",
     "parse_list_cell",
     "load_hf_dataset",
     "rows_of_dataset",
@@ -33,7 +34,8 @@ LIST_COLUMNS = ("retrieved_contexts", "retrieved_context_ids", "reference_contex
 
 
 def read_rows(path: Path, split: str | None = None) -> list[dict]:
-    """Rows from a ``.jsonl``, ``.json`` (a list of rows) or ``.csv`` file, or a ``save_to_disk`` folder.
+    """Rows from a ``.jsonl``, ``.json`` (a list of rows), ``.csv`` or ``.parquet`` file (or folder of
+    Parquet parts), or a ``save_to_disk`` folder.
 
     Anything else (a FIFO, a name too long for the system, a binary file) is an error naming it.
     """
@@ -44,6 +46,8 @@ def read_rows(path: Path, split: str | None = None) -> list[dict]:
         raise
     if not exists:
         raise FileNotFoundError(f"no such file or folder: {path}")
+    if path.suffix.lower() == ".parquet":
+        return read_parquet(path)
     if path.is_dir():
         from datasets import load_from_disk
 
@@ -55,7 +59,19 @@ def read_rows(path: Path, split: str | None = None) -> list[dict]:
         return read_json(path)
     if suffix == ".csv":
         return read_csv(path)
-    raise ValueError(f"{path}: unsupported file type {suffix or '(none)'}; use .jsonl, .json, .csv or a save_to_disk folder")
+    raise ValueError(
+        f"{path}: unsupported file type {suffix or '(none)'}; use .jsonl, .json, .csv, .parquet or a save_to_disk folder"
+    )
+
+
+def read_parquet(path: Path) -> list[dict]:
+    """Rows of a Parquet file, or of a folder of Parquet parts (as Spark and Ray write them), as plain values."""
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.read_table(path).to_pylist()
+    except Exception as exc:  # pyarrow's errors have many types; the message names the problem
+        raise ValueError(f"{path}: not readable as Parquet ({exc})") from None
 
 
 def load_hf_dataset(name: str, config: str | None, split: str | None):

@@ -394,6 +394,29 @@ class TemporalMetric(SingleTurnMetric):
             logger.debug("%s: NaN: %s", self.name, score.reason)
         return score
 
+    def score_sample_now(self, sample: SingleTurnSample, reference_date: t.Any = FROM_METRIC) -> Outcome:
+        """:meth:`score_sample` without an event loop, for a mode that never calls an LLM (focus_time, gold).
+
+        Those scorers are coroutines that never wait, so this runs one to its result directly: no
+        event loop, no task per row (batch scoring calls it millions of times). An LLM mode raises
+        ``ValueError``; use :meth:`score_sample` (or ``score_dataset``) for it.
+
+        >>> from ragas.dataset_schema import SingleTurnSample
+        >>> from ragas_temporal.metrics import TemporalFaithfulness
+        >>> sample = SingleTurnSample(response="It ended in 2010.", retrieved_contexts=["In 2010 it ended."])
+        >>> TemporalFaithfulness().score_sample_now(sample).value
+        1.0
+        """
+        if self.scorer.calls_llm:
+            raise ValueError(f"{self.name}: mode={self.mode!r} calls an LLM; await score_sample instead")
+        coroutine = self.score_sample(sample, None, reference_date)
+        try:
+            coroutine.send(None)
+        except StopIteration as done:
+            return done.value
+        coroutine.close()
+        raise RuntimeError(f"{self.name}: mode={self.mode!r} waited for I/O although it calls no LLM")
+
     def _failed(self, reason: str) -> Failed:
         logger.debug("%s: NaN: %s", self.name, reason)
         return Failed.input(reason)

@@ -84,6 +84,57 @@ def check_columns(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) -
             )
 
 
+def _sample_of(row: dict) -> tuple[SingleTurnSample, t.Any]:
+    """The row's sample (unvalidated: bad values become NaN with a reason) and its reference date."""
+    sample = SingleTurnSample.model_construct(**{c: row.get(c) for c in SAMPLE_COLUMNS})
+    ref = row.get(REFERENCE_DATE_FIELD)
+    return sample, FROM_METRIC if ref is None else ref
+
+
+def _row_error(metric: TemporalMetric, i: int, exc: Exception) -> Failed:
+    logger.warning("%s failed on row %d: %r", metric.name, i, exc)
+    return Failed.error(f"error: {type(exc).__name__}: {exc}")
+
+
+def score_rows_now(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) -> list[list[Outcome]]:
+    """Score rows synchronously with metrics whose modes never call an LLM (no event loop; batch scoring's path).
+
+    Rows as :func:`score_dataset` reads them (ragas columns, optional ``reference_date``); the
+    outcomes are those ``score_dataset`` gives, one list per row in metric order. Unlike
+    ``score_dataset`` it does not refuse a column that no row has: each row then gets the
+    metric's own reason, so one batch of a larger job never fails for its content.
+
+    >>> from ragas_temporal.metrics import TemporalFaithfulness
+    >>> outcomes = score_rows_now([{"response": "In 2008.", "retrieved_contexts": ["2008"]}, {}], [TemporalFaithfulness()])
+    >>> outcomes[0][0].value, outcomes[1][0]
+    (1.0, Failed(value=nan, reason='response is missing (None)', kind='input'))
+    """
+    calling = [m.name for m in metrics if m.scorer.calls_llm]
+    if calling:
+        raise ValueError(f"score_rows_now runs modes without an LLM; {', '.join(calling)} call one: use score_dataset")
+    results = []
+    for i, row in enumerate(rows):
+        sample, ref = _sample_of(row)
+        outcomes = []
+        for m in metrics:
+            try:
+                outcomes.append(m.score_sample_now(sample, ref))
+            except Exception as exc:  # one failing row never loses the others
+                outcomes.append(_row_error(m, i, exc))
+        results.append(outcomes)
+    return results
+
+
+def outcome_columns(results: t.Sequence[t.Sequence[Outcome]], metrics: t.Sequence[TemporalMetric]) -> dict[str, list]:
+    """``<metric>``, ``<metric>_reason`` and ``<metric>_failure`` values from per-row outcomes, in metric order."""
+    columns: dict[str, list] = {}
+    for j, m in enumerate(metrics):
+        columns[m.name] = [r[j].value for r in results]
+        columns[f"{m.name}_reason"] = [r[j].reason for r in results]
+        columns[f"{m.name}{FAILURE_SUFFIX}"] = [r[j].kind if isinstance(r[j], Failed) else None for r in results]
+    return columns
+
+
 async def _score_rows(
     rows: list[dict],
     metrics: t.Sequence[TemporalMetric],
@@ -98,16 +149,13 @@ async def _score_rows(
     bar = tqdm(total=len(rows), desc="Scoring", unit="row", disable=not show_progress)
 
     async def one(i: int, row: dict) -> None:
-        sample = SingleTurnSample.model_construct(**{c: row.get(c) for c in SAMPLE_COLUMNS})
-        ref = row.get(REFERENCE_DATE_FIELD)
-        ref = FROM_METRIC if ref is None else ref
+        sample, ref = _sample_of(row)
         async with semaphore:
             for m in metrics:
                 try:
                     score = await m.score_sample(sample, callbacks, ref)
                 except Exception as exc:  # one failing row never loses the others
-                    logger.warning("%s failed on row %d: %r", m.name, i, exc)
-                    score = Failed.error(f"error: {type(exc).__name__}: {exc}")
+                    score = _row_error(m, i, exc)
                 results[i].append(score)
         bar.update(1)
 
@@ -176,16 +224,13 @@ def score_dataset(
         m.init(run_config or getattr(getattr(m, "llm", None), "run_config", None) or RunConfig())
 
     results = run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency)), callbacks))
+    failure_columns = {f"{m.name}{FAILURE_SUFFIX}" for m in metrics}
     # the frame keeps every row: text that is not valid Unicode is shown with U+FFFD (that row's
     # score is NaN with the reason), so the frame can be written as UTF-8
     frame = pd.DataFrame([{key: printable_text(value) for key, value in row.items()} for row in rows])
-    for j, m in enumerate(metrics):
-        frame[m.name] = [r[j].value for r in results]
-        frame[f"{m.name}_reason"] = [r[j].reason for r in results]
-        # object dtype keeps None as None (pandas would infer strings and turn None into NaN)
-        frame[f"{m.name}{FAILURE_SUFFIX}"] = pd.Series(
-            [r[j].kind if isinstance(r[j], Failed) else None for r in results], index=frame.index, dtype=object
-        )
+    for name, values in outcome_columns(results, metrics).items():
+        # object dtype keeps a failure column's None as None (pandas would infer strings, None -> NaN)
+        frame[name] = pd.Series(values, index=frame.index, dtype=object) if name in failure_columns else values
     return frame
 
 
@@ -193,6 +238,8 @@ __all__ = [
     "REFERENCE_DATE_FIELD",
     "FAILURE_SUFFIX",
     "score_dataset",
+    "score_rows_now",
+    "outcome_columns",
     "dataset_rows",
     "check_columns",
 ]

@@ -156,7 +156,7 @@ def test_default_metrics_skip_what_the_data_cannot_feed(tmp_path, capsys):
         (["evaluate"], "give exactly one of DATA, --example or --hf NAME"),
         (["evaluate", "--example", "--metrics", "temporal_precison@5"], "unknown metric 'temporal_precison@5'"),
         (["evaluate", "--example", "--metrics", "temporal_ndcg@0"], "k must be a positive integer"),
-        (["evaluate", "--example", "-o", "scores.parquet"], "--output must end in .csv or .jsonl"),
+        (["evaluate", "--example", "-o", "scores.xlsx"], "--output must end in .csv, .jsonl or .parquet"),
         (["evaluate", "--example", "--reference-date", "last week"], "--reference-date must be a date"),
         (["evaluate", "--example", "--metrics", "temporal_faithfulness:llm"], "mode='llm' needs an LLM"),
     ],

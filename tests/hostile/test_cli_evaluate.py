@@ -44,7 +44,7 @@ def never_scored(monkeypatch):
     ("directory", "the --output is a directory, not a file"),
     ("fifo", "the --output is a FIFO"),
     ("too_long", "cannot write the --output: File name too long"),
-    ("no_suffix", "--output must end in .csv or .jsonl"),
+    ("no_suffix", "--output must end in .csv, .jsonl or .parquet"),
 ])
 def test_output_path_is_checked_before_scoring(tmp_path, capsys, never_scored, monkeypatch, kind, message):
     monkeypatch.chdir(tmp_path)
