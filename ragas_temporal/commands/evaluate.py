@@ -41,6 +41,8 @@ import typing as t
 from pathlib import Path
 
 from ragas_temporal.commands.arg_types import positive_int, positive_seconds
+from ragas_temporal.commands.metric_choice import choose_metrics, choose_metrics_for_columns
+from ragas_temporal.commands.summary import format_summary, summary_table
 
 #: ``--llm-timeout`` default shown in the help; equal to ``judging.runner.DEFAULT_LLM_TIMEOUT``
 #: (not imported: building the parser must not import ragas)
@@ -172,41 +174,6 @@ def load_rows(args: argparse.Namespace) -> list[dict]:
 # --- running --------------------------------------------------------------------------------
 
 
-def choose_metrics(args: argparse.Namespace, rows: list[dict]) -> list:
-    """The metrics to run: ``--metrics``, else every default metric the data's columns can feed.
-
-    Metrics in LLM modes are built without an LLM here; :func:`attach_judge` gives them one.
-    """
-    return choose_metrics_for_columns(args, {k for row in rows for k, v in row.items() if v is not None}, rows)
-
-
-def choose_metrics_for_columns(args: argparse.Namespace, available: set[str], rows: list[dict] | None = None) -> list:
-    """:func:`choose_metrics` given the names of the data's columns (an engine knows its schema, not its rows)."""
-    from ragas_temporal.metrics.registry import DEFAULT_METRICS, metrics_from_spec
-
-    kwargs = {"reference_date": args.reference_date} if args.reference_date else {}
-    specs = [s.strip() for s in (args.metrics or "").split(",") if s.strip()]
-    if specs:
-        metrics = metrics_from_spec(specs, rows=rows, group_by=args.group_by, **kwargs)
-        for spec, metric in zip(specs, metrics):
-            if getattr(metric, "k", None) is not None and "@" not in spec and "_at_" not in spec:
-                print(f"note: {spec} has no @K: using k={metric.k} ({metric.name})", file=sys.stderr)
-        return metrics
-    chosen, skipped = [], []
-    for metric in metrics_from_spec(DEFAULT_METRICS, **kwargs):
-        missing = [c for c in metric.needed_columns if c not in available]
-        (skipped if missing else chosen).append((metric, missing))
-    for metric, missing in skipped:
-        print(f"skipping {metric.name}: the data has no {', '.join(missing)}", file=sys.stderr)
-    if not chosen:
-        raise ValueError(f"no default metric can run: the data has columns {sorted(available)}")
-    if args.metrics is not None:  # given, but naming nothing (--metrics "")
-        names = ", ".join(metric.name for metric, _ in chosen)
-        print(f"note: --metrics {args.metrics!r} names no metric: using the defaults the data can feed: {names}",
-              file=sys.stderr)
-    return [metric for metric, _ in chosen]
-
-
 def needs_llm(metric: t.Any) -> bool:
     """True when the metric's mode calls an LLM (``:llm``, ``:hybrid``)."""
     return metric.scorer.calls_llm
@@ -242,26 +209,6 @@ def attach_judge(metrics: list, args: argparse.Namespace) -> tuple[list, t.Any]:
     if args.llm_timeout is not None:
         options["llm_timeout"] = args.llm_timeout
     return [dataclasses.replace(m, **options) if needs_llm(m) else m for m in metrics], judge
-
-
-def summary_table(frame, metrics: list) -> str:
-    """Per-metric mean over scored rows, with the scored / NaN counts."""
-    stats = []
-    for m in metrics:
-        values = frame[m.name]
-        scored = int(values.notna().sum())
-        stats.append((m.name, values.mean() if scored else None, scored, len(values)))
-    return format_summary(stats)
-
-
-def format_summary(stats: t.Sequence[tuple[str, float | None, int, int]]) -> str:
-    """The summary table from ``(metric name, mean or None, rows scored, rows)`` per metric (any engine's sums)."""
-    width = max(len("metric"), *(len(name) for name, *_ in stats))
-    lines = [f"{'metric':<{width}}  {'mean':>6}  {'scored':>6}  {'NaN':>4}"]
-    for name, mean, scored, total in stats:
-        shown = f"{mean:.4f}" if scored and mean is not None else "nan"
-        lines.append(f"{name:<{width}}  {shown:>6}  {scored:>6}  {total - scored:>4}")
-    return "\n".join(lines)
 
 
 def write_output(frame, path: Path) -> None:

@@ -49,7 +49,7 @@ def run_on_engine(args: argparse.Namespace) -> int:
         rows, stats = run(args)
     except MissingEngine as exc:
         raise ValueError(str(exc)) from None
-    from ragas_temporal.commands.evaluate import format_summary
+    from ragas_temporal.commands.summary import format_summary
 
     print(f"{rows} rows, {len(stats)} metrics ({args.engine})")
     print(format_summary(stats))
@@ -59,7 +59,7 @@ def run_on_engine(args: argparse.Namespace) -> int:
 
 
 def _metrics(args: argparse.Namespace, columns: t.Iterable[str]) -> list:
-    from ragas_temporal.commands.evaluate import choose_metrics_for_columns
+    from ragas_temporal.commands.metric_choice import choose_metrics_for_columns
 
     return choose_metrics_for_columns(args, set(columns))
 

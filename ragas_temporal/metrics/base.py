@@ -363,12 +363,6 @@ class TemporalMetric(SingleTurnMetric):
 
         return run(lambda: self.ascore(reference_date=reference_date, **fields))
 
-    def explain(self, dataset: t.Any, show_progress: bool = False):
-        """Per-row scores with reasons for a whole dataset: see :func:`score_dataset`."""
-        from ragas_temporal.metrics.runner import score_dataset  # the runner imports this module
-
-        return score_dataset(dataset, [self], show_progress=show_progress)
-
     # -- the per-sample path (kept lean: it runs once per row and metric) ------------------------
 
     async def score_sample(
@@ -436,3 +430,12 @@ __all__ = [
     "SAMPLE_COLUMNS",
     "to_date",
 ]
+
+
+def check_unique_names(metrics: t.Sequence[TemporalMetric]) -> None:
+    """``ValueError`` when two metrics share a name (ragas would overwrite one column with the other)."""
+    seen: set[str] = set()
+    for m in metrics:
+        if m.name in seen:
+            raise ValueError(f"two metrics are named {m.name!r}; give one a different name=")
+        seen.add(m.name)

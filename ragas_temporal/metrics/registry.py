@@ -20,7 +20,7 @@ from ragas_temporal.metrics.answers import (
     TemporalYearPrecisionAtK,
     TemporalYearRecallAtK,
 )
-from ragas_temporal.metrics.base import TemporalMetric
+from ragas_temporal.metrics.base import TemporalMetric, check_unique_names
 from ragas_temporal.metrics.consistency import TemporalConsistency
 from ragas_temporal.metrics.generation import AnswerTemporalRecall, TemporalFaithfulness
 from ragas_temporal.metrics.retrieval import (
@@ -183,12 +183,3 @@ def metrics_from_spec(specs: str | t.Iterable[str], **kwargs: t.Any) -> list[Tem
     metrics = [metric_from_spec(s, **kwargs) for s in items]
     check_unique_names(metrics)
     return metrics
-
-
-def check_unique_names(metrics: t.Sequence[TemporalMetric]) -> None:
-    """``ValueError`` when two metrics share a name (ragas would overwrite one column with the other)."""
-    seen: set[str] = set()
-    for m in metrics:
-        if m.name in seen:
-            raise ValueError(f"two metrics are named {m.name!r}; give one a different name=")
-        seen.add(m.name)

@@ -32,9 +32,15 @@ import typing as t
 from ragas.dataset_schema import SingleTurnSample
 
 from ragas_temporal.focus_time.reference import is_missing_date
-from ragas_temporal.metrics.base import FROM_METRIC, SAMPLE_COLUMNS, Failed, Outcome, TemporalMetric
+from ragas_temporal.metrics.base import (
+    FROM_METRIC,
+    SAMPLE_COLUMNS,
+    Failed,
+    Outcome,
+    TemporalMetric,
+    check_unique_names,
+)
 from ragas_temporal.metrics.columns import as_plain_list, printable_text
-from ragas_temporal.metrics.registry import check_unique_names
 
 if t.TYPE_CHECKING:
     import pandas as pd

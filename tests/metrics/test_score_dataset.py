@@ -144,9 +144,9 @@ def test_score_dataset_accepts_dataframe_hf_and_evaluation_dataset():
         assert score_dataset(data, [m])[m.name].tolist() == [1.0, 0.0]
 
 
-def test_explain_is_score_dataset_for_one_metric():
+def test_score_dataset_gives_one_reason_per_row_for_one_metric():
     m = TemporalFaithfulness()
-    df = m.explain([{"response": "It ended in 2010.", "retrieved_contexts": CTX}])
+    df = score_dataset([{"response": "It ended in 2010.", "retrieved_contexts": CTX}], [m])
     assert df[f"{m.name}_reason"].tolist() == ["'2010' not found in the retrieved contexts"]
 
 
