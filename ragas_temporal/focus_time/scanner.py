@@ -320,7 +320,7 @@ def first_chars_of_element(op, av):
 
 
 def first_tokens(pattern: str):
-    """The lower-case first words a match of ``pattern`` can start with ("#": a non-letter).
+    r"""The lower-case first words a match of ``pattern`` can start with ("#": a non-letter).
 
     ``None`` when unknown. Case flags are ignored (a superset is safe: the rule still decides).
 
@@ -515,7 +515,7 @@ _SIGNATURES = _Walk(
 
 
 def word_signatures(pattern: str):
-    """The (first word, second word) signatures a match of ``pattern`` can start with.
+    r"""The (first word, second word) signatures a match of ``pattern`` can start with.
 
     ``None`` when unknown; the second word is ``"*"`` when the match may end after the first
     word (anything may follow) or ``"#"`` for a non-letter.
