@@ -613,7 +613,7 @@ _DIGIT_WALK = _Walk(
 
 
 def digit_shapes(pattern: str):
-    """The (digit count, next character) shapes a match of ``pattern`` can start with.
+    r"""The (digit count, next character) shapes a match of ``pattern`` can start with.
 
     ``None`` when unknown; ``"*"`` as next character when the match may end after the digits.
 
