@@ -18,7 +18,6 @@ from __future__ import annotations
 import typing as t
 from dataclasses import dataclass
 
-from ragas_temporal import scores
 from ragas_temporal.metrics.answer_scorers import AnchorCoverage, AnswerYearPrecision, RetrievedYearCoverage
 from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
 
@@ -29,13 +28,6 @@ __all__ = [
     "TemporalYearPrecisionAtK",
     "TemporalYearRecallAtK",
 ]
-
-
-def _checked_k(owner: str, k: object) -> int:
-    try:
-        return scores.check_k(k)
-    except ValueError as exc:
-        raise ValueError(f"{owner}: {exc}") from None
 
 
 @dataclass
@@ -106,7 +98,7 @@ class TemporalAnchorCoverage(TemporalMetric):
 
     def _validate_params(self) -> None:
         if self.k is not None:
-            self.k = _checked_k(type(self).__name__, self.k)
+            self.k = self._checked_k(self.k)
 
     def _name_parts(self) -> list[str]:
         return [] if self.k is None else [f"at_{self.k}"]
@@ -129,7 +121,7 @@ class TemporalYearCoverageAtK(TemporalMetric):
     }
 
     def _validate_params(self) -> None:
-        self.k = _checked_k(type(self).__name__, self.k)
+        self.k = self._checked_k(self.k)
 
     def _name_parts(self) -> list[str]:
         return [f"at_{self.k}"]

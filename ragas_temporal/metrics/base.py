@@ -61,7 +61,7 @@ from ragas_temporal.focus_time import FocusTime, extract_focus_time
 from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem
 from ragas_temporal.metrics.llm_slot import HOW_TO_BUILD_AN_LLM, llm_problem, ragas_default_llm_would_fail
 from ragas_temporal.metrics.dates import ContextDates, DateChannels, ReferenceDate, to_date
-from ragas_temporal.scores import Score
+from ragas_temporal.scores import Score, check_k
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
@@ -272,6 +272,13 @@ class TemporalMetric(SingleTurnMetric):
 
     def _validate_params(self) -> None:
         """Validate subclass parameters (k, gain, ...) at construction; raise ValueError."""
+
+    def _checked_k(self, k: object) -> int:
+        """``k`` as an int, or the ``ValueError`` of :func:`scores.check_k` naming this class."""
+        try:
+            return check_k(k)
+        except ValueError as exc:
+            raise ValueError(f"{type(self).__name__}: {exc}") from None
 
     def _name_parts(self) -> list[str]:
         """Parameter parts of the default name, e.g. ``["at_5"]``."""

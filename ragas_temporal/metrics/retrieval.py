@@ -71,10 +71,7 @@ class RankingMetric(TemporalMetric):
     _relevance_scale: t.ClassVar[RelevanceScale] = "binary"
 
     def _validate_params(self) -> None:
-        try:
-            self.k = scores.check_k(self.k)
-        except ValueError as exc:
-            raise ValueError(f"{type(self).__name__}: {exc}") from None
+        self.k = self._checked_k(self.k)
         super()._validate_params()  # cooperative: a judged ranking metric validates its judge settings too
 
     def _name_parts(self) -> list[str]:

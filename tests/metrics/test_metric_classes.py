@@ -33,9 +33,15 @@ ALL = [
 RANKING = [TemporalPrecisionAtK, TemporalRecallAtK, TemporalNDCGAtK, TemporalMRR, TemporalMAP]
 
 
-def test_public_face_exports_the_seven_classes():
-    for cls in ALL:
+def test_public_face_exports_every_registered_class():
+    from ragas_temporal.metrics.registry import METRIC_CLASSES
+
+    assert set(ALL) <= set(METRIC_CLASSES.values())
+    for cls in METRIC_CLASSES.values():
         assert getattr(ragas_temporal, cls.__name__) is cls
+        assert issubclass(cls, SingleTurnMetric)
+        # a class with an LLM mode takes ragas's llm slot; one without never has it
+        assert issubclass(cls, MetricWithLLM) is ("llm" in cls.modes())
 
 
 def test_ragas_base_classes():
