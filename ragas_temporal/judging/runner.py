@@ -162,7 +162,7 @@ def diagnose_reply(reply: str, output_model: t.Any) -> str:
 
     try:
         payload = json.loads(extract_json(reply))
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deeply to be a verdict list
         return f"reply is not JSON: {_first_line(reply, 80)!r}"
     try:
         output_model.model_validate(payload)

@@ -72,6 +72,8 @@ def parse_gold_events(reference: str) -> list[str]:
             items = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ValueError(f"reference looks like a JSON list but does not parse ({exc.msg}); give one event per line or a JSON list of strings") from None
+        except RecursionError:  # nested too deeply to be a list of events
+            raise ValueError("reference is a JSON list nested too deeply; give one event per line or a flat JSON list of strings") from None
         if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
             raise ValueError("reference must be a JSON list of strings (events, earliest first)")
         events = [" ".join(item.split()) for item in items]

@@ -104,3 +104,34 @@ def test_ascore_on_hostile_text_gives_a_number_or_nan_with_a_reason(text):
 def test_ascore_on_wrongly_typed_contexts_is_nan_with_a_reason(cls):
     result = asyncio.run(cls(k=2).ascore(user_input="in 2008?", retrieved_contexts="In 2008."))
     assert math.isnan(result.value) and "retrieved_contexts must be a list" in result.reason
+
+
+DEEP_JSON = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize("cls", ALL)
+@pytest.mark.parametrize("text", [DEEP_JSON, "in 2008 \ud800", "2008-" * 20_000], ids=["deep-json", "surrogate", "dashes"])
+def test_every_metric_answers_hostile_text_in_every_column_with_a_value_or_a_reason(cls, text):
+    # every text column holds the hostile text (a reference that looks like a JSON list nested
+    # 100,000 deep once raised RecursionError out of EventOrderAccuracy.ascore)
+    result = asyncio.run(build(cls).ascore(
+        user_input=text, response=text, reference=text, retrieved_contexts=[text], retrieved_context_ids=["d1"],
+        reference_context_ids=["d1"]))
+    assert isinstance(result.value, float)
+    assert math.isnan(result.value) <= bool(result.reason)  # a NaN always says why
+
+
+def test_a_gold_event_list_nested_too_deeply_says_how_to_give_events():
+    from ragas_temporal.metrics import EventOrderAccuracy
+
+    result = asyncio.run(EventOrderAccuracy().ascore(response="Sputnik in 1957, Apollo 11 in 1969.", reference=DEEP_JSON))
+    assert math.isnan(result.value)
+    assert result.reason == ("reference is a JSON list nested too deeply; give one event per line or a flat JSON "
+                             "list of strings")
+
+
+def test_a_judge_reply_nested_too_deeply_is_diagnosed_not_raised():
+    from ragas_temporal.judging.runner import diagnose_reply
+    from ragas_temporal.prompts import TemporalClaimsOutput
+
+    assert diagnose_reply(DEEP_JSON, TemporalClaimsOutput).startswith("reply is not JSON: '[[[[")
