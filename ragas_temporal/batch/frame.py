@@ -34,6 +34,17 @@ if t.TYPE_CHECKING:
     from ragas_temporal.focus_time import FocusTime
 
 
+def _check_frame(frame: object) -> None:
+    """``ValueError`` naming the fix unless ``frame`` is a pandas DataFrame."""
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(
+            f"frame must be a pandas DataFrame, got {type(frame).__name__}: build one with pandas.DataFrame(rows); "
+            "for a Spark DataFrame use spark_score, for a Ray dataset ray_score"
+        )
+
+
 def score_frame(
     frame: pd.DataFrame,
     metrics: MetricLike | t.Iterable[MetricLike],
@@ -66,6 +77,7 @@ def score_frame(
         ``<metric>_reason`` and ``<metric>_failure`` (``"input"`` when a column or date could not be
         read, else ``None``), one row per input row in the same order: what ``score_dataset`` gives.
     """
+    _check_frame(frame)
     plan = ScorePlan.build(metrics, reference_date, columns, keep)
     plan.check_columns(frame.columns)
     return score_batch(plan, frame)
@@ -136,6 +148,7 @@ def focus_time_frame(
     >>> out["years"].tolist(), out["mentions"][0][0]["text"], out["focus_time_reason"][1]
     ([[2023], None], 'last year', 'text is missing (None)')
     """
+    _check_frame(frame)
     check_focus_time_columns(frame.columns, text_column, reference_date_column)
     return focus_time_batch(text_column, reference_date_column, parse_date(reference_date), frame)
 

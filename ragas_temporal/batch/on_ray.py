@@ -19,7 +19,7 @@ import datetime as dt
 import functools
 import typing as t
 
-from ragas_temporal.batch.engines import require
+from ragas_temporal.batch.engines import check_engine_data, require
 from ragas_temporal.batch.frame import check_focus_time_columns, focus_time_batch, parse_date, score_batch
 from ragas_temporal.batch.plan import MetricLike, ScorePlan
 
@@ -45,6 +45,7 @@ def ray_score(
     go to ``map_batches``. Bad arguments and missing columns raise ``ValueError`` here.
     """
     require("ray")
+    check_engine_data(dataset, "map_batches", "a Ray dataset", "ray_score")
     plan = ScorePlan.build(metrics, reference_date, columns, keep)
     plan.check_columns(dataset.columns())
     return dataset.map_batches(
@@ -62,6 +63,7 @@ def ray_focus_time(
 ) -> Dataset:
     """``dataset`` with ``years``, ``mentions`` and ``focus_time_reason`` columns (see :func:`focus_time_frame`)."""
     require("ray")
+    check_engine_data(dataset, "map_batches", "a Ray dataset", "ray_focus_time")
     check_focus_time_columns(dataset.columns(), text_column, reference_date_column)
     batch = functools.partial(focus_time_batch, text_column, reference_date_column, parse_date(reference_date))
     return dataset.map_batches(batch, batch_format="pandas", batch_size=batch_size, **map_batches_options)

@@ -25,7 +25,7 @@ import sys
 import typing as t
 import warnings
 
-from ragas_temporal.batch.engines import each_batch, require
+from ragas_temporal.batch.engines import check_engine_data, each_batch, require
 from ragas_temporal.batch.frame import FOCUS_TIME_FIELDS, check_focus_time_columns, focus_time_batch, parse_date, score_batch
 from ragas_temporal.batch.plan import REFERENCE_DATE, MetricLike, ScorePlan
 
@@ -48,6 +48,7 @@ def spark_score(
     ``ValueError`` here, on the driver, before any task runs.
     """
     require("pyspark")
+    check_engine_data(spark_df, "mapInPandas", "a Spark DataFrame", "spark_score")
     plan = ScorePlan.build(metrics, reference_date, columns, keep)
     plan.check_columns(spark_df.columns)
     if plan.keep is not None:  # ship only what the metrics read and what the output keeps
@@ -66,6 +67,7 @@ def spark_focus_time(
 ) -> DataFrame:
     """``spark_df`` with ``years``, ``mentions`` and ``focus_time_reason`` columns (see :func:`focus_time_frame`)."""
     require("pyspark")
+    check_engine_data(spark_df, "mapInPandas", "a Spark DataFrame", "spark_focus_time")
     check_focus_time_columns(spark_df.columns, text_column, reference_date_column)
     batch = functools.partial(focus_time_batch, text_column, reference_date_column, parse_date(reference_date))
     schema = _schema(list(spark_df.schema.fields), FOCUS_TIME_FIELDS)

@@ -41,8 +41,17 @@ def resolve_metrics(metrics: MetricLike | t.Iterable[MetricLike]) -> list[Tempor
     Raises ``ValueError`` for an unknown spec, two metrics with one name, or an LLM mode.
     """
     from ragas_temporal.metrics import TemporalMetric, metric_from_spec
+    from ragas_temporal.metrics.base import check_unique_names
 
-    items = metrics.split(",") if isinstance(metrics, str) else list(metrics)
+    if isinstance(metrics, (str, TemporalMetric)):
+        items = metrics.split(",") if isinstance(metrics, str) else [metrics]
+    elif isinstance(metrics, t.Iterable):
+        items = list(metrics)
+    else:
+        raise ValueError(
+            f"metrics must be a metric, a spec string or a list of them (e.g. ['temporal_precision@5']), "
+            f"got {type(metrics).__name__}"
+        )
     resolved = []
     for item in items:
         if isinstance(item, str):
@@ -54,10 +63,7 @@ def resolve_metrics(metrics: MetricLike | t.Iterable[MetricLike]) -> list[Tempor
             raise ValueError(f"metrics must be ragas_temporal metrics or spec strings, got {type(item).__name__}")
     if not resolved:
         raise ValueError("no metric given: pass metric objects or specs such as 'temporal_precision@5'")
-    names = [m.name for m in resolved]
-    for name in names:
-        if names.count(name) > 1:
-            raise ValueError(f"two metrics are named {name!r}; give one a different name=")
+    check_unique_names(resolved)
     for m in resolved:
         if m.scorer.calls_llm:
             raise ValueError(

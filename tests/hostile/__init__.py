@@ -8,9 +8,14 @@ entry point (module)                   cases tried
 =====================================  =============================================================
 extract_focus_time (test_extractor)    non-str, lone surrogate, NUL, Unicode line breaks, bidi,
                                        1M-character and deeply bracketed text, bad reference date
-metric classes (test_metric_classes)   name not a string, numpy k, k not a positive int, llm that is
-                                       not an LLM, LLM mode without LLM in ascore, NaT/NaN dates,
-                                       surrogate / NUL / huge text, contexts not a list
+metric classes (test_metric_classes)   every registered class: name not a string, numpy k, k not a
+                                       positive int, llm that is not an LLM, hostile text in every
+                                       column (100,000-deep JSON, surrogate, 100 KB of dashes); LLM
+                                       mode without LLM in ascore, NaT/NaN dates, contexts not a list,
+                                       a judge reply nested 100,000 deep
+batch (test_batch)                     frame not a pandas DataFrame, metrics None / not a metric,
+                                       one metric object, two metrics with one name, a pandas frame
+                                       given to the Spark / Ray helpers
 TemporalFactuality (test_tecfap_metric) bad name/compat, None/int/empty/huge/surrogate samples
 score_dataset (test_score_dataset)     lone surrogate among 999 clean rows, numpy-array and parquet
                                        list columns, NaT/NaN date column and callable, LLM mode

@@ -8,6 +8,7 @@ from tests.support.doctests import docstring_examples_test
 
 MODULES = [
     "ragas_temporal.input_files",
+    "ragas_temporal.batch.engines",
     "ragas_temporal.cli",
     "ragas_temporal.commands.failures",
     "ragas_temporal.commands.arg_types",
