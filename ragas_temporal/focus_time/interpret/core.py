@@ -58,6 +58,13 @@ def _anchor_value(year: int, month: int | None, day: int | None) -> str:
     return out
 
 
+@functools.lru_cache(maxsize=1024)
+def _reference_anchor(reference: dt.date) -> Anchor:
+    """The reference date as an anchor (cached: a corpus shares few reference dates, and this is
+    paid once per scanned text)."""
+    return Anchor(reference.year, reference.month, reference.day)
+
+
 class Reading(NamedTuple):
     kind: str
     value: str | None
@@ -84,7 +91,7 @@ class Context:
         self.reference = reference
         self.anchor = anchor
         self.narrative = anchor is not None
-        self._ref = Anchor(reference.year, reference.month, reference.day) if reference is not None else None
+        self._ref = _reference_anchor(reference) if reference is not None else None
         self.span_budget = SPAN_YEARS_PER_CHAR * len(text) + SPAN_YEARS_BASE
 
     def span(self, first: int, last: int) -> frozenset[int]:
