@@ -73,16 +73,8 @@ _NUMBER_TRIGGER = (
 )
 _TRIGGER_BODY = rf"(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z]))"
 TRIGGER = re.compile(rf"(?<![a-z0-9]){_TRIGGER_BODY}")
-# The same triggers, found faster. A trigger follows a character that is not a letter or digit, so
-# that character opens the search regex: the regex engine then skips in C to the next such
-# character instead of trying the whole alternation at every position. Every trigger ends with a
-# letter or digit, so the separator of one trigger is never part of the previous one and the
-# matches (group 1) are exactly TRIGGER's; a trigger at position 0 is found by the second regex.
-_TRIGGER_AFTER_SEP = re.compile(rf"[^a-z0-9]({_TRIGGER_BODY})")
-_TRIGGER_AT_0 = re.compile(rf"({_TRIGGER_BODY})")
-# for texts whose lower() changes length: search the original text ignoring case
-_TRIGGER_AFTER_SEP_I = re.compile(_TRIGGER_AFTER_SEP.pattern, re.IGNORECASE)
-_TRIGGER_AT_0_I = re.compile(_TRIGGER_AT_0.pattern, re.IGNORECASE)
+# The same triggers are found faster by ``_TRIGGER_AFTER_SEP`` (compiled below, once
+# ``first_chars`` can read the characters a trigger starts with).
 
 
 def _triggers(lowered: str, after_sep: re.Pattern, at_0: re.Pattern) -> list[re.Match]:
@@ -214,6 +206,24 @@ def first_chars(pattern: str):
     """
     s, _ = _first(_sre_parse.parse(pattern), False)
     return None if s is _ANY else frozenset(s)
+
+
+# The fast trigger search. A trigger follows a character that is not a letter or digit, so that
+# character opens the search regex: the regex engine then skips in C to the next such character
+# instead of trying the whole alternation at every position, and a one-character lookahead for
+# what a trigger can start with turns away most separators (a space before "beach") before the
+# alternation is tried. Every trigger ends with a letter or digit, so the separator of one
+# trigger is never part of the previous one and the matches (group 1) are exactly TRIGGER's; a
+# trigger at position 0 is found by the second regex.
+_TRIGGER_STARTS = first_chars(_TRIGGER_BODY)
+_TRIGGER_LOOKAHEAD = (
+    "(?=[" + "".join(re.escape(c) for c in sorted(_TRIGGER_STARTS)) + "])" if _TRIGGER_STARTS else ""
+)
+_TRIGGER_AFTER_SEP = re.compile(rf"[^a-z0-9]{_TRIGGER_LOOKAHEAD}({_TRIGGER_BODY})")
+_TRIGGER_AT_0 = re.compile(rf"({_TRIGGER_BODY})")
+# for texts whose lower() changes length: search the original text ignoring case
+_TRIGGER_AFTER_SEP_I = re.compile(_TRIGGER_AFTER_SEP.pattern, re.IGNORECASE)
+_TRIGGER_AT_0_I = re.compile(_TRIGGER_AT_0.pattern, re.IGNORECASE)
 
 
 _TOKEN_CAP = 20  # longer literal prefixes are not worth tracking ("hundred" + "centuries" fits)
@@ -545,6 +555,10 @@ def _build_pair_index():
 
 
 _PAIR_INDEX = _build_pair_index()
+#: Prefix word -> the next words some rule names after it (any other next word dispatches as "*").
+_NEXT_WORDS: dict[str, frozenset[str]] = {}
+for _w1, _w2 in _PAIR_INDEX:
+    _NEXT_WORDS[_w1] = _NEXT_WORDS.get(_w1, frozenset()) | {_w2}
 _SUBSET_RX: dict[tuple[int, ...], re.Pattern | None] = {(): None}
 #: Compiled on first use (a few hundred alternations: compiling them all would slow the import).
 PAIR_DISPATCH: dict[tuple[str, str], re.Pattern | None] = {}
@@ -745,12 +759,11 @@ _FALLBACK_RX = combine([RULES[i] for i in _FALLBACK]) if _FALLBACK else None
 def _first_url_marker(lowered: str) -> int:
     """Where the first "http" or "www." is (the length of the text when none): triggers and
     matches before it cannot touch a URL, so most texts never compute their URL spans."""
-    first = len(lowered)
-    for marker in ("http", "www."):
-        i = lowered.find(marker, 0, first)
-        if i >= 0:
-            first = i
-    return first
+    first = lowered.find("http")
+    if first < 0:
+        first = len(lowered)
+    www = lowered.find("www.", 0, first)
+    return first if www < 0 else www
 
 
 def iter_matches(text: str) -> list[tuple[str, re.Match]]:
@@ -828,10 +841,11 @@ def _rules_at(text: str, lowered: str, p: int) -> re.Pattern | None:
     after it), else by its first character."""
     first = text[p]
     if first.isalpha():  # a prefix word before the trigger: dispatch on it and the next word
-        two = _TWO_WORDS.match(lowered, p)
-        w1 = two.group(1).lower()
-        w2 = two.group(2)
-        w2 = w2.lower() if w2 is not None else ("#" if two.group(3) is not None else "$")
+        w1, w2, other = _TWO_WORDS.match(lowered, p).groups()
+        w1 = w1.lower()
+        w2 = w2.lower() if w2 is not None else ("#" if other is not None else "$")
+        if w2 not in _NEXT_WORDS.get(w1, ()):
+            w2 = _ANY_NEXT  # a next word no rule names after w1 ("the beach")
         rx = PAIR_DISPATCH.get((w1, w2), _MISSING)
         if rx is _MISSING:
             rx = _pair_regex(w1, w2)
