@@ -88,11 +88,6 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
     return tuple(out)
 
 
-#: The focus time of every text without a temporal mention (most retrieved passages): one shared
-#: immutable value instead of a new object per text.
-_EMPTY = FocusTime()
-
-
 class CacheInfo(NamedTuple):
     hits: int
     misses: int
@@ -164,7 +159,7 @@ def _extract_cached(text: str, reference: dt.date | None) -> FocusTime:
     found = _MEMO.get(key)
     if found is None:
         mentions = scan(text, reference)
-        found = FocusTime.from_mentions(mentions) if mentions else _EMPTY
+        found = FocusTime.from_mentions(mentions)
         _MEMO.put(key, found)
     return found
 

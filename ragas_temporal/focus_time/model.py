@@ -123,9 +123,23 @@ class FocusTime:
 
     @classmethod
     def from_mentions(cls, mentions: Iterable[TemporalMention]) -> "FocusTime":
-        """Union of the mentions' years, mentions kept in order."""
+        """Union of the mentions' years, mentions kept in order.
+
+        >>> FocusTime.from_mentions([]) == FocusTime(), FocusTime.from_mentions([TemporalMention(0, 4, "2008", "year", "2008", frozenset({2008}))])
+        (True, FocusTime(years=[2008]))
+        """
         ms = tuple(mentions)
-        return cls(years=frozenset().union(*(m.years for m in ms)) if ms else frozenset(), mentions=ms)
+        if cls is not FocusTime:  # a subclass: its own __init__
+            return cls(years=frozenset().union(*(m.years for m in ms)), mentions=ms)
+        # the extractor's path, once per text: one shared empty value, a single mention's own
+        # year set, and no dataclass __init__ (see new_mention)
+        if not ms:
+            return _EMPTY_FOCUS_TIME
+        years = ms[0].years if len(ms) == 1 else frozenset().union(*(m.years for m in ms))
+        focus_time = _NEW_OBJECT(FocusTime)
+        _SET_FOCUS_YEARS(focus_time, years if type(years) is frozenset else frozenset(years))
+        _SET_FOCUS_MENTIONS(focus_time, ms)
+        return focus_time
 
     @property
     def is_empty(self) -> bool:
@@ -176,3 +190,8 @@ class FocusTime:
 
     def __repr__(self) -> str:
         return f"FocusTime(years={sorted(self.years)})"
+
+
+_SET_FOCUS_YEARS, _SET_FOCUS_MENTIONS = (_field_setter(FocusTime, f.name) for f in fields(FocusTime))
+#: The focus time of every text without a mention (most retrieved passages): one immutable value.
+_EMPTY_FOCUS_TIME = FocusTime()
