@@ -132,10 +132,11 @@ _VERB_TRIGGERS = VERB_MONTHS
 # first-character sets of each rule, from the parsed regex
 # ---------------------------------------------------------------------------------------------
 
+_DIGITS = frozenset("0123456789")
 _ANY = None  # marker: the rule may start with (almost) any character
 _WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _CATEGORIES = {
-    _sre_c.CATEGORY_DIGIT: frozenset("0123456789"),
+    _sre_c.CATEGORY_DIGIT: _DIGITS,
     _sre_c.CATEGORY_SPACE: frozenset(" \t\n\r\f\v"),
     _sre_c.CATEGORY_WORD: _WORD_CHARS,
 }
@@ -216,8 +217,12 @@ def first_chars(pattern: str):
 # trigger is never part of the previous one and the matches (group 1) are exactly TRIGGER's; a
 # trigger at position 0 is found by the second regex.
 _TRIGGER_STARTS = first_chars(_TRIGGER_BODY)
+# \d rather than 0-9: ``first_chars`` lists ASCII digits for \d, and iter_matches may be given
+# digits of other scripts
 _TRIGGER_LOOKAHEAD = (
-    "(?=[" + "".join(re.escape(c) for c in sorted(_TRIGGER_STARTS)) + "])" if _TRIGGER_STARTS else ""
+    r"(?=[\d" + "".join(re.escape(c) for c in sorted(_TRIGGER_STARTS - _DIGITS)) + "])"
+    if _TRIGGER_STARTS
+    else ""
 )
 _TRIGGER_AFTER_SEP = re.compile(rf"[^a-z0-9]{_TRIGGER_LOOKAHEAD}({_TRIGGER_BODY})")
 _TRIGGER_AT_0 = re.compile(rf"({_TRIGGER_BODY})")
@@ -594,7 +599,6 @@ def _pair_regex(w1: str, w2: str):
 # that may end right after the digits. The next character is " " for any whitespace, a
 # lower-case letter, "$" at the end of the text, else itself.
 
-_DIGITS = frozenset("0123456789")
 _DIGIT_CAP = 8
 
 
