@@ -92,7 +92,10 @@ def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -
 
 def _amount_of_before(text: str, start: int) -> bool:
     """Is the number the amount in "a <noun of amount> of N" ("a population of 1850")?"""
-    words = text[max(0, start - 48) : start].lower().split()
+    before = text[max(0, start - 48) : start]
+    if before.rstrip()[-2:].lower() != "of":  # most numbers: no need to split the words
+        return False
+    words = before.lower().split()
     return len(words) > 2 and words[-1] == "of" and words[-2] in lex.COUNT_HEADS and words[-3] in lex.INDEFINITE_BEFORE
 
 
@@ -105,10 +108,10 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
     if len(words) > 1 and words[-1] in (".", ":"):  # tokenized text: "No . 1850", "pp . 1643"
         words[-2:] = [words[-2] + words[-1]]
     prev = words[-1].lower() if words else ""
-    cue = _year_cue(words)
     head_at = _head_index(words)
+    cue = _year_cue(words, head_at)
     head = words[head_at].lower() if head_at >= 0 else ""
-    if any(w in lex.ID_WORDS_BEFORE or w.rstrip(":") in lex.ID_WORDS_BEFORE for w in (prev, head)):
+    if _is_identifier_word(prev) or _is_identifier_word(head):
         return "identifier_before"  # also for a list: "Nos. 1413 and 1850"
     if prev in lex.CURRENCY_BEFORE:
         return "currency_before"
@@ -153,6 +156,11 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
     return _counted_word(nxt, text[start:end], plural_nouns, cue)
 
 
+def _is_identifier_word(word: str) -> bool:
+    """"room", "no.", "page:" (lower case): a word that names what the number after it identifies."""
+    return word in lex.ID_WORDS_BEFORE or word.rstrip(":") in lex.ID_WORDS_BEFORE
+
+
 def _phone_part(token: str) -> bool:
     """Is ``token`` a number that can open a phone number or a list of numbers ("555", "+44",
     "(0)20", "12-34")? Not a day or a volume ("17 2008", "vol. 5 2006") or a year ("2009 2009").
@@ -189,14 +197,15 @@ def _head_index(words_before: list[str]) -> int:
     return i
 
 
-def _year_cue(words_before: list[str]) -> str | None:
+def _year_cue(words_before: list[str], head_at: int | None = None) -> str | None:
     """"strong" when a year cue ("in", "since", a determiner) comes before the number, or before
     the list of years it ends ("In 2020 and 2021"); "weak" for "of", "to", "by"...; else None.
+    ``head_at``: ``_head_index(words_before)`` when the caller has it.
 
     >>> _year_cue("In 2020 and".split()), _year_cue("a crowd of".split()), _year_cue(["hired"])
     ('strong', 'weak', None)
     """
-    i = _head_index(words_before)
+    i = _head_index(words_before) if head_at is None else head_at
     if i < 0:
         return None
     if i == len(words_before) - 1 and _HYPHEN_PREFIX.fullmatch(words_before[i]):

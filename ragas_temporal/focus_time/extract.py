@@ -75,16 +75,17 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
         reading = interpret(Groups(match), ctx, kind)
         if reading is None:
             continue
+        read_kind, value, years, anchor = reading
         end = match.end()
-        out.append(new_mention(start, end, original[start:end], reading.kind, reading.value, reading.years))
-        if reading.anchor is not None:
+        out.append(new_mention(start, end, original[start:end], read_kind, value, years))
+        if anchor is not None:
             # an explicit date starts narration; a deictic one is the moment of writing; an
             # anaphoric one continues from whatever it was resolved against
-            if reading.kind == "relative":
+            if read_kind == "relative":
                 ctx.narrative = False
-            elif reading.kind != "anaphoric":
+            elif read_kind != "anaphoric":
                 ctx.narrative = True
-            ctx.anchor = reading.anchor
+            ctx.anchor = anchor
     return tuple(out)
 
 

@@ -300,8 +300,11 @@ class Rule(NamedTuple):
     example: str  # one text the rule matches (checked by the tests)
 
 
-_NAMED = "|".join(f"(?P<p{i}>{p.pattern})" for i, p in enumerate(NAMED_PERIODS))
-_HOLIDAY = "|".join(f"(?P<h{i}>{p})" for i, (p, _) in enumerate(HOLIDAYS))
+#: The group of each named period and holiday in its rule (entry i of the table is group i).
+NAMED_PERIOD_GROUPS = tuple(f"p{i}" for i in range(len(NAMED_PERIODS)))
+HOLIDAY_GROUPS = tuple(f"h{i}" for i in range(len(HOLIDAYS)))
+_NAMED = "|".join(f"(?P<{name}>{p.pattern})" for name, p in zip(NAMED_PERIOD_GROUPS, NAMED_PERIODS))
+_HOLIDAY = "|".join(f"(?P<{name}>{p})" for name, (p, _) in zip(HOLIDAY_GROUPS, HOLIDAYS))
 
 RULES: tuple[Rule, ...] = (
     # --- named periods (before decade words: "the Roaring Twenties" is not just "the twenties") ---

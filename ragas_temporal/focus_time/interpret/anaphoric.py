@@ -23,7 +23,7 @@ from ragas_temporal.focus_time.interpret.core import (
     unit_of_word,
     unresolved_reading,
 )
-from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, WEEKDAYS
+from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, UNIT_MODIFIERS, WEEKDAYS
 
 
 def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -46,7 +46,7 @@ def day_anaphoric(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return unresolved_reading(kind)
     if unit == "week":  # "the week": the base's week
         return Reading(kind, unit_value(base, "week"), unit_years(base, "week"))
-    a = shift_anchor(base, "day", {"next": 1, "following": 1, "previous": -1, "preceding": -1}.get(mod, 0))
+    a = shift_anchor(base, "day", UNIT_MODIFIERS.get(mod, 0))  # "the day": no move
     if a is None:
         return unresolved_reading(kind)
     return Reading(kind, day_value(a, None if unit in ("day", "hour") else unit), frozenset({a.year}), a)
@@ -93,7 +93,7 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
         ref = ctx.ref
         if ref is None:
             return unresolved_reading("relative")
-        year = ref.year + {"this": 0, "last": -1, "next": 1}[rel]
+        year = ref.year + UNIT_MODIFIERS[rel]
         return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
     if mod in ("last", "next", "nxt", "this"):
         ref = ctx.ref

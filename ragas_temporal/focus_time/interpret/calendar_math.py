@@ -61,11 +61,15 @@ def shift_anchor(anchor: Anchor, unit: str, k: int) -> Anchor | None:
     return moved if moved is not None and in_era(moved.year) else None
 
 
+_YEARS_PER_UNIT = {"year": 1, "decade": 10, "century": 100}
+_DAYS_PER_UNIT = {"day": 1, "week": 7, "fortnight": 14}
+
+
 def _moved(anchor: Anchor, unit: str, k: int) -> Anchor | None:
     if k == 0:
         return anchor
     if unit in ("year", "decade", "century"):
-        step = {"year": 1, "decade": 10, "century": 100}[unit] * k
+        step = _YEARS_PER_UNIT[unit] * k
         y = anchor.year + step
         if anchor.year > 0 >= y or anchor.year < 0 <= y:  # no year 0 in historical numbering
             y += -1 if step < 0 else 1
@@ -79,7 +83,7 @@ def _moved(anchor: Anchor, unit: str, k: int) -> Anchor | None:
         if anchor.day is None:
             return Anchor(y, m)
         return Anchor(y, m, min(anchor.day, calendar.monthrange(y if y >= 1 else 4, m)[1]))
-    days = {"day": 1, "week": 7, "fortnight": 14}[unit] * k
+    days = _DAYS_PER_UNIT[unit] * k
     d = anchor.as_date()
     if d is None:
         return anchor

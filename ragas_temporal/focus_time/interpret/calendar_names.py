@@ -18,7 +18,7 @@ from ragas_temporal.focus_time.interpret.core import (
     year_from,
 )
 from ragas_temporal.focus_time.normalise import format_year
-from ragas_temporal.focus_time.patterns import HOLIDAYS, QUARTER_ORDINALS, SEASONS
+from ragas_temporal.focus_time.patterns import HOLIDAY_GROUPS, HOLIDAYS, QUARTER_ORDINALS, SEASONS, UNIT_MODIFIERS
 
 
 def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -32,7 +32,7 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
         base = ctx.ref
         kind = "relative"
         if base is not None:  # (None past the era)
-            base = shift_anchor(base, "year", {"this": 0, "current": 0, "last": -1, "next": 1}[rel])
+            base = shift_anchor(base, "year", UNIT_MODIFIERS[rel])
     else:
         kind = "anaphoric"
         base = ctx.calendar_base if rel is None else ctx.base
@@ -142,7 +142,7 @@ def _holiday_value(spec: object, year: int) -> tuple[str, dt.date | None]:
 
 def holiday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Christmas, Xmas 2013, last Easter, Thanksgiving, New Year's Eve, Halloween."""
-    spec = next(s for i, (_, s) in enumerate(HOLIDAYS) if g(f"h{i}") is not None)
+    spec = HOLIDAYS[g.first_present(HOLIDAY_GROUPS)][1]
     y = year_from(g, ctx)
     if y is not None:
         value, _ = _holiday_value(spec, y)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, Sequence
 
 from ragas_temporal.focus_time.context_rules import tense
 from ragas_temporal.focus_time.normalise import (
@@ -158,6 +158,15 @@ class Groups:
     def lower(self, name: str) -> str | None:
         v = self(name)
         return v.lower() if v is not None else None
+
+    def first_present(self, names: Sequence[str]) -> int:
+        """The index of the first of ``names`` whose group took part in the match (-1: none):
+        which entry of a table rule ("(?P<h0>...)|(?P<h1>...)") matched, in one pass."""
+        found = self.match.groupdict()
+        for i, name in enumerate(names):
+            if found.get(name) is not None:
+                return i
+        return -1
 
 
 Interpreter = Callable[[Groups, Context, str], "Reading | None"]

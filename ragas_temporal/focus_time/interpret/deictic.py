@@ -54,7 +54,7 @@ def part_of_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     ref = ctx.ref
     if ref is None:
         return unresolved_reading(kind)
-    offset = {"this": 0, "last": -1, "yesterday": -1}.get(mod, 1)
+    offset = DAY_OFFSETS[mod] if mod in DAY_OFFSETS else UNIT_MODIFIERS[mod]  # "yesterday", "this"
     a = shift_anchor(ref, "day", offset)
     if a is None:
         return unresolved_reading(kind)

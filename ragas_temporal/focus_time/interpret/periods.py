@@ -10,7 +10,7 @@ from ragas_temporal.focus_time.interpret.calendar_math import qualified_years
 from ragas_temporal.focus_time.interpret.core import Context, Groups, Reading, era_sign
 from ragas_temporal.focus_time.named_periods import NAMED_PERIODS
 from ragas_temporal.focus_time.normalise import format_year, year_span
-from ragas_temporal.focus_time.patterns import DECADE_WORDS, ORDINAL_WORDS
+from ragas_temporal.focus_time.patterns import DECADE_WORDS, NAMED_PERIOD_GROUPS, ORDINAL_WORDS
 
 
 def _decade(kind: str, start: int, qual: str | None) -> Reading:
@@ -73,10 +73,11 @@ def _period_years(i: int) -> frozenset[int]:
 
 def named_period(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """World War II, the Cold War, ... (table in named_periods.py)."""
-    for i, period in enumerate(NAMED_PERIODS):
-        if g(f"p{i}") is not None:
-            value = format_year(period.first)
-            if period.last != period.first:
-                value += "/" + format_year(period.last)
-            return Reading(kind, value, _period_years(i))
-    return None
+    i = g.first_present(NAMED_PERIOD_GROUPS)
+    if i < 0:
+        return None
+    period = NAMED_PERIODS[i]
+    value = format_year(period.first)
+    if period.last != period.first:
+        value += "/" + format_year(period.last)
+    return Reading(kind, value, _period_years(i))
