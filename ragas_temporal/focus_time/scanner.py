@@ -573,17 +573,12 @@ _MISSING = object()
 
 
 def _pair_regex(w1: str, w2: str):
-    """The alternation for a (prefix word, next word) position, compiled once; ``_MISSING`` when
-    ``w1`` is not the first word of any rule."""
+    """The alternation for a (prefix word, next word) position, compiled once; ``w2`` is one of
+    ``_NEXT_WORDS[w1]`` (a next word no rule names is "*": the rules that allow any, so the table
+    stays as small as the rules). ``_MISSING`` when ``w1`` is not the first word of any rule."""
     idx = _PAIR_INDEX.get((w1, w2))
-    if idx is None:  # a next word no rule names: only the rules that allow any (not cached per
-        w2 = _ANY_NEXT  # prose word, so the table stays as small as the rules)
-        idx = _PAIR_INDEX.get((w1, w2))
-        if idx is None:
-            return _MISSING
-        rx = PAIR_DISPATCH.get((w1, w2), _MISSING)
-        if rx is not _MISSING:
-            return rx
+    if idx is None:
+        return _MISSING
     rx = _SUBSET_RX.get(idx, _MISSING)
     if rx is _MISSING:
         rx = _SUBSET_RX[idx] = combine([RULES[i] for i in idx])
