@@ -24,7 +24,9 @@ def _random_texts(pieces, n, seed, glued=0.3):
 
 def test_separator_led_trigger_search_equals_the_lookbehind_regex():
     pieces = ["2019", "12", "3/3/", "'08", "’90s", "q3", "x'mas", "today", "Today", "years", "may", "the",
-              "-", "/", ".", ",", "(", "a", "z9", "İ", "é", "1990s", "tonight", "10:30", "5pm", "war", ""]  # fmt: skip
+              "-", "/", ".", ",", "(", "a", "z9", "İ", "é", "1990s", "tonight", "10:30", "5pm", "war", "",
+              # digits of other scripts, and characters no trigger starts with (the search's lookahead)
+              "٢٠٠٨", "٣", "#today", "@user", "gone", "kid", "up", "zoo", "_"]  # fmt: skip
     for text in _random_texts(pieces, 1500, 11):
         low = text.lower()
         expected = [(m.start(), m.group()) for m in scanner.TRIGGER.finditer(low)]
