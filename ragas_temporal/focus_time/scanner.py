@@ -74,7 +74,7 @@ _NUMBER_TRIGGER = (
     rf"|(?:st|nd|rd|th)?\s*(?:of\s+)?(?:{_MONTH_START})(?![a-z]))))"
 )
 _TRIGGER_BODY = rf"(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z]))"
-TRIGGER = re.compile(rf"(?<![a-z0-9]){_TRIGGER_BODY}")
+TRIGGER = re.compile(rf"(?<![a-z\d]){_TRIGGER_BODY}")
 # The same triggers are found faster by ``_TRIGGER_AFTER_SEP`` (compiled below, once
 # ``first_chars`` can read the characters a trigger starts with).
 
@@ -226,7 +226,7 @@ _TRIGGER_LOOKAHEAD = (
     if _TRIGGER_STARTS
     else ""
 )
-_TRIGGER_AFTER_SEP = re.compile(rf"[^a-z0-9]{_TRIGGER_LOOKAHEAD}({_TRIGGER_BODY})")
+_TRIGGER_AFTER_SEP = re.compile(rf"[^a-z\d]{_TRIGGER_LOOKAHEAD}({_TRIGGER_BODY})")
 _TRIGGER_AT_0 = re.compile(rf"({_TRIGGER_BODY})")
 # for texts whose lower() changes length: search the original text ignoring case
 _TRIGGER_AFTER_SEP_I = re.compile(_TRIGGER_AFTER_SEP.pattern, re.IGNORECASE)
