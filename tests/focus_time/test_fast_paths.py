@@ -141,3 +141,22 @@ def test_trigger_positions_needs_a_str():
     assert scanner.trigger_positions("") == []
     with pytest.raises(TypeError, match="expects text as a str"):
         scanner.trigger_positions(None)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a date before the URL: the URL spans are never needed
+        ("On 3 May 2019 see http://t.co/2019", ["3 May 2019"]),
+        # "http" that is not a URL comes first: spans are computed, none applies, later dates count
+        ("httpd 2.4 shipped in 2019, docs at www.a.com/2008 and in 2020", ["2019", "2020"]),
+        # dates after a URL, and digits inside it that are not dates
+        ("http://t.co/3x2019 posted today and in 2021", ["today", "2021"]),
+        # a year right before a URL, and one inside it: only the first
+        ("since 2019 http://x.co/03/2020", ["2019"]),
+    ],
+)
+def test_url_spans_are_found_only_when_needed_and_still_respected(text, expected):
+    fast = [m.group() for _, m in scanner.iter_matches(text)]
+    assert fast == expected
+    assert fast == [m.group() for _, m in scanner.iter_matches_reference(text)]
