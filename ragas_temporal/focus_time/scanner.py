@@ -110,12 +110,14 @@ def trigger_positions(text: str) -> list[int]:
 #: URLs: temporal rules never look inside them ("t.co/6VtCPh1a9I" is not a date).
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 _URL_REST = re.compile(r"\S+")
+#: Where a URL can start (``_URL``'s openings, found with str.find).
+_URL_MARKERS = ("http", "www.")
 
 
 def _url_spans(lowered: str) -> list[tuple[int, int]]:
     """Spans of URLs ("http://...", "www...."); str.find first, the regex only where one starts."""
     spans = []
-    for marker in ("http", "www."):
+    for marker in _URL_MARKERS:
         i = lowered.find(marker)
         while i >= 0:
             if (marker == "www." or lowered.startswith(("http://", "https://"), i)) and (i == 0 or not lowered[i - 1].isalnum()):
@@ -760,11 +762,12 @@ _FALLBACK_RX = combine([RULES[i] for i in _FALLBACK]) if _FALLBACK else None
 def _first_url_marker(lowered: str) -> int:
     """Where the first "http" or "www." is (the length of the text when none): triggers and
     matches before it cannot touch a URL, so most texts never compute their URL spans."""
-    first = lowered.find("http")
-    if first < 0:
-        first = len(lowered)
-    www = lowered.find("www.", 0, first)
-    return first if www < 0 else www
+    first = len(lowered)
+    for marker in _URL_MARKERS:
+        at = lowered.find(marker, 0, first)
+        if at >= 0:
+            first = at
+    return first
 
 
 def iter_matches(text: str) -> list[tuple[str, re.Match]]:
