@@ -37,6 +37,7 @@ from typing import Iterable, NamedTuple, Sequence, Union
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups
 from ragas_temporal.focus_time.model import FocusTime, TemporalMention, new_mention
 from ragas_temporal.focus_time.normalise import ascii_digits
+from ragas_temporal.focus_time.part_anchors import anchor_parts
 from ragas_temporal.focus_time.patterns import RULE_REGEX, RULES_BY_NAME
 from ragas_temporal.focus_time.reference import parse_reference_date
 from ragas_temporal.focus_time.scanner import iter_matches
@@ -86,7 +87,7 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
             elif read_kind != "anaphoric":
                 ctx.narrative = True
             ctx.anchor = anchor
-    return tuple(out)
+    return anchor_parts(tuple(out), original)
 
 
 class CacheInfo(NamedTuple):

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Iterable
 
+from ragas_temporal.focus_time.spans import TimeSpan, mention_span
+
 #: Kinds of mention the extractor emits (TIMEX3-like granularity plus how the year was found).
 MENTION_KINDS = (
     "date",  # a full or partial calendar date: 2019-03-03, March 3, 2019, March 2019
@@ -65,6 +67,19 @@ class TemporalMention:
     def end_year(self) -> int | None:
         """The last year the mention covers; None without years."""
         return max(self.years) if self.years else None
+
+    @property
+    def span(self) -> TimeSpan | None:
+        """What the mention states as calendar days: start, end and unit of each end, BC years,
+        open ends (see :mod:`ragas_temporal.focus_time.spans`, the one reader of values; read once
+        per distinct mention, cached there). ``None`` without a dated value.
+
+        >>> TemporalMention(0, 13, "14 March 1879", "date", "1879-03-14", frozenset({1879})).span.start
+        Period(first=(1879, 3, 14), last=(1879, 3, 14), unit='day')
+        """
+        if not self.years:
+            return None
+        return mention_span(self.value, self.kind, self.text, self.years)
 
     def to_dict(self) -> dict:
         """Plain JSON-serialisable form (years sorted)."""

@@ -53,6 +53,8 @@ import functools
 import re
 import unicodedata
 
+from ragas_temporal.focus_time.spans import Period, read_value, span_year_bounds
+
 #: The era: the first and last year read as a year (99,999 BC; AD 9999, as in ``datetime``).
 ERA_FIRST, ERA_LAST = -99_999, 9999
 #: Widest range whose every year is materialised; wider ranges hold their two ends only.
@@ -60,10 +62,6 @@ MAX_SPAN_YEARS = 200
 #: Range years a text may materialise per character (plus ``SPAN_YEARS_BASE``); see above.
 SPAN_YEARS_PER_CHAR, SPAN_YEARS_BASE = 4, 1000
 
-_FOUR = re.compile(r"(\d{4})")
-_BC = re.compile(r"BC(\d{1,4})")
-_DECADE = re.compile(r"(\d{3})X?$")
-_CENTURY = re.compile(r"(\d{2})(?:XX)?$")
 
 
 def format_year(year: int) -> str:
@@ -138,34 +136,24 @@ def ascii_digits(text: str) -> str:
 
 
 def value_years(value: str | None) -> frozenset[int]:
-    """All the years a normalised value covers (decades and centuries expanded).
+    """All the years a normalised value covers (decades and centuries expanded), read through
+    :func:`ragas_temporal.focus_time.spans.read_value`.
 
     >>> sorted(value_years("18"))[:2], len(value_years("18"))
     ([1800, 1801], 100)
     """
-    if not value:
+    span = read_value(value)
+    if span is None:
         return frozenset()
-    if "/" in value:
-        a, _, b = value.partition("/")
-        ya, yb = value_years(a), value_years(b)
-        if ya and yb:
-            return year_span(min(ya), max(yb))
-        return ya | yb
-    m = _BC.match(value)
-    if m:
-        return frozenset({-int(m.group(1))})
-    m = _FOUR.match(value)
-    if m:
-        return frozenset({int(m.group(1))})
-    m = _DECADE.match(value)
-    if m:
-        d = int(m.group(1)) * 10
-        return year_span(d, d + 9)
-    m = _CENTURY.match(value)
-    if m:
-        c = int(m.group(1)) * 100
-        return year_span(c, c + 99)
-    return frozenset()
+    return year_span(*span_year_bounds(span))
+
+
+def _coarse_token(period: Period) -> int | str | None:
+    if period.unit == "millennium":
+        return None
+    if period.unit in ("decade", "century") and period.first[0] > 0:
+        return f"D{period.first[0] // 10}" if period.unit == "decade" else f"C{period.first[0] // 100}"
+    return period.year
 
 
 def gold_year_tokens(value: str | None) -> set:
@@ -178,24 +166,11 @@ def gold_year_tokens(value: str | None) -> set:
     >>> gold_year_tokens("1998-W12"), gold_year_tokens("19XX"), gold_year_tokens("PRESENT_REF")
     ({1998}, {'C19'}, set())
     """
-    if not value:
+    span = read_value(value)
+    if span is None:
         return set()
-    if "/" in value:
-        a, _, b = value.partition("/")
-        return gold_year_tokens(a) | gold_year_tokens(b)
-    m = _BC.match(value)
-    if m:
-        return {-int(m.group(1))}
-    m = _FOUR.match(value)
-    if m:
-        return {int(m.group(1))}
-    m = _DECADE.match(value)
-    if m:
-        return {f"D{m.group(1)}"}
-    m = _CENTURY.match(value)
-    if m:
-        return {f"C{m.group(1)}"}
-    return set()
+    ends = (span.start,) if span.end is None or not span.is_range else (span.start, span.end)
+    return {token for token in map(_coarse_token, ends) if token is not None}
 
 
 def two_digit_year(yy: int, reference_year: int | None = None) -> int:
