@@ -7,7 +7,7 @@ date it belongs to is written **after** it, that is the wrong anchor: "on the mo
 re-anchors such a part to the date written with it:
 
 - **in the same phrase**: the next mention, joined only by "of", "on", "in", "at", "during" or a
-  comma ("3 pm on 14 March 1879", "the third quarter of fiscal 2019");
+  comma ("3 pm on 14 March 1879", "noon on 4 July 1776");
 - **in the same sentence**: when nothing dated comes before the part in the text (so the
   reference date resolved it), the first later mention of the sentence that can anchor it
   ("In the evening, Lincoln was shot at Ford's Theatre on 14 April 1865").
@@ -69,8 +69,10 @@ def anchor_parts(mentions: Sequence[TemporalMention], text: str) -> Sequence[Tem
 
     >>> from ragas_temporal.focus_time.extract import scan
     >>> import datetime as dt
-    >>> [m.value for m in scan("The third quarter of fiscal 2019 was weak.", dt.date(2024, 6, 15))]
+    >>> [m.value for m in scan("In the third quarter, sales of fiscal 2019 fell.", dt.date(2024, 6, 15))]
     ['2019-Q3', '2019']
+    >>> [m.value for m in scan("3 pm on 14 March 1879", dt.date(2024, 6, 15))]
+    ['1879-03-14T15:00', '1879-03-14']
     """
     out = list(mentions)
     changed = False

@@ -409,7 +409,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "quarter", "date",
         rf"(?:(?i:the)\s+)?(?P<ord>(?i:{_alt(QUARTER_ORDINALS)}))[\s-]+(?i:quarter)"
-        r"(?:\s+(?i:of)\s+(?:(?P<year>[12]\d{3})|(?:(?i:the)\s+)?(?P<rel>(?i:this|last|next|that|same|previous|following|current))\s+(?i:year)|(?P<the_year>(?i:the\s+year))))?",
+        r"(?:\s+(?:(?i:of)\s+)?(?:(?i:fiscal)\s+)?(?P<year>[12]\d{3})(?![\d,.]\d)|\s+(?i:of)\s+(?:(?:(?i:the)\s+)?(?P<rel>(?i:this|last|next|that|same|previous|following|current))\s+(?i:year)|(?P<the_year>(?i:the\s+year))))?",
         "quarter", "the third quarter of 2008",
     ),
     # --- seasons and holidays, possibly with a year ---

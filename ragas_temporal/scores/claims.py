@@ -1,45 +1,61 @@
-"""Claim-level temporal faithfulness: each dated mention of the answer is one claim, judged as a reader would.
+"""Claim-level temporal faithfulness: each dated mention of the answer is one claim, judged at its own precision.
 
 A year-set score (``|AFT ∩ ∪DFT| / |AFT|``) expands "from 1515 to 1547" into 33 years and counts
-1516..1546 as unsupported claims although the context states exactly that reign. Here every
-answer mention that has years is **one claim**, judged by what it states:
+1516..1546 as unsupported claims although the context states exactly that reign; it also cannot see
+below the year ("20 March 1879" against "14 March 1879"). Here every answer mention that has years
+is **one claim**: a span of calendar days at the unit it was stated in (a day, week, month,
+season, quarter, half, year, decade, century or millennium, or a range between two of these; a
+time or part of a day folds into its day), read from the mention's ``span`` (the extractor's one
+reader of values, :mod:`ragas_temporal.focus_time.spans`, which also writes the conventions:
+seasons by month, northern-hemisphere meteorological; fiscal years as calendar years; ISO weeks).
 
-- a **point** (a year, a date, a fiscal year, a resolved "last year") is supported when its year is
-  among the contexts' stated years: a year or date a context names, or an end of a range it names
-  (a range's inner years are not stated: "(1867–1934)" does not say 1913);
-- a **range** is supported when both of its ends are supported, or when it lies inside a range a
-  context states without sharing just one of its ends (that is the stated range with an end changed:
-  "2005–2019" against "2005–2021"); one supported end earns half credit ("2016–17" and "2016–2017"
-  are the same claim);
-- an **open range** ("2015–present") is judged by its start;
-- a **period** (a decade, a century) is supported when a context states the same period (or a
-  shorter one inside it: "the late 1970s" supports "the 1970s") or a year inside it. A point is *not* supported by a context that only states
-  its decade: "1995" needs 1995, "the 1990s" is not enough.
+What the contexts **state**: each point they give at its own unit, each end of a range they give
+(a range's inner years are not stated: "(1867–1934)" does not say 1913), the start of an open
+range, each decade or century. What they **contain**: all of that, and the whole of each closed
+range. Every claim gets one of the judge's verdict labels (:data:`~ragas_temporal.scores.verdicts.VERDICT_LABELS`):
 
-Score = credited claims / claims; identical claims of the answer count once.
+- ``SUPPORTED`` (1): a context states something inside the claim, at the claim's unit or finer:
+  "14 March 1879" supports "14 March 1879", "March 1879", "spring 1879" and "1879"; "1994"
+  supports "the 1990s"; an end of a stated range supports that year;
+- ``PARTIALLY_SUPPORTED`` (½): nothing stated is inside the claim, but something stated contains
+  it: "20 March 1879" against a context's "March 1879" or "1879"; "2008" strictly inside
+  "(2007–2009)"; "1995" against "the 1990s";
+- ``NOT_SUPPORTED`` (0): nothing stated contains it. The reason names the nearest date the
+  contexts give in the same year, when there is one: "'20 March 1879' not supported: the contexts
+  give 14 March 1879".
+
+A **range** is judged by its ends, each end by these rules: both supported, supported; both not
+supported, not supported; otherwise partially supported ("2005–2019" against "2005–2021": 2005
+stated, 2019 only inside). A range lying inside a stated range without sharing just one of its
+ends is supported (a sub-period of what the context states; one shared end and one moved end is
+that range with an end changed). An **open range** ("2015–present") is judged by its start.
+
+Score = (supported + ½ · partially supported) / claims, the LLM mode's formula
+(:func:`~ragas_temporal.scores.verdicts.claim_verdict_score`); identical claims of the answer
+count once.
 
 Nothing here imports ragas or the extractor: :func:`claim_from_mention` reads any object with the
-extractor's mention attributes (``text``, ``kind``, ``value``, ``years``), so it works on the
-extractor's ``TemporalMention`` and on users' own records alike.
+extractor's mention attributes (``text``, ``kind``, ``years`` and, for the precision, ``span``), so
+it works on the extractor's ``TemporalMention`` and on users' own records alike (a record without
+a ``span`` is read at year precision from its ``years``).
 
 Examples
 --------
->>> from types import SimpleNamespace as M
->>> reign = M(text="from 1515 to 1547", kind="range", value="1515/1547", years=range(1515, 1548))
->>> claim_from_mention(reign)
-TemporalClaim(text='from 1515 to 1547', shape='range', start=1515, end=1547, granularity='year')
->>> answer = [claim_from_mention(M(text="1494", kind="year", value="1494", years={1494})), claim_from_mention(reign)]
->>> context = [claim_from_mention(M(text="12 September 1494", kind="date", value="1494-09-12", years={1494})),
-...            claim_from_mention(M(text="1515", kind="year", value="1515", years={1515}))]
->>> claim_faithfulness(answer, [context])
-Score(value=0.75, reason="'from 1515 to 1547': only 1515 found")
+>>> from ragas_temporal import extract_focus_time
+>>> def claims(text): return claims_from_focus_time(extract_focus_time(text))
+>>> context = claims("Albert Einstein (born 14 March 1879) was a German-born physicist.")
+>>> claim_faithfulness(claims("Einstein was born in Germany on 20th March 1879."), [context])
+Score(value=0.0, reason="'20th March 1879' not supported: the contexts give 14 March 1879")
+>>> claim_faithfulness(claims("Einstein was born in March 1879."), [context]).value
+1.0
+>>> claim_faithfulness(claims("Francis I reigned from 1515 to 1547."), [claims("He was crowned in 1515 and died in 1547.")]).value
+1.0
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ragas_temporal.scores._result import Score, undefined
@@ -57,6 +73,7 @@ __all__ = [
     "credit_claims",
     "credits_reason",
     "claim_faithfulness",
+    "claim_verdicts",
     "claims_for_judge",
     "judged_claim_faithfulness",
     "no_claim_reason",
@@ -64,34 +81,39 @@ __all__ = [
     "NO_QUERY_FOCUS",
 ]
 
-#: What a claim states: one year, a closed span, a span open at its end, a coarse period.
+#: What a claim states: one unit, a closed span, a span open at its end, a coarse period.
 CLAIM_SHAPES = ("point", "range", "open_range", "period")
 
-# Mention kinds whose years form a coarse period rather than a stated span.
+# Mention kinds whose span is one coarse period even when written as a range ("the 3rd century BC").
 _PERIOD_KINDS = frozenset({"decade", "century"})
-# Mention kinds that state a span: their ends are what is claimed.
-_SPAN_KINDS = frozenset({"range", "named_period"})
-# A TIMEX year at the start of a value part: "2019-03-03", "BC0753", "2021-Q3", "0014".
-_TIMEX_YEAR = re.compile(r"^(BC)?(\d{4})(?![\d])")
-# A range whose text ends in "present"/"now"/"today" is open even when the extractor closed it at
-# the reference year ("2015–present" read on 2024-01-01 has the value "2015/2024"); the same
-# words the extractor's range pattern accepts as an open end.
-_OPEN_END = re.compile(r"(?i)(?:present|now|today)\W*$")
-# Reasons quote at most this many unsupported claims; the rest are counted.
+# Reasons quote at most this many claims of one kind; the rest are counted.
 _MAX_QUOTED = 5
+# The verdict each credit stands for (focus time gives three of the four labels; CONTRADICTED is a reader's).
+_VERDICT_OF_CREDIT = {1.0: "SUPPORTED", 0.5: "PARTIALLY_SUPPORTED", 0.0: "NOT_SUPPORTED"}
+
+#: One claimed unit as plain values: (first day, last day, unit); days are (year, month, day), BCE negative.
+Unit = tuple
+
+
+def _year_unit(first: int, last: int, unit: str = "year") -> Unit:
+    return ((first, 1, 1), (last, 12, 31), unit)
 
 
 @dataclass(frozen=True, slots=True)
 class TemporalClaim:
-    """One temporal claim: the answer's words and the years they commit to.
+    """One temporal claim: the answer's words and the calendar units they commit to.
 
-    ``shape`` is one of :data:`CLAIM_SHAPES`; ``start``/``end`` are years (BCE negative), equal for a
-    point, and ``end == start`` for an open range (it is judged by its start). ``granularity`` is
-    ``"year"`` for points and ranges, ``"decade"`` or ``"century"`` for periods. Equality ignores
-    ``text``, so "2016–17" and "2016–2017" are the same claim.
+    ``shape`` is one of :data:`CLAIM_SHAPES`; ``start``/``end`` are the first and last years
+    (BCE negative; ``end == start`` for an open range, judged by its start); ``granularity`` is
+    the unit of a point or period ("day", "month", "season", "year", "decade", ...), of a range's
+    start for a range. ``units`` are the claimed units, ``(first day, last day, unit)``: one for a
+    point, a period or an open range, a range's two ends; built from the years when not given.
+    Equality ignores ``text``, so "2016–17" and "2016–2017" are the same claim.
 
     >>> TemporalClaim("2016–17", "range", 2016, 2017) == TemporalClaim("2016–2017", "range", 2016, 2017)
     True
+    >>> TemporalClaim("1995", "point", 1995, 1995).units
+    (((1995, 1, 1), (1995, 12, 31), 'year'),)
     """
 
     text: str
@@ -99,11 +121,22 @@ class TemporalClaim:
     start: int
     end: int
     granularity: str = "year"
+    units: tuple = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.units:
+            if self.shape == "range":
+                units = (_year_unit(self.start, self.start), _year_unit(self.end, self.end))
+            elif self.shape == "period":
+                units = (_year_unit(self.start, self.end, self.granularity),)
+            else:
+                units = (_year_unit(self.start, self.start),)
+            object.__setattr__(self, "units", units)
 
     @property
-    def key(self) -> tuple[str, int, int, str]:
+    def key(self) -> tuple:
         """What the claim states, without its wording."""
-        return (self.shape, self.start, self.end, self.granularity)
+        return (self.shape, self.units)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TemporalClaim) and self.key == other.key
@@ -114,64 +147,67 @@ class TemporalClaim:
 
 @dataclass(frozen=True, slots=True)
 class ClaimCredit:
-    """How much one claim earns (1, 0.5 or 0) and, when less than 1, what was missing."""
+    """How much one claim earns (1, 0.5 or 0), its verdict label, and, when less than 1, what the
+    contexts give instead."""
 
     claim: TemporalClaim
     credit: float
     note: str = ""
 
-
-def _timex_year(part: str) -> int | None:
-    match = _TIMEX_YEAR.match(part.strip())
-    if not match:
-        return None
-    year = int(match[2])
-    return -year if match[1] else year
+    @property
+    def verdict(self) -> str:
+        """``SUPPORTED``, ``PARTIALLY_SUPPORTED`` or ``NOT_SUPPORTED``."""
+        return _VERDICT_OF_CREDIT[self.credit]
 
 
-def _span_of(value: object) -> tuple[int | None, int | None] | None:
-    """(start, end) of a TIMEX range value "A/B"; end ``None`` when open ("2015/PRESENT_REF")."""
-    if not isinstance(value, str) or "/" not in value:
-        return None
-    first, _, second = value.partition("/")
-    start = _timex_year(first)
-    if start is None:
-        return None
-    return start, _timex_year(second)
+def _unit_of(period: Any) -> Unit:
+    return (tuple(period.first), tuple(period.last), str(period.unit))
+
+
+def _claim_from_span(text: str, kind: Any, span: Any) -> TemporalClaim:
+    start = _unit_of(span.start)
+    if kind in _PERIOD_KINDS:  # one coarse period, even when the value is a range of years
+        last = span.start.last if span.end is None else max(span.start.last, span.end.last)
+        first = span.start.first if span.end is None else min(span.start.first, span.end.first)
+        unit = (tuple(first), tuple(last), str(kind))
+        return TemporalClaim(text, "period", unit[0][0], unit[1][0], str(kind), (unit,))
+    if not span.is_range or (span.end is not None and _unit_of(span.end) == start):
+        return TemporalClaim(text, "point", start[0][0], start[1][0], start[2], (start,))
+    if span.end is None:
+        return TemporalClaim(text, "open_range", start[0][0], start[0][0], start[2], (start,))
+    ends = sorted((start, _unit_of(span.end)))  # a claim's range is read in calendar order
+    return TemporalClaim(text, "range", ends[0][0][0], ends[1][1][0], ends[0][2], tuple(ends))
 
 
 def claim_from_mention(mention: Any) -> TemporalClaim | None:
     """The claim a mention makes, or ``None`` when it has no years (an unresolved "last year").
 
-    Reads ``mention.text``, ``.kind``, ``.value`` (TIMEX-style) and ``.years``. Range ends come from
-    the value ("2008/2010") when it has them, so a range whose inner years were never listed is
-    still judged by its ends; otherwise from the smallest and largest year.
+    Reads ``mention.text``, ``.kind``, ``.years`` and ``.span`` (the extractor's
+    :class:`~ragas_temporal.focus_time.spans.TimeSpan`: start and end periods, open ends). A
+    record without a span is read at year precision: a decade or century as a period, one year as
+    a point, several as a range from the smallest to the largest.
 
-    >>> from types import SimpleNamespace as M
-    >>> claim_from_mention(M(text="2016–17", kind="range", value="2016/2017", years={2016, 2017}))
+    >>> from ragas_temporal.focus_time import TemporalMention as M
+    >>> claim_from_mention(M(0, 7, "2016–17", "range", "2016/2017", frozenset({2016, 2017})))
     TemporalClaim(text='2016–17', shape='range', start=2016, end=2017, granularity='year')
-    >>> claim_from_mention(M(text="2015–present", kind="range", value="2015/PRESENT_REF", years={2015}))
-    TemporalClaim(text='2015–present', shape='open_range', start=2015, end=2015, granularity='year')
-    >>> claim_from_mention(M(text="2015–present", kind="range", value="2015/2024", years=range(2015, 2025))).shape
+    >>> claim_from_mention(M(0, 12, "2015–present", "range", "2015/2024", frozenset(range(2015, 2025)))).shape
     'open_range'
-    >>> claim_from_mention(M(text="the 1990s", kind="decade", value="199", years=range(1990, 2000)))
+    >>> claim_from_mention(M(0, 9, "the 1990s", "decade", "199", frozenset(range(1990, 2000))))
     TemporalClaim(text='the 1990s', shape='period', start=1990, end=1999, granularity='decade')
-    >>> claim_from_mention(M(text="last year", kind="relative", value=None, years=set())) is None
+    >>> claim_from_mention(M(0, 13, "14 March 1879", "date", "1879-03-14", frozenset({1879})))
+    TemporalClaim(text='14 March 1879', shape='point', start=1879, end=1879, granularity='day')
+    >>> claim_from_mention(M(0, 9, "last year", "relative", None, frozenset())) is None
     True
     """
     kind = getattr(mention, "kind", None)
     text = str(getattr(mention, "text", ""))
     years = list(getattr(mention, "years", None) or ())
-    span = _span_of(getattr(mention, "value", None)) if kind in _SPAN_KINDS else None
-    if span is not None:
-        start, end = span
-        if end is None or _OPEN_END.search(text):
-            return TemporalClaim(text, "open_range", start, start)  # type: ignore[arg-type]
-        start, end = min(start, end), max(start, end)  # type: ignore[type-var]
-    elif years:
-        start, end = min(years), max(years)
-    else:
+    if not years:
         return None
+    span = getattr(mention, "span", None)
+    if span is not None:
+        return _claim_from_span(text, kind, span)
+    start, end = min(years), max(years)
     if kind in _PERIOD_KINDS:
         return TemporalClaim(text, "period", start, end, kind)
     if start == end:
@@ -220,56 +256,72 @@ TemporalClaim(text='1995', shape='point', start=1995, end=1995, granularity='yea
     return claims
 
 
+def _day_number(day: Any) -> float:
+    """A day's rough position on the calendar, for "nearest" only (BCE years negative)."""
+    return day[0] * 365.25 + (day[1] - 1) * 30.44 + day[2]
+
+
+def _middle(unit: Unit) -> float:
+    return (_day_number(unit[0]) + _day_number(unit[1])) / 2
+
+
 class _Evidence:
-    """What the contexts state, indexed for the support rules."""
+    """What the contexts state and contain, indexed for the support rules."""
 
     def __init__(self, context_claims: Iterable[Iterable[TemporalClaim]]) -> None:
-        # Stated years: points, range ends, open starts. A range's inner years are not stated years
-        # ("(1867–1934)" states a birth and a death, not 1913); a range claim may still lie inside
-        # a stated range, which is the rule's separate clause.
-        self.years: set[int] = set()
-        self.spans: list[tuple[int, int]] = []  # closed ranges stated
-        self.periods: set[tuple[int, int]] = set()  # decades/centuries stated
+        # Stated units: points, range ends, open starts, periods (with the text that stated them).
+        # Containers: every stated unit, and the whole of each closed range (its inner years are
+        # not stated, but they are inside what a context says).
+        self.stated: list[tuple[Unit, str]] = []
+        self.spans: list[tuple[Any, Any, str]] = []  # closed ranges: (first day, last day, text)
         for claims in context_claims:
             for claim in claims:
-                if claim.shape == "period":
-                    self.periods.add((claim.start, claim.end))
-                elif claim.shape == "range":
-                    self.years.update((claim.start, claim.end))
-                    self.spans.append((claim.start, claim.end))
-                else:
-                    self.years.add(claim.start)
+                self.stated.extend((unit, claim.text) for unit in claim.units)
+                if claim.shape == "range":
+                    self.spans.append((claim.units[0][0], claim.units[-1][1], claim.text))
 
-    def has_year(self, year: int) -> bool:
-        return year in self.years
+    def verdict(self, unit: Unit) -> tuple[float, str]:
+        """(credit, note) of one claimed unit: stated inside it, else contained, else neither."""
+        first, last = unit[0], unit[1]
+        if any(first <= s[0] and s[1] <= last for s, _ in self.stated):
+            return 1.0, ""
+        for s, text in self.stated:
+            if s[0] <= first and last <= s[1]:
+                return 0.5, f"the contexts give {text}"
+        for s_first, s_last, text in self.spans:
+            if s_first <= first and last <= s_last:
+                return 0.5, f"inside {text}"
+        return 0.0, self.nearest(unit)
 
-    def has_span_around(self, start: int, end: int) -> bool:
+    def nearest(self, unit: Unit) -> str:
+        """"the contexts give <text>" for the nearest stated unit in the claim's year(s), else ""."""
+        low, high = unit[0][0], unit[1][0]
+        near = [(abs(_middle(s) - _middle(unit)), text) for s, text in self.stated if s[0][0] <= high and s[1][0] >= low]
+        return f"the contexts give {min(near)[1]}" if near else ""
+
+    def has_span_around(self, claim: TemporalClaim) -> bool:
         # A sub-period of a stated range is supported; a range that shares exactly one end with the
         # stated range and stops short at the other is that range with an end changed ("2005–2019"
         # against "2005–2021"), so it is judged by its ends instead.
-        return any(
-            s <= start and end <= e and (start == s) == (end == e) for s, e in self.spans
-        )
-
-    def has_period_or_year_in(self, start: int, end: int) -> bool:
-        return any(start <= year <= end for year in self.years) or any(
-            start <= s and e <= end for s, e in self.periods
-        )
+        first, last = claim.units[0][0], claim.units[-1][1]
+        return any(s <= first and last <= e and (first == s) == (last == e) for s, e, _ in self.spans)
 
 
 def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
-    if claim.shape == "period":
-        return ClaimCredit(claim, 1.0 if evidence.has_period_or_year_in(claim.start, claim.end) else 0.0)
-    if claim.shape in ("point", "open_range"):
-        return ClaimCredit(claim, 1.0 if evidence.has_year(claim.start) else 0.0)
-    if evidence.has_span_around(claim.start, claim.end):
+    if claim.shape != "range":
+        return ClaimCredit(claim, *evidence.verdict(claim.units[0]))
+    if evidence.has_span_around(claim):
         return ClaimCredit(claim, 1.0)
-    found = [year for year in (claim.start, claim.end) if evidence.has_year(year)]
-    if len(found) == 2:
+    ends = [evidence.verdict(unit) for unit in claim.units]
+    credits = [credit for credit, _ in ends]
+    if credits == [1.0, 1.0]:
         return ClaimCredit(claim, 1.0)
-    if found:
-        return ClaimCredit(claim, 0.5, f"only {year_label(found[0])} found")
-    return ClaimCredit(claim, 0.0)
+    if credits == [0.0, 0.0]:
+        return ClaimCredit(claim, 0.0)
+    if 1.0 in credits:
+        found = claim.start if credits[0] == 1.0 else claim.end
+        return ClaimCredit(claim, 0.5, f"only {year_label(found)} found")
+    return ClaimCredit(claim, 0.5, "; ".join(note for _, note in ends if note))
 
 
 def _as_claims(claims: object, name: str) -> list[TemporalClaim]:
@@ -288,9 +340,9 @@ def credit_claims(
     """The credit of each distinct answer claim against the claims of all retrieved contexts.
 
     >>> year = lambda y: TemporalClaim(str(y), "point", y, y)
-    >>> [c.credit for c in credit_claims([year(1995), TemporalClaim("1990s", "period", 1990, 1999, "decade")],
-    ...                                  [[TemporalClaim("the 1990s", "period", 1990, 1999, "decade")]])]
-    [0.0, 1.0]
+    >>> [c.verdict for c in credit_claims([year(1995), TemporalClaim("1990s", "period", 1990, 1999, "decade")],
+    ...                                   [[TemporalClaim("the 1990s", "period", 1990, 1999, "decade")]])]
+    ['PARTIALLY_SUPPORTED', 'SUPPORTED']
     """
     answer = list(dict.fromkeys(_as_claims(answer_claims, "answer_claims")))
     if isinstance(context_claims, (str, bytes)) or not isinstance(context_claims, Iterable):
@@ -299,10 +351,20 @@ def credit_claims(
     return [_credit(claim, evidence) for claim in answer]
 
 
-def credits_reason(credits: Iterable[ClaimCredit]) -> str:
-    """The reason for a list of credits: each claim short of full credit, by its text.
+def _weak_part(credit: ClaimCredit) -> str:
+    if credit.note.startswith("only "):  # a range with one end stated: the note says it all
+        return f"{credit.claim.text!r}: {credit.note}"
+    label = "partially supported" if credit.credit else "not supported"
+    return f"{credit.claim.text!r} {label}: {credit.note}"
 
-    Claims with no support are listed together, then each half-credited range with what was found.
+
+def credits_reason(credits: Iterable[ClaimCredit]) -> str:
+    """The reason for a list of credits: every claim short of full credit, by its text, with its verdict.
+
+    Claims the contexts say nothing near are listed together ("not found"); then, in answer order,
+    each claim not supported with the nearest date the contexts give in its year, and each partly
+    supported claim with what the contexts give. At most five of each are quoted, the rest counted
+    (:func:`claim_verdicts` lists them all).
 
     >>> credits_reason([ClaimCredit(TemporalClaim("1995", "point", 1995, 1995), 0.0),
     ...                 ClaimCredit(TemporalClaim("2007–11", "range", 2007, 2011), 0.5, "only 2007 found")])
@@ -320,11 +382,24 @@ def credits_reason(credits: Iterable[ClaimCredit]) -> str:
         quoted = ", ".join(repr(c.claim.text) for c in missing[:_MAX_QUOTED])
         more = f" and {len(missing) - _MAX_QUOTED} more" if len(missing) > _MAX_QUOTED else ""
         parts.append(f"{quoted}{more} not found in the retrieved contexts")
-    partial = [c for c in weak if c.note]
-    parts.extend(f"{c.claim.text!r}: {c.note}" for c in partial[:_MAX_QUOTED])
-    if len(partial) > _MAX_QUOTED:
-        parts.append(f"and {len(partial) - _MAX_QUOTED} more partly supported")
+    noted = [c for c in weak if c.note]
+    parts.extend(_weak_part(c) for c in noted[:_MAX_QUOTED])
+    if len(noted) > _MAX_QUOTED:
+        parts.append(f"and {len(noted) - _MAX_QUOTED} more not fully supported")
     return "; ".join(parts)
+
+
+def claim_verdicts(credits: Iterable[ClaimCredit]) -> list[dict[str, Any]]:
+    """Every claim's verdict as plain values, in answer order: ``{"claim": text, "verdict": label,
+    "credit": 1.0 | 0.5 | 0.0, "note": what the contexts give instead ("" when supported)}``.
+
+    The shape of ``score_dataset(..., verdicts=True)``'s ``<metric>_verdicts`` column.
+
+    >>> claim_verdicts([ClaimCredit(TemporalClaim("1995", "point", 1995, 1995), 0.0),
+    ...                 ClaimCredit(TemporalClaim("2008", "point", 2008, 2008), 1.0)])
+    [{'claim': '1995', 'verdict': 'NOT_SUPPORTED', 'credit': 0.0, 'note': ''}, {'claim': '2008', 'verdict': 'SUPPORTED', 'credit': 1.0, 'note': ''}]
+    """
+    return [{"claim": c.claim.text, "verdict": c.verdict, "credit": c.credit, "note": c.note} for c in credits]
 
 
 def claim_faithfulness(
@@ -342,8 +417,10 @@ def claim_faithfulness(
     Returns
     -------
     Score
-        ``Σ credit / number of claims`` in [0, 1]; NaN ("answer makes no temporal claim") when there
-        is no claim. The reason quotes each claim short of full credit by its text.
+        ``(supported + ½ · partially supported) / claims`` in [0, 1], the credit of each verdict read
+        from :data:`~ragas_temporal.scores.verdicts.VERDICT_CREDIT` as in the LLM mode; NaN ("answer
+        makes no temporal claim") when there is no claim. The reason quotes each claim short of full
+        credit by its text, with its verdict.
 
     Examples
     --------
@@ -351,8 +428,8 @@ def claim_faithfulness(
     >>> context = [TemporalClaim("1991 -- 2000", "range", 1991, 2000), TemporalClaim("2007 -- 11", "range", 2007, 2011)]
     >>> claim_faithfulness(rage, [context]).value
     1.0
-    >>> claim_faithfulness([TemporalClaim("1995", "point", 1995, 1995)], [context]).value  # inside, not stated
-    0.0
+    >>> claim_faithfulness([TemporalClaim("1995", "point", 1995, 1995)], [context])  # inside, not stated
+    Score(value=0.5, reason="'1995' partially supported: inside 1991 -- 2000")
     >>> claim_faithfulness([TemporalClaim("2012", "point", 2012, 2012)], [context])
     Score(value=0.0, reason="'2012' not found in the retrieved contexts")
     >>> claim_faithfulness([], [context]).reason
@@ -361,7 +438,7 @@ def claim_faithfulness(
     credits = credit_claims(answer_claims, context_claims)
     if not credits:
         return undefined(NO_ANSWER_CLAIM)
-    return Score(sum(c.credit for c in credits) / len(credits), credits_reason(credits))
+    return Score(sum(VERDICT_CREDIT[c.verdict] for c in credits) / len(credits), credits_reason(credits))
 
 
 def claims_for_judge(credits: Iterable[ClaimCredit]) -> list[TemporalClaim]:

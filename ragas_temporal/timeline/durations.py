@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from ragas_temporal.focus_time import extract_focus_time
+from ragas_temporal.focus_time.spans import read_value, year_ends, years_between
 from ragas_temporal.timeline.vocabulary import (
     AGE_CUE,
     NUMBER_WORDS,
@@ -43,7 +44,6 @@ _AMOUNT_UNIT = re.compile(
     rf"(?<![\w.,])(?P<num>\d{{1,4}}(?:\.\d{{1,3}})?|(?:{_NUMBER}))[\s-]{{1,3}}(?P<unit>{_UNIT})(?![\w-])",
     re.IGNORECASE,
 )
-_YEAR_RANGE_VALUE = re.compile(r"^(?P<start>-?\d{1,4})/(?P<end>-?\d{1,4})$")
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,13 @@ def format_amount(amount: float, unit: str) -> str:
 
 
 def year_range(value: str | None) -> tuple[int, int] | None:
-    """(start, end) of a normalised range of years (``"2001/2004"``), else ``None``.
+    """(start, end) of a normalised range of years as written (``"2001/2004"``, ``"BC0044/0014"``),
+    else ``None``; read by the extractor's one reader of values (``focus_time.spans``).
 
-    >>> year_range("1999/1990"), year_range("1944-06/1944-07")
-    ((1999, 1990), None)
+    >>> year_range("1999/1990"), year_range("1944-06/1944-07"), year_range("BC0044/0014")
+    ((1999, 1990), None, (-44, 14))
     """
-    match = _YEAR_RANGE_VALUE.match(value or "")
-    return None if match is None else (int(match.group("start")), int(match.group("end")))
+    return year_ends(read_value(value))
 
 
 def parse_durations(text: str, reference_date: dt.date | None = None) -> list[Duration]:
@@ -106,7 +106,7 @@ def parse_durations(text: str, reference_date: dt.date | None = None) -> list[Du
         # before it starts states none at all (coherence reports it)
         if ends is None or ends[1] < ends[0]:
             continue
-        length = ends[1] - ends[0]
+        length = years_between(*ends)  # no year 0: 44 BC to AD 14 is 57 years
         found.append(Duration(float(length), "year", mention.text, mention.start, mention.end))
     found.sort(key=lambda d: d.start)
     return found

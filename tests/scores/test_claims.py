@@ -11,6 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from ragas_temporal.focus_time.spans import mention_span
+
 from ragas_temporal.scores import (
     TemporalClaim,
     claim_faithfulness,
@@ -22,7 +24,10 @@ from ragas_temporal.scores import (
 
 
 def mention(text: str, kind: str, value: str | None, years=()) -> SimpleNamespace:
-    return SimpleNamespace(text=text, kind=kind, value=value, years=frozenset(years))
+    # shaped like the extractor's mention, span included (read by the extractor's one reader of values)
+    years = frozenset(years)
+    return SimpleNamespace(text=text, kind=kind, value=value, years=years,
+                           span=mention_span(value, kind, text, years) if years else None)
 
 
 def year(text: str, y: int) -> SimpleNamespace:
@@ -60,10 +65,11 @@ def test_date_judged_by_its_year() -> None:
 
 
 def test_range_end_is_a_stated_year_but_its_inner_years_are_not() -> None:
-    # a lifespan "(1867–1934)" states 1867 and 1934; "1913" is not among the stated years -> 0/1
+    # a lifespan "(1867–1934)" states 1867 and 1934; "1913" is not stated, only inside the range:
+    # partially supported (issue 19 rule 2: a point strictly inside a stated range is 1/2, was 0)
     lifespan = span("1867–1934", 1867, 1934)
     assert score([year("1934", 1934)], [lifespan])[0] == 1.0
-    assert score([year("1913", 1913)], [lifespan]) == (0.0, "'1913' not found in the retrieved contexts")
+    assert score([year("1913", 1913)], [lifespan]) == (0.5, "'1913' partially supported: inside 1867–1934")
 
 
 def test_invented_year_scores_zero_with_its_text_in_the_reason() -> None:
@@ -145,8 +151,9 @@ def test_decade_supported_by_a_year_inside_it() -> None:
 def test_decade_supported_by_a_shorter_period_inside_it() -> None:
     late_seventies = mention("the late 1970s", "decade", "197", range(1976, 1980))
     assert score([decade("the 1970s", 1970)], [late_seventies])[0] == 1.0
-    # but not the other way round: the late 1970s is narrower than what the context states
-    assert score([late_seventies], [decade("the 1970s", 1970)])[0] == 0.0
+    # but not the other way round: the late 1970s is narrower than what the context states, which
+    # only contains it: partially supported (issue 19 rule 2, was 0)
+    assert score([late_seventies], [decade("the 1970s", 1970)])[0] == 0.5
 
 
 def test_wrong_decade_scores_zero() -> None:
@@ -159,9 +166,10 @@ def test_century_supported_by_a_year_inside_it() -> None:
     assert score([century], [year("1901", 1901)])[0] == 0.0
 
 
-def test_year_not_supported_by_a_context_that_only_states_its_decade() -> None:
+def test_year_only_partly_supported_by_a_context_that_only_states_its_decade() -> None:
+    # the 1990s contains 1995 but does not state it: partially supported (issue 19 rule 2, was 0)
     assert score([year("1995", 1995)], [decade("the 1990s", 1990)]) == (
-        0.0, "'1995' not found in the retrieved contexts")
+        0.5, "'1995' partially supported: the contexts give the 1990s")
 
 
 # --- rule 5: "2016–17" and "2016–2017" are one claim ----------------------------------------------
