@@ -15,13 +15,14 @@ re-anchors such a part to the date written with it:
 A time or a part of a day takes the day it is written with, a quarter, a half or a season the year
 (a year, a fiscal year read as its calendar year, or a date: its year). Written with a coarser
 date ("the evening of April 1865"), the part becomes that date: coarser is safe. A part with no
-date written with it keeps its resolution. Weeks ("the last week of August 2005") are
+date written with it keeps its resolution; across a sentence, only a date of the precision the
+part needs anchors it ("Dawn", a title, is not a part of 1997 later in the line). Weeks ("the last week of August 2005") are
 not extracted as weeks: the month they are written with is the claim (coarser is safe).
 
 >>> from ragas_temporal.focus_time.extract import scan
 >>> import datetime as dt
 >>> [(m.text, m.value) for m in scan("adopted on the morning of 4 July 1776", dt.date(2024, 6, 15))]
-[('the morning', '1776-07-04TMO'), ('4 July 1776', '1776-07-04')]
+[('the morning of 4 July 1776', '1776-07-04TMO')]
 """
 
 from __future__ import annotations
@@ -48,10 +49,11 @@ def format_day(day: tuple) -> str:
     return f"{format_year(day[0])}-{day[1]:02d}-{day[2]:02d}"
 
 
-def _anchored(anchor: TemporalMention, needs: str, suffix: str) -> tuple[str, int] | None:
+def _anchored(anchor: TemporalMention, needs: str, suffix: str, coarser: bool) -> tuple[str, int] | None:
     """The value and year of a part written with ``anchor``: the part on the anchor's day or year;
-    the anchor's own value when it is coarser than the part needs ("the evening of April 1865" is
-    a claim about April 1865: coarser is safe); ``None`` when ``anchor`` is no single date."""
+    with ``coarser`` (the same phrase), the anchor's own value when it is coarser than the part
+    needs ("the evening of April 1865" is a claim about April 1865: coarser is safe); ``None``
+    when ``anchor`` is no single date (or too coarse across a sentence: "Dawn ... 1997")."""
     span = read_value(anchor.value)
     if span is None or span.is_range or span.start.unit not in ("day", "month", "year"):
         return None
@@ -61,41 +63,55 @@ def _anchored(anchor: TemporalMention, needs: str, suffix: str) -> tuple[str, in
         return format_day(period.first) + suffix, year
     if needs == "year":
         return format_year(year) + suffix, year
-    return str(anchor.value), year
+    return (str(anchor.value), year) if coarser else None
 
 
 def anchor_parts(mentions: Sequence[TemporalMention], text: str) -> Sequence[TemporalMention]:
-    """``mentions`` with each part re-anchored to the date written with it (see above).
+    """``mentions`` with each part re-anchored to the date written with it (see above). A part and
+    its date in one phrase become one mention ("the morning of 4 July 1776": one claim, in the
+    date's kind, with the part in its value); a part anchored across the sentence keeps its words.
 
     >>> from ragas_temporal.focus_time.extract import scan
     >>> import datetime as dt
     >>> [m.value for m in scan("In the third quarter, sales of fiscal 2019 fell.", dt.date(2024, 6, 15))]
     ['2019-Q3', '2019']
-    >>> [m.value for m in scan("3 pm on 14 March 1879", dt.date(2024, 6, 15))]
-    ['1879-03-14T15:00', '1879-03-14']
+    >>> [(m.text, m.kind, m.value) for m in scan("3 pm on 14 March 1879", dt.date(2024, 6, 15))]
+    [('3 pm on 14 March 1879', 'date', '1879-03-14T15:00')]
     """
-    out = list(mentions)
+    out: list[TemporalMention] = []
+    merged: set[int] = set()  # dates folded into the part before them
     changed = False
     dated_before = False
-    for i, mention in enumerate(out):
+    for i, mention in enumerate(mentions):
+        if i in merged:
+            continue
         part = part_of_value(mention.value) if mention.kind in _PART_KINDS else None
         if part is None:
             dated_before = dated_before or bool(mention.years)
+            out.append(mention)
             continue
         needs, suffix = part
-        anchored = None
-        for later in out[i + 1:]:
+        anchored, anchor_at, in_phrase = None, -1, False
+        for j in range(i + 1, len(mentions)):
+            later = mentions[j]
             gap = text[mention.end:later.start]
             in_phrase = _PHRASE_GAP.match(gap) is not None
             if not in_phrase and (dated_before or _SENTENCE_END.search(gap)):
                 break
             if part_of_value(later.value) is None:
-                anchored = _anchored(later, needs, suffix)
+                anchored, anchor_at = _anchored(later, needs, suffix, coarser=in_phrase), j
                 if anchored is not None or in_phrase:
                     break
-        if anchored is not None:
-            value, year = anchored
-            out[i] = new_mention(mention.start, mention.end, mention.text, mention.kind, value, frozenset({year}))
-            changed = True
         dated_before = True
+        if anchored is None:
+            out.append(mention)
+            continue
+        changed = True
+        value, year = anchored
+        if in_phrase:
+            date = mentions[anchor_at]
+            merged.add(anchor_at)
+            out.append(new_mention(mention.start, date.end, text[mention.start:date.end], date.kind, value, frozenset({year})))
+        else:
+            out.append(new_mention(mention.start, mention.end, mention.text, mention.kind, value, frozenset({year})))
     return tuple(out) if changed else mentions

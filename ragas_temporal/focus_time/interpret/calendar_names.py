@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import re
 from typing import Callable
 
 from ragas_temporal.focus_time.interpret.calendar_math import shift_anchor, tensed_year
@@ -48,6 +49,8 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 
 _SEASON_MONTHS = {"SP": (3, 5), "SU": (6, 8), "FA": (9, 11), "WI": (12, 14)}
+# "fall of" + anything but a year ("the fall of 1944" keeps its year in the match): the fall of something.
+_FALL_OF_A_THING = re.compile(r"(?i)\s+of\s+(?!(?:that|this|the\s+same|the\s+following|the\s+next|the\s+previous)\s+year)")
 
 
 def season(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -65,6 +68,8 @@ def season(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if word == "fall" and mod not in ("last", "next", "this", "that", "the", "in the", "during", "over",
                                       "the following", "the next", "the previous", "the preceding", "following"):
         return None
+    if word == "fall" and _FALL_OF_A_THING.match(ctx.text, g.end):
+        return None  # "the fall of the Qing dynasty", "after the fall of Ava": a fall, not autumn
     if mod in ("the following", "the next", "following", "the previous", "the preceding"):
         base = ctx.base  # "the following spring": the base's year plus one
         if base is None:
