@@ -127,6 +127,11 @@ def add_parser(subparsers) -> None:
         "--output", "-o", metavar="PATH", help="write per-row scores and reasons (.csv, .jsonl or .parquet)"
     )
     output.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    output.add_argument(
+        "--verdicts", action="store_true",
+        help="also write <metric>_verdicts for temporal_faithfulness: each claim's verdict by the date rules "
+        "(a JSON list of {claim, verdict, credit, note}; local engine)",
+    )
     judge = p.add_argument_group("LLM judge (for the ':llm' and ':hybrid' modes)")
     judge.add_argument("--llm-model", metavar="NAME", help="an OpenAI-compatible chat model, e.g. gpt-4o-mini")
     judge.add_argument(
@@ -277,7 +282,7 @@ def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argpar
     try:
         frame = score_dataset(
             rows, metrics, show_progress=not args.no_progress, max_concurrency=args.max_concurrency,
-            callbacks=callbacks,
+            callbacks=callbacks, verdicts=getattr(args, "verdicts", False),
         )
     finally:
         instructor_log.setLevel(level)

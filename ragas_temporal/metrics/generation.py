@@ -18,9 +18,12 @@ from ragas.metrics.base import MetricWithLLM
 from ragas.prompt import PydanticPrompt
 
 from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
-from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
+from ragas_temporal import scores
+from ragas_temporal.metrics.base import FROM_METRIC, Case, ScorerFactory, TemporalMetric
+from ragas_temporal.metrics.columns import column_problem
+from ragas_temporal.metrics.dates import to_date
 from ragas_temporal.metrics.llm_scorers import ClaimsJudge, FaithfulnessByJudge, HybridFaithfulness, JudgeSettings
-from ragas_temporal.metrics.scorers import GRANULARITIES, FaithfulnessByFocusTime, QueryYearRecall
+from ragas_temporal.metrics.scorers import GRANULARITIES, FaithfulnessByFocusTime, QueryYearRecall, claim_credits
 from ragas_temporal.prompts import TemporalClaimsPrompt
 
 if t.TYPE_CHECKING:
@@ -124,6 +127,30 @@ class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
     def init(self, run_config: RunConfig) -> None:
         super().init(run_config)
         self.judging.observe_run_timeout(getattr(run_config, "timeout", None))
+
+    def claim_verdicts(self, sample: t.Any, reference_date: t.Any = FROM_METRIC) -> list[dict] | None:
+        """The date rules' verdict on each claim of ``sample.response`` as plain values
+        (:func:`ragas_temporal.scores.claim_verdicts`: claim, verdict, credit, note), or ``None``
+        when the sample cannot be scored (a bad column, no datable claim) or the granularity is
+        ``"year"``. No LLM call in any mode: in ``hybrid`` these are the verdicts that decide which
+        claims go to the judge (the not-supported ones do not).
+
+        >>> from ragas.dataset_schema import SingleTurnSample
+        >>> sample = SingleTurnSample(response="Einstein was born on 20 March 1879.",
+        ...                           retrieved_contexts=["Albert Einstein (born 14 March 1879) was a physicist."])
+        >>> TemporalFaithfulness().claim_verdicts(sample)
+        [{'claim': '20 March 1879', 'verdict': 'NOT_SUPPORTED', 'credit': 0.0, 'note': 'the contexts give 14 March 1879'}]
+        """
+        if self.granularity != "claim" or any(
+            column_problem(column, getattr(sample, column, None)) for column in ("response", "retrieved_contexts")
+        ):
+            return None
+        try:
+            ref = self.dates.reference_for(sample) if reference_date is FROM_METRIC else to_date(reference_date, "reference_date")
+        except ValueError:
+            return None
+        credits = claim_credits(Case(sample, ref, None, self.dates))
+        return None if credits is None else scores.claim_verdicts(credits)
 
 
 @dataclass

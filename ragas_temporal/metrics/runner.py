@@ -179,6 +179,7 @@ def score_dataset(
     max_concurrency: int = 16,
     run_config: t.Any = None,
     callbacks: t.Any = None,
+    verdicts: bool = False,
 ) -> pd.DataFrame:
     """Score every row with every metric; keep the reasons.
 
@@ -200,6 +201,12 @@ def score_dataset(
     callbacks : list of LangChain callback handlers or a callback manager, optional
         Passed to every LLM judgement (LLM modes), as ``ragas.evaluate(callbacks=...)`` does:
         e.g. ``ragas.cost.CostCallbackHandler(get_token_usage_for_openai)`` to count tokens.
+    verdicts : bool, default False
+        Also write ``<metric>_verdicts`` for each metric that judges claims
+        (``TemporalFaithfulness`` at claim granularity): per row, the list of its claims' verdicts
+        by the date rules, ``[{"claim", "verdict", "credit", "note"}, ...]`` in answer order
+        (:func:`ragas_temporal.scores.claim_verdicts`), ``None`` where the row has no claim or
+        could not be read. No LLM call.
 
     Returns
     -------
@@ -237,12 +244,45 @@ def score_dataset(
     for name, values in outcome_columns(results, metrics).items():
         # object dtype keeps a failure column's None as None (pandas would infer strings, None -> NaN)
         frame[name] = pd.Series(values, index=frame.index, dtype=object) if name in failure_columns else values
+    if verdicts:
+        for name, values in verdict_columns(rows, metrics).items():
+            frame[name] = pd.Series(values, index=frame.index, dtype=object)
     return frame
+
+
+#: Suffix of the per-metric column holding each claim's verdict (``score_dataset(verdicts=True)``).
+VERDICTS_SUFFIX = "_verdicts"
+
+
+def verdict_columns(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) -> dict[str, list]:
+    """``<metric>_verdicts`` for each metric with ``claim_verdicts`` (see :func:`score_dataset`).
+
+    >>> from ragas_temporal.metrics import TemporalFaithfulness
+    >>> verdict_columns([{"response": "In March 1879.", "retrieved_contexts": ["On 14 March 1879."]}], [TemporalFaithfulness()])
+    {'temporal_faithfulness_verdicts': [[{'claim': 'March 1879', 'verdict': 'SUPPORTED', 'credit': 1.0, 'note': ''}]]}
+    """
+    columns: dict[str, list] = {}
+    for m in metrics:
+        reader = getattr(m, "claim_verdicts", None)
+        if reader is None or getattr(m, "granularity", "claim") != "claim":
+            continue
+        values = []
+        for i, row in enumerate(rows):
+            sample, ref = _sample_of(row)
+            try:
+                values.append(reader(sample, ref))
+            except Exception as exc:  # one failing row never loses the others
+                logger.warning("%s verdicts failed on row %d: %r", m.name, i, exc)
+                values.append(None)
+        columns[f"{m.name}{VERDICTS_SUFFIX}"] = values
+    return columns
 
 
 __all__ = [
     "REFERENCE_DATE_FIELD",
     "FAILURE_SUFFIX",
+    "VERDICTS_SUFFIX",
+    "verdict_columns",
     "score_dataset",
     "score_rows_now",
     "outcome_columns",

@@ -89,6 +89,17 @@ class FaithfulnessByFocusTime:
         )
 
 
+def claim_credits(case: Case) -> list[t.Any] | None:
+    """The date rules' credit (and verdict) of each claim of the case's answer against its contexts;
+    ``None`` when the answer has no datable claim. Read by the hybrid mode and the verdicts column."""
+    answer = case.focus_time(case.sample.response)
+    if not answer.years:
+        return None
+    return scores.credit_claims(
+        scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in case.context_focus_times()]
+    )
+
+
 @dataclass(frozen=True)
 class QueryYearRecall:
     """``|AFT ∩ QFT| / |QFT|``: the share of the question's years the answer covers."""

@@ -16,6 +16,7 @@ from ragas_temporal.focus_time.spans import mention_span
 from ragas_temporal.scores import (
     TemporalClaim,
     claim_faithfulness,
+    claim_verdicts,
     claim_from_mention,
     claims_from_mentions,
     credit_claims,
@@ -246,3 +247,83 @@ def test_several_undated_kinds_are_each_explained() -> None:
 def test_side_is_validated() -> None:
     with pytest.raises(ValueError, match="side"):
         no_claim_reason([], side="context")
+
+
+# --- issue 19: claims at their own precision, the seed's verdicts -----------------------------------
+
+
+def date(text: str, value: str) -> SimpleNamespace:
+    year_ = int(value[:4])
+    return mention(text, "date", value, {year_})
+
+
+def verdicts(answer: list, *contexts: list) -> list[str]:
+    credits = credit_claims(claims_from_mentions(answer), [claims_from_mentions(c) for c in contexts])
+    return [c["verdict"] for c in claim_verdicts(credits)]
+
+
+def test_seed_003_einstein_altered_day_scores_zero_and_names_the_stated_date() -> None:
+    context = [date("14 March 1879", "1879-03-14")]
+    assert score([date("20th March 1879", "1879-03-20")], context) == (
+        0.0, "'20th March 1879' not supported: the contexts give 14 March 1879")
+    assert score([date("14th March 1879", "1879-03-14")], context)[0] == 1.0
+
+
+def test_altered_day_and_month_are_not_supported() -> None:
+    assert score([date("Jan 25, 1967", "1967-01-25")], [date("January 15, 1967", "1967-01-15")]) == (
+        0.0, "'Jan 25, 1967' not supported: the contexts give January 15, 1967")
+    assert verdicts([date("April 1879", "1879-04")], [date("14 March 1879", "1879-03-14")]) == ["NOT_SUPPORTED"]
+
+
+def test_a_finer_stated_date_supports_every_coarser_claim_that_contains_it() -> None:
+    # 14 March 1879 lies inside March 1879, spring (March-May) 1879, Q1 1879, 1879 and the 1870s
+    context = [date("14 March 1879", "1879-03-14")]
+    coarser = [date("March 1879", "1879-03"), date("spring 1879", "1879-SP"), date("Q1 1879", "1879-Q1"),
+               year("1879", 1879), decade("the 1870s", 1870)]
+    assert verdicts(coarser, context) == ["SUPPORTED"] * 5
+
+
+def test_quarters_and_seasons_against_other_quarters_and_months() -> None:
+    assert score([date("the first quarter of 2020", "2020-Q1")], [date("Q3 2020", "2020-Q3")]) == (
+        0.0, "'the first quarter of 2020' not supported: the contexts give Q3 2020")
+    # October is autumn (September-November), not spring
+    assert verdicts([date("the spring of 1987", "1987-SP")], [date("October 1987", "1987-10")]) == ["NOT_SUPPORTED"]
+    assert verdicts([date("the autumn of 1987", "1987-FA")], [date("October 1987", "1987-10")]) == ["SUPPORTED"]
+
+
+def test_a_claim_finer_than_the_context_is_partially_supported() -> None:
+    # "20 March 1879" against "March 1879" or "1879": contained, not stated -> 1/2 each
+    assert score([date("20 March 1879", "1879-03-20")], [date("March 1879", "1879-03")]) == (
+        0.5, "'20 March 1879' partially supported: the contexts give March 1879")
+    assert verdicts([date("20 March 1879", "1879-03-20")], [year("1879", 1879)]) == ["PARTIALLY_SUPPORTED"]
+    # strictly inside a stated range: 1/2; an end of it: supported
+    assert verdicts([year("2008", 2008), year("2009", 2009)], [span("(2007–2009)", 2007, 2009)]) == [
+        "PARTIALLY_SUPPORTED", "SUPPORTED"]
+
+
+def test_a_range_is_judged_by_its_ends_at_their_precision() -> None:
+    context = [mention("March 3, 1990 to June 5, 1992", "range", "1990-03-03/1992-06-05", range(1990, 1993))]
+    assert verdicts([span("1990–1992", 1990, 1992)], context) == ["SUPPORTED"]  # each year holds a stated end
+    # one end moved by a day: that end not supported, the other supported -> partially supported
+    moved = mention("March 3, 1990 to June 6, 1992", "range", "1990-03-03/1992-06-06", range(1990, 1993))
+    assert score([moved], context) == (0.5, "'March 3, 1990 to June 6, 1992': only 1990 found")
+
+
+def test_score_is_the_llm_modes_formula_over_the_verdicts() -> None:
+    # supported + 1/2 partially supported + not supported over 3 claims = 0.5
+    answer = [date("14 March 1879", "1879-03-14"), date("20 April 1955", "1955-04-20"), year("1921", 1921)]
+    context = [date("14 March 1879", "1879-03-14"), date("18 April 1955", "1955-04-18"), span("1920–1922", 1920, 1922)]
+    assert verdicts(answer, context) == ["SUPPORTED", "NOT_SUPPORTED", "PARTIALLY_SUPPORTED"]
+    value, reason = score(answer, context)
+    assert value == pytest.approx(0.5)
+    assert reason == ("'20 April 1955' not supported: the contexts give 18 April 1955; "
+                      "'1921' partially supported: inside 1920–1922")
+
+
+def test_claim_verdicts_are_plain_values_in_answer_order() -> None:
+    credits = credit_claims(claims_from_mentions([date("20 March 1879", "1879-03-20"), year("1879", 1879)]),
+                            [claims_from_mentions([date("14 March 1879", "1879-03-14")])])
+    assert claim_verdicts(credits) == [
+        {"claim": "20 March 1879", "verdict": "NOT_SUPPORTED", "credit": 0.0, "note": "the contexts give 14 March 1879"},
+        {"claim": "1879", "verdict": "SUPPORTED", "credit": 1.0, "note": ""},
+    ]

@@ -70,3 +70,10 @@ def test_unit_words_are_the_extractors_and_every_unit_has_a_judge_spelling():
     assert all(UNIT_WORDS[word] == unit for word, unit in vocabulary.UNIT_FORMS.items())
     assert set(PLURAL_UNITS) == set(vocabulary.UNIT_IN_YEARS)  # the judge can state every unit the rules read
     assert parse_duration("two fortnights").in_unit("week") == pytest.approx(4)
+
+
+def test_a_range_across_the_era_read_by_the_span_reader() -> None:
+    # "44 BC to AD 14": there is no year 0, so 14 - (-44) - 1 = 57 years (was None: the value
+    # "BC0044/0014" was parsed by a local regex that did not know BC years)
+    duration = parse_duration("44 BC to AD 14")
+    assert (duration.amount, duration.unit) == (57.0, "year")
