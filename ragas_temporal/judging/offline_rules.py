@@ -6,11 +6,13 @@ own focus-time extractor (relative times resolved against the prompt's ``referen
 text's own ``date``), and answers:
 
 - temporal claims (``answer`` + ``contexts``): every answer sentence with a temporal expression is
-  a claim (or, when the data lists ``claims``, each listed time expression, with the years it has
-  in the answer); SUPPORTED when all its years are in the contexts, PARTIALLY_SUPPORTED when some are
-  (NOT_SUPPORTED instead when the instruction contains ``Be strict``), CONTRADICTED when the
-  contexts give other years, NOT_SUPPORTED when they give none or when the claim has no year
-  (e.g. "last year" without a reference date);
+  a claim (or, when the data lists ``claims``, each listed time expression, with its mentions in
+  the answer), judged by the focus-time mode's date rules (``scores.claims``: each time at its own
+  precision, days to centuries): SUPPORTED when the contexts state all its times, CONTRADICTED when
+  they state none of them even in part but give other dates ("the contexts give 14 March 1879"),
+  PARTIALLY_SUPPORTED otherwise (NOT_SUPPORTED instead when the instruction contains ``Be strict``),
+  NOT_SUPPORTED when the contexts give no date or when the claim has no year (e.g. "last year"
+  without a reference date);
 - listwise relevance / grades (``query`` + ``documents``): verdict 1 when a document shares a year
   with the query (for a query without a year: when the document has any year); grade 4 when it
   shares one, 2 when it has other years, else 0;
@@ -44,7 +46,7 @@ import typing as t
 
 from ragas_temporal.focus_time import extract_focus_time
 from ragas_temporal.judging.offline_timeline import event_locations_reply, stated_durations_reply, timeline_reply
-from ragas_temporal.scores import year_label
+from ragas_temporal.scores import claims_from_focus_time, claims_from_mentions, credit_claims, year_label
 
 __all__ = ["rule_based_judge", "tecfap_guess", "prompt_data", "years_in", "sentences", "count_tokens"]
 
@@ -120,12 +122,12 @@ def _years_text(years: set[int]) -> str:
     return ", ".join(year_label(y) for y in ordered)
 
 
-def _listed_claims(data: dict, reference: dt.date | None) -> list[tuple[str, set[int]]]:
-    """(claim, years) for each claim to judge.
+def _listed_claims(data: dict, reference: dt.date | None) -> list[tuple[str, list]]:
+    """(claim, its mentions) for each claim to judge.
 
-    Listed ``claims`` (hybrid mode) are the answer's time expressions: each takes the years its
-    mention has in the whole answer ("the following year" leans on the sentence before), else its
-    own. Without a list, every answer sentence with a temporal expression is a claim.
+    Listed ``claims`` (hybrid mode) are the answer's time expressions: each takes its mentions in
+    the whole answer ("the following year" leans on the sentence before), else its own. Without a
+    list, every answer sentence with a temporal expression is a claim.
     """
     listed = data.get("claims")
     if listed is None:
@@ -133,33 +135,49 @@ def _listed_claims(data: dict, reference: dt.date | None) -> list[tuple[str, set
         for sentence in sentences(data["answer"]):
             focus = extract_focus_time(sentence, reference)
             if focus.mentions:
-                out.append((sentence, set(focus.years)))
+                out.append((sentence, list(focus.mentions)))
         return out
-    in_answer: dict[str, set[int]] = {}
+    in_answer: dict[str, list] = {}
     for mention in extract_focus_time(data["answer"], reference).mentions:
-        in_answer.setdefault(mention.text, set()).update(mention.years)
-    return [(str(c), in_answer.get(str(c)) or set(extract_focus_time(str(c), reference).years)) for c in listed]
+        in_answer.setdefault(mention.text, []).append(mention)
+    return [(str(c), in_answer.get(str(c)) or list(extract_focus_time(str(c), reference).mentions)) for c in listed]
+
+
+def _verdict(credits: list, any_context_date: bool, strict: bool) -> tuple[str, str]:
+    """One label for a claim's time expressions by the date rules of ``scores.claims`` (the focus-time
+    mode's rules): all supported, supported; none even partly, contradicted when the contexts give
+    other dates; otherwise partially supported (not supported when ``strict``)."""
+    labels = {c.verdict for c in credits}
+    notes = "; ".join(dict.fromkeys(c.note for c in credits if c.note))
+    if labels == {"SUPPORTED"}:
+        return "SUPPORTED", ""
+    if labels == {"NOT_SUPPORTED"}:
+        if any_context_date:
+            return "CONTRADICTED", notes or "the contexts give other years"
+        return "NOT_SUPPORTED", "the contexts give no year"
+    return ("NOT_SUPPORTED" if strict else "PARTIALLY_SUPPORTED"), notes
 
 
 def _claims(data: dict, strict: bool) -> dict:
     reference = _date(data.get("reference_date"))
     context_years: set[int] = set()
+    context_claims = []
     for item in data.get("contexts") or []:
-        context_years |= years_in(*_text_and_date(item, reference))
+        focus = extract_focus_time(*_text_and_date(item, reference))
+        context_years |= focus.years
+        context_claims.append(claims_from_focus_time(focus))
     claims = []
-    for claim, years in _listed_claims(data, reference):
+    for claim, mentions in _listed_claims(data, reference):
+        years = set().union(*(m.years for m in mentions))
         found = years & context_years
         if not years:
             verdict, reason = "NOT_SUPPORTED", "this time cannot be placed without a date"
-        elif found == years:
-            verdict, reason = "SUPPORTED", "the contexts give " + _years_text(years)
-        elif found:
-            verdict = "NOT_SUPPORTED" if strict else "PARTIALLY_SUPPORTED"
-            reason = "the contexts do not give " + _years_text(years - found)
-        elif context_years:
-            verdict, reason = "CONTRADICTED", "the contexts give other years"
         else:
-            verdict, reason = "NOT_SUPPORTED", "the contexts give no year"
+            verdict, reason = _verdict(credit_claims(claims_from_mentions(mentions), context_claims), bool(context_years), strict)
+            if verdict == "SUPPORTED":
+                reason = "the contexts give " + _years_text(years)
+            elif verdict != "CONTRADICTED" and found != years and context_years:
+                reason = "the contexts do not give " + _years_text(years - found)
         quote = _years_text(found) if found else ""
         claims.append({"claim": claim, "verdict": verdict, "reason": reason, "quote": quote})
     return {"claims": claims}
