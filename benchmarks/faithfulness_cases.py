@@ -15,15 +15,26 @@ seasons, decades, "the following year"); unfaithful ones invent a year, shift on
 end or name the wrong decade. The cases were written before any measurement, from how real text
 looks, and are not tuned to the rules.
 
+Date-level styles (issue 19), from public facts (Wikipedia's dates of Einstein's birth, Apollo 11,
+the fall of the Berlin Wall, ...): ``date_altered_day``, ``date_altered_month`` and
+``date_altered_quarter_season`` (unfaithful: one unit of a stated date changed, or a quarter or
+season that does not contain the stated date); ``date_format`` (faithful: the stated date in
+another format, "14 March 1879", "March 14, 1879", "the 14th of March 1879", "Mar. 14, 1879",
+"1879-03-14"); ``date_coarser`` (faithful: the month, season, quarter, half, year or decade of a
+stated date); ``date_part_of_day`` (a time or part of the day written before its date, read
+against a 2024 reference date: faithful on the stated date, unfaithful on an altered one).
+
 A case is *flagged* when its score is below 1. The table gives, per configuration, the share of
 unfaithful cases flagged (want: high) and of faithful cases flagged (want: low), plus the cases
 scored NaN (no datable claim found: counted as not flagged). Targets for the default
-(``granularity="claim"``, focus time): >= 95 % unfaithful flagged, <= 3 % faithful flagged.
+(``granularity="claim"``, focus time): >= 95 % unfaithful flagged, <= 3 % faithful flagged; on the
+date-level styles, >= 95 % of altered days, months, quarters and seasons flagged and <= 2 % of
+restatements (another format, coarser) flagged (``--styles`` prints each style).
 
 Configurations: focus time at claim and year granularity; hybrid and llm modes with the
-package's offline rule-based judge (``ragas_temporal.judging.offline.offline_llm``), which reads years
-with the same extractor and compares expanded year sets ("the 1940s" against a context's 1942 is
-only partly supported for it), so those rows show the plumbing, not what a real LLM would add.
+package's offline rule-based judge (``ragas_temporal.judging.offline.offline_llm``), which reads
+dates with the same extractor and judges them by the same date rules as focus time, so those rows
+show the plumbing, not what a real LLM would add (a right date tied to the wrong event).
 
 Run: ``python benchmarks/faithfulness_cases.py [--cases PATH] [--misses] [--styles]``
 """

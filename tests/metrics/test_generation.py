@@ -170,6 +170,18 @@ def test_query_without_dated_focus_says_what_to_do():
          0.0, "'the 1950s' not found in the retrieved contexts"),
         # rule 5: a year is only partly supported by its decade (contained, not stated: 1/2 since issue 19, was 0)
         ("It happened in 1995.", "It happened in the 1990s.", 0.5, "'1995' partially supported: the contexts give the 1990s"),
+        # issue 19, the seed's Einstein case: an altered day, the stated day in another form
+        ("Einstein was born in Germany on 20th March 1879.", "Albert Einstein (born 14 March 1879) was a physicist.",
+         0.0, "'20th March 1879' not supported: the contexts give 14 March 1879"),
+        ("Einstein was born in Germany on 14th March 1879.", "Albert Einstein (born 14 March 1879) was a physicist.",
+         1.0, "every temporal claim ('14th March 1879') found in the retrieved contexts"),
+        # a quarter, a season, a coarser context
+        ("The merger closed in the first quarter of 2020.", "The merger closed in Q3 2020.",
+         0.0, "'the first quarter of 2020' not supported: the contexts give Q3 2020"),
+        ("The bridge reopened in the spring of 1987.", "The bridge reopened in October 1987.",
+         0.0, "'in the spring of 1987' not supported: the contexts give October 1987"),
+        ("Pulp Fiction premiered in May 1994.", "Pulp Fiction is a 1994 film.",
+         0.5, "'May 1994' partially supported: the contexts give 1994"),
         # rule 6: 2015–2016 == 2015–16
         ("Leicester won in the 2015–2016 season.", "Leicester won in the 2015–16 season.",
          1.0, "every temporal claim ('2015–2016') found in the retrieved contexts"),
