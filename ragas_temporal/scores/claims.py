@@ -54,6 +54,7 @@ Score(value=0.0, reason="'20th March 1879' not supported: the contexts give 14 M
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -265,6 +266,45 @@ def _middle(unit: Unit) -> float:
     return (_day_number(unit[0]) + _day_number(unit[1])) / 2
 
 
+class _Reach:
+    """Units sorted by first day, with the farthest-reaching unit of each prefix: "is something
+    inside [f, l]" and "does something contain [f, l]" in O(log n) plus the candidates looked at
+    (an answer of thousands of dates against contexts of thousands stays near-linear)."""
+
+    def __init__(self, units: Iterable[tuple[Any, Any, str]]) -> None:
+        self.units = sorted(units, key=lambda u: (u[0], u[1]))
+        self.firsts = [u[0] for u in self.units]
+        self.reach: list[int] = []  # index of the unit with the latest last day among units[: i + 1]
+        best = -1
+        for i, unit in enumerate(self.units):
+            if best < 0 or unit[1] > self.units[best][1]:
+                best = i
+            self.reach.append(best)
+
+    def inside(self, first: Any, last: Any) -> bool:
+        start = bisect.bisect_left(self.firsts, first)
+        end = bisect.bisect_right(self.firsts, last)
+        return any(self.units[i][1] <= last for i in range(start, end))
+
+    def container(self, first: Any, last: Any) -> str | None:
+        end = bisect.bisect_right(self.firsts, first)
+        if not end:
+            return None
+        unit = self.units[self.reach[end - 1]]
+        return unit[2] if unit[1] >= last else None
+
+    def nearest(self, unit: Unit) -> str | None:
+        """The text of the unit starting nearest to ``unit`` within its years, if any."""
+        low, high = (unit[0][0], 1, 1), (unit[1][0], 12, 31)
+        at = bisect.bisect_left(self.firsts, unit[0])
+        near = [
+            (abs(_middle(self.units[i]) - _middle(unit)), self.units[i][2])
+            for i in range(max(0, at - 2), min(len(self.units), at + 2))
+            if low <= self.units[i][0] <= high or low <= self.units[i][1] <= high
+        ]
+        return min(near)[1] if near else None
+
+
 class _Evidence:
     """What the contexts state and contain, indexed for the support rules."""
 
@@ -272,39 +312,36 @@ class _Evidence:
         # Stated units: points, range ends, open starts, periods (with the text that stated them).
         # Containers: every stated unit, and the whole of each closed range (its inner years are
         # not stated, but they are inside what a context says).
-        self.stated: list[tuple[Unit, str]] = []
-        self.spans: list[tuple[Any, Any, str]] = []  # closed ranges: (first day, last day, text)
+        stated: list[tuple[Any, Any, str]] = []
+        spans: list[tuple[Any, Any, str]] = []
         for claims in context_claims:
             for claim in claims:
-                self.stated.extend((unit, claim.text) for unit in claim.units)
+                stated.extend((unit[0], unit[1], claim.text) for unit in claim.units)
                 if claim.shape == "range":
-                    self.spans.append((claim.units[0][0], claim.units[-1][1], claim.text))
+                    spans.append((claim.units[0][0], claim.units[-1][1], claim.text))
+        self.stated, self.spans = _Reach(stated), _Reach(spans)
+        self._span_list = [(first, last) for first, last, _ in spans]
 
     def verdict(self, unit: Unit) -> tuple[float, str]:
         """(credit, note) of one claimed unit: stated inside it, else contained, else neither."""
         first, last = unit[0], unit[1]
-        if any(first <= s[0] and s[1] <= last for s, _ in self.stated):
+        if self.stated.inside(first, last):
             return 1.0, ""
-        for s, text in self.stated:
-            if s[0] <= first and last <= s[1]:
-                return 0.5, f"the contexts give {text}"
-        for s_first, s_last, text in self.spans:
-            if s_first <= first and last <= s_last:
-                return 0.5, f"inside {text}"
-        return 0.0, self.nearest(unit)
-
-    def nearest(self, unit: Unit) -> str:
-        """"the contexts give <text>" for the nearest stated unit in the claim's year(s), else ""."""
-        low, high = unit[0][0], unit[1][0]
-        near = [(abs(_middle(s) - _middle(unit)), text) for s, text in self.stated if s[0][0] <= high and s[1][0] >= low]
-        return f"the contexts give {min(near)[1]}" if near else ""
+        text = self.stated.container(first, last)
+        if text is not None:
+            return 0.5, f"the contexts give {text}"
+        text = self.spans.container(first, last)
+        if text is not None:
+            return 0.5, f"inside {text}"
+        near = self.stated.nearest(unit)
+        return 0.0, f"the contexts give {near}" if near else ""
 
     def has_span_around(self, claim: TemporalClaim) -> bool:
         # A sub-period of a stated range is supported; a range that shares exactly one end with the
         # stated range and stops short at the other is that range with an end changed ("2005–2019"
         # against "2005–2021"), so it is judged by its ends instead.
         first, last = claim.units[0][0], claim.units[-1][1]
-        return any(s <= first and last <= e and (first == s) == (last == e) for s, e, _ in self.spans)
+        return any(s <= first and last <= e and (first == s) == (last == e) for s, e in self._span_list)
 
 
 def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
