@@ -68,6 +68,7 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
         return ()
     ctx = Context(text, reference)
     out: list[TemporalMention] = []
+    parts = False
     dispatch = _DISPATCH
     for rule_name, found in found_all:
         interpret, kind, own_regex = dispatch[rule_name]
@@ -79,6 +80,8 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
         read_kind, value, years, anchor = reading
         end = match.end()
         out.append(new_mention(start, end, original[start:end], read_kind, value, years))
+        if read_kind == "anaphoric":
+            parts = True  # a part of a date may need the date written after it
         if anchor is not None:
             # an explicit date starts narration; a deictic one is the moment of writing; an
             # anaphoric one continues from whatever it was resolved against
@@ -87,7 +90,7 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
             elif read_kind != "anaphoric":
                 ctx.narrative = True
             ctx.anchor = anchor
-    return anchor_parts(tuple(out), original)
+    return anchor_parts(tuple(out), original) if parts else tuple(out)
 
 
 class CacheInfo(NamedTuple):
