@@ -35,11 +35,15 @@ class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
     """Share of the answer's temporal claims that the retrieved contexts support.
 
     focus_time mode, ``granularity="claim"`` (default): every answer mention that has years is one
-    claim, judged as a reader would (see :mod:`ragas_temporal.scores.claims` and docs/METRICS.md):
-    a year or date by its year; a range by both of its ends or by lying inside a range a context
-    states (one supported end: half credit); an open range by its start; a decade or century by the
-    same period or a year inside it. Score = credited claims / claims; the reason quotes each claim
-    short of full credit by its text ("'2007–11': only 2007 found").
+    claim at its own precision (a day, month, season, quarter, year, decade ...; a time folds into
+    its day), judged as a reader would (see :mod:`ragas_temporal.scores.claims` and
+    docs/METRICS.md): supported when a context states it or something finer inside it ("14 March
+    1879" supports "March 1879" and "1879"), partially supported when a context only contains it
+    ("20 March 1879" against "1879"; "2008" inside "2007–2009"), not supported otherwise; a range by
+    its ends, an open range by its start. Score = (supported + ½ · partially supported) / claims,
+    the LLM mode's formula; the reason lists each claim short of full credit with its verdict and
+    the nearest date the contexts give ("'20 March 1879' not supported: the contexts give 14 March
+    1879"). :meth:`claim_verdicts` gives the verdicts as data.
 
     ``granularity="year"``: the year-set formula ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` over the
     expanded years of the ``response`` (AFT) and of each context (DFT_i); one 33-year range then

@@ -10,8 +10,9 @@ string where years are expected) with a message naming the argument.
 
 Modules, one job each:
 
-- :mod:`.claims`: claim-level temporal faithfulness (each dated mention one claim; ranges by
-  their ends, periods by a year inside them) and the reasons for texts without a dated mention;
+- :mod:`.claims`: claim-level temporal faithfulness (each dated mention one claim at its own
+  precision, day to century, with the LLM mode's verdicts; ranges by their ends), per-claim
+  verdicts as plain values, and the reasons for texts without a dated mention;
 - :mod:`.year_sets`: focus-time scores (faithfulness, hallucination rate, answer recall,
   overlap/Jaccard relevance, retrieved-year precision/recall);
 - :mod:`.ranking`: P@k, R@k, RR@k, AP@k, DCG@k, NDCG@k with trec_eval conventions;
