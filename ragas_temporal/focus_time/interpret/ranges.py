@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
-from ragas_temporal.focus_time.context_rules import is_not_a_year
+import re
+
+from ragas_temporal.focus_time import year_lexicon as lex
+from ragas_temporal.focus_time.context_rules import is_not_a_year, short_year_rejection
 from ragas_temporal.focus_time.interpret.calendar_math import valid_day
 from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Reading, era_sign, explicit_reading
 from ragas_temporal.focus_time.normalise import format_year, in_era
@@ -11,11 +14,17 @@ from ragas_temporal.focus_time.patterns import MONTHS
 
 
 def era_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """from 27 BC to AD 14, 500-450 BC, AD 14-37."""
-    y1 = int(g("y1"))
+    """from 27 BC to AD 14, 500-450 BC, AD 14-37, between 200 and 900 CE, c. 356 – 323 BC: the
+    era word of the end dates a start that has none.
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [m.value for m in scan("Alexander (356–323 BC) ruled between 336 and 323 BCE.")]
+    ['BC0356/BC0323', 'BC0336/BC0323']
+    """
+    y1 = int(g("y1") or g("by1"))
     y2 = int(g("y2") or g("y2a"))
     end_sign = 1 if g("ad2") else era_sign(g("era2"))
-    start_sign = 1 if g("ad1") else (era_sign(g("era1")) or end_sign)
+    start_sign = 1 if g("ad1") or g("bad1") else (era_sign(g("era1") or g("bera1")) or end_sign)
     if y1 == 0 or y2 == 0:
         return None
     a, b = y1 * start_sign, y2 * end_sign
@@ -100,3 +109,62 @@ def date_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if (b.year, b.month or 0, b.day or 0) < (a.year, a.month or 0, a.day or 0) or end_year is not None and is_not_a_year(ctx.text, *end_year):
         return explicit_reading("date", a)
     return Reading(kind, f"{a.value()}/{b.value()}", ctx.span(a.year, b.year), b)
+
+
+def _short_range_years(g: Groups, ctx: Context) -> tuple[int, int] | None:
+    """The two years of a range of short years, when increasing and not a count after."""
+    y1, y2 = int(g("y1")), int(g("y2"))
+    if y2 <= y1 or short_year_rejection(ctx.text, *g.match.span("y2")):
+        return None
+    return y1, y2
+
+
+def _range_reading(kind: str, ctx: Context, y1: int, y2: int) -> Reading:
+    return Reading(kind, f"{format_year(y1)}/{format_year(y2)}", ctx.span(y1, y2), Anchor(y2))
+
+
+def bracketed_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """(618–907): two short years alone in brackets, after a name, are its dates. Two-digit
+    starts ("(18–35)": ages) and ranges of round numbers ("(100–200)") only in a paragraph dated
+    before AD 1000.
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [m.value for m in scan("The Tang dynasty (618–907) was an imperial dynasty.")]
+    ['0618/0907']
+    >>> scan("Adults (18–35) and doses (100–200) took part.")
+    ()
+    """
+    years = _short_range_years(g, ctx)
+    if years is None:
+        return None
+    y1, y2 = years
+    if (y1 < 100 or y1 % 50 == 0 and y2 % 50 == 0) and not ctx.dated_in_era(g.start):
+        return None
+    return _range_reading(kind, ctx, y1, y2)
+
+
+_SENTENCE_START = re.compile(r"[.!?;\n]")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def from_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """from 786 until 809 ("until" and "till" name a time); "from 618 to 907" when a word of rule
+    comes before it in the sentence ("ruled China from 618 to 907", ``year_lexicon.REIGN_WORDS``)
+    or the paragraph is dated before AD 1000 ("rose from 618 to 907" alone is an amount).
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [m.value for m in scan("The Tang ruled China from 618 to 907.")]
+    ['0618/0907']
+    >>> scan("Shares rose from 618 to 907."), scan("Staff grew from 300 until 500 workers.")
+    ((), ())
+    """
+    years = _short_range_years(g, ctx)
+    if years is None:
+        return None
+    if g.lower("sep") == "to" and not ctx.dated_in_era(g.start):
+        lo = max(0, g.start - 120)
+        cut = max((m.end() for m in _SENTENCE_START.finditer(ctx.text, lo, g.start)), default=lo)
+        words = {w.lower() for w in _WORD.findall(ctx.text, cut, g.start)}
+        if not words & lex.REIGN_WORDS:
+            return None
+    return _range_reading(kind, ctx, *years)
