@@ -71,11 +71,15 @@ REJECTION_RULES: dict[str, str] = {
     "index_name": 'part of an index name: "the Russell 2000 index"',
     "counted_noun_after": 'a counted noun after: "2000 workers", "1500 votes" (not after "in", "since", ...)',
     "plural_noun_after": 'a round number before another plural noun: "2000 things" (not "the 2019 allows")',
-    # short numbers (1-999), which are counts far more often than years: stricter
+}
+#: The stricter rules for a short number (1-999) that its evidence would read as a year
+#: (``short_year_rejection``; ``REJECTION_RULES`` apply first), by name: counts of up to three
+#: digits are far more common than years.
+SHORT_REJECTION_RULES: dict[str, str] = {
     "ratio_before": 'a number before "in": "1 in 100", "one in 100"',
-    "count_after": 'a plural, counted noun or unit in the next two words: "in 570 facilities", "c. 300 men", "in 385 league appearances", "in 101 Dalmatians"',
     "number_after": 'another number after: "in 210 350"',
-    "undated": '"in N" with one or two digits, a round hundred ("in 800") or "by N", in a paragraph not dated before AD 1000',
+    "count_after": 'a plural, counted noun or unit in the next two words: "in 570 facilities", "c. 300 men", '
+    '"in 385 league appearances", "in 101 Dalmatians"',
 }
 
 
@@ -409,7 +413,7 @@ def _counts(word: str, capital_ok: bool) -> bool:
 
 
 def short_year_rejection(text: str, start: int, end: int) -> str | None:
-    """The rule (``REJECTION_RULES``) that says the short number at ``text[start:end]`` (1-999,
+    """The rule (``REJECTION_RULES``, ``SHORT_REJECTION_RULES``) that says the short number at ``text[start:end]`` (1-999,
     read as a year by its evidence: "in 476", "c. 570", "25 December 800") is a count, a ratio or
     an amount; None for a year. Stricter than ``year_rejection``: a count of up to three digits is
     far more common than a year, so any plural, counted noun or unit in the two words after rejects
@@ -440,12 +444,15 @@ def short_year_rejection(text: str, start: int, end: int) -> str | None:
 
 #: What dates a paragraph before AD 1000: an era word next to a number ("410 AD", "AD 79",
 #: "44 BC"), a circa or regnal mark before a short number ("c. 570", "r. 871"), a day and month
-#: before one ("25 December 800"), or an ordinal century up to the tenth ("the 5th century").
+#: before one ("25 December 800"), an ordinal century up to the tenth ("the 5th century"), or
+#: "in" and three digits closed by punctuation ("In 476, ...").
 _ERA_EVIDENCE = re.compile(
     rf"(?<![\w.,])\d{{1,5}}\s*{era_group('e1')}|{era_before_group('e2')}\s*\d"
     rf"|{mark_group('m')}\s*{SHORT_YEAR}(?!\d)"
     rf"|(?<![\w.]){day_group('d')}\s+{month_group('mo')}\s+{SHORT_YEAR}(?![\d,.]\d|\d)"
     rf"|(?<![\w.])(?:[1-9]|10)(?:st|nd|rd|th)[\s-]+(?i:century)"
+    # "In 476, ..." "in 732.": "in", three digits (not a round hundred) and punctuation
+    rf"|(?<![\w.])[Ii]n\s+[1-9]\d(?!00)\d(?=\s?[,;.:)])"
 )
 #: How far from a short number the paragraph's dating evidence may be (and no blank line between).
 PARAGRAPH_REACH = 1500

@@ -630,7 +630,7 @@ RULES: tuple[Rule, ...] = (
         "in_year", "year",
         # (not before what another rule reads from the number on: "in 12 March", "by 5 pm", "in 3 years ago")
         rf"(?P<cue>{trie_regex(IN_YEAR_WORDS)})\s+{short_year_group()}"
-        rf"(?!\s*(?:[-–/%]|:\d|{_MONTH_NAME}|(?i:[ap]\.?m\b|{_alt(UNIT_WORDS)})(?![a-z])))",
+        rf"(?!\s*(?:[-–/%]|:\d|{_MONTH_NAME}|{trie_regex(ERA_WORDS)}(?!\w)|(?i:[ap]\.?m\b|{_alt(UNIT_WORDS)})(?![a-z])))",
         "in_year", "in 476",
     ),
 )  # fmt: skip

@@ -111,15 +111,20 @@ def date_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     return Reading(kind, f"{a.value()}/{b.value()}", ctx.span(a.year, b.year), b)
 
 
-def _short_range_years(g: Groups, ctx: Context) -> tuple[int, int] | None:
-    """The two years of a range of short years, when increasing and not a count after."""
+def _short_range_years(g: Groups, ctx: Context, reversed_ok: bool = False) -> tuple[int, int] | None:
+    """The two years of a range of short years, when increasing (or, ``reversed_ok``, at least
+    different) and not a count after."""
     y1, y2 = int(g("y1")), int(g("y2"))
-    if y2 <= y1 or short_year_rejection(ctx.text, *g.match.span("y2")):
+    if y2 == y1 or y2 < y1 and not reversed_ok or short_year_rejection(ctx.text, *g.match.span("y2")):
         return None
     return y1, y2
 
 
 def _range_reading(kind: str, ctx: Context, y1: int, y2: int) -> Reading:
+    """A range of years; one that ends before it starts keeps its two years and its reversed
+    value ("from 809 until 786"), for the timeline rules to report."""
+    if y2 < y1:
+        return Reading(kind, f"{format_year(y1)}/{format_year(y2)}", frozenset({y1, y2}), Anchor(y2))
     return Reading(kind, f"{format_year(y1)}/{format_year(y2)}", ctx.span(y1, y2), Anchor(y2))
 
 
@@ -158,7 +163,7 @@ def from_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     >>> scan("Shares rose from 618 to 907."), scan("Staff grew from 300 until 500 workers.")
     ((), ())
     """
-    years = _short_range_years(g, ctx)
+    years = _short_range_years(g, ctx, reversed_ok=True)
     if years is None:
         return None
     if g.lower("sep") == "to" and not ctx.dated_in_era(g.start):

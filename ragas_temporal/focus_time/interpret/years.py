@@ -95,6 +95,8 @@ def marked_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """c. 570, ca. 300 BC, fl. 700, d. 632, and ranges after a mark: r. 871–899, reigned 786–809,
     c. 570 – 8 June 632 (its end a date). The era word of the first year dates the second when it
     has none and is smaller ("c. 44 – 30 BC" is read by ``era_range``). Not a count ("c. 300 men").
+    A range that ends before it starts ("r. 899–871") keeps its two years and its reversed value,
+    for the timeline rules to report.
 
     >>> from ragas_temporal.focus_time.extract import scan
     >>> [(m.text, m.value) for m in scan("Muhammad (c. 570 – 8 June 632) and Alfred (r. 871–899).")]
@@ -112,8 +114,10 @@ def marked_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if sign < 0 and second < -first:
         second = -second  # "c. 44 BC – 30": still BC
     end_span = g.match.span("y2" if g("y2") else "y2s")
-    if second <= first or short_year_rejection(ctx.text, *end_span):
+    if second == first or short_year_rejection(ctx.text, *end_span):
         return explicit_reading(kind, Anchor(first))
+    if second < first:  # "r. 899–871": a slip the timeline rules report; both years are claims
+        return Reading("range", f"{format_year(first)}/{format_year(second)}", frozenset({first, second}), Anchor(second))
     month = MONTHS[g.lower("m2")] if g("m2") else None
     day = int(g("d2")) if g("d2") and month is not None and valid_day(second, month, int(g("d2"))) else None
     end = Anchor(second, month, day)
