@@ -466,7 +466,7 @@ RULES: tuple[Rule, ...] = (
     ),
     # --- BCE/AD years, fiscal years, quarters ---
     Rule("era_year_after", "year", rf"(?<![\d.,])(?P<year>\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}})\s*{_ERA_AFTER}", "era_year", "753 BC"),
-    Rule("era_year_before", "year", r"(?P<era>AD|A\.D\.)\s*(?P<year>\d{1,4})(?!\d)", "era_year", "AD 14"),
+    Rule("era_year_before", "year", rf"{era_before_group()}\s*(?P<year>\d{{1,4}})(?!\d)", "era_year", "AD 14"),
     Rule(
         "fiscal_year", "fiscal_year",
         rf"(?:(?:FY|Fy|fy)\s?['’]?(?P<y>\d{{4}}|\d\d)|(?i:fiscal)(?:\s+(?i:year))?\s+(?P<y4>{YEAR4}))(?:\s*[/-]\s*(?P<y2>\d{{4}}|\d\d))?(?!\d)",
