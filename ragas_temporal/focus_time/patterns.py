@@ -611,7 +611,8 @@ RULES: tuple[Rule, ...] = (
     # other rule goes first: "in 12 March", "in 3 years ago") ---
     Rule(  # a circa, regnal, floruit or life mark: c. 570, r. 871–899, reigned 786–809, fl. 700, (c. 570 – 8 June 632)
         "marked_year", "year",
-        rf"{mark_group()}\s*{short_year_group('y1')}(?:\s*{_ERA_AFTER})?"
+        # (not a day: "c. 28 December 1946" is a circa date, read from its day on)
+        rf"{mark_group()}\s*{short_year_group('y1')}(?!(?:st|nd|rd|th)?\s*(?:of\s+)?{_MONTH_NAME})(?:\s*{_ERA_AFTER})?"
         rf"(?:\s*(?P<sep>--|-|–|—|\s(?i:to|until|till)\s)\s*(?:{mark_group('mark2')}\s*)?"
         rf"(?:{day_group('d2')}\s+{month_group('m2')}\.?,?\s+)?(?:(?P<y2>{YEAR4})(?!\d)|{short_year_group('y2s')}))?",
         "marked_year", "c. 570",
