@@ -321,7 +321,11 @@ def after_words_lookbehind(words, *, lower: bool = False) -> str:
     """
     written = {w.lower() if lower else w for w in words}
     forms = {f"{w} " for w in written} | {w for w in written if w.endswith(".")}
-    return "(?:" + "|".join(rf"(?<=(?<![\w.]){re.escape(f)})" for f in sorted(forms)) + ")"
+    by_width: dict[int, list[str]] = {}
+    for f in sorted(forms):
+        by_width.setdefault(len(f), []).append(re.escape(f))
+    # one lookbehind per width (a lookbehind's alternatives must have one width): fewer to try
+    return "(?:" + "|".join(rf"(?<=(?<![\w.])(?:{'|'.join(fs)}))" for _, fs in sorted(by_width.items())) + ")"
 
 
 #: Where a short number may be a year by what comes before it: a mark ("c. 570") or a dating

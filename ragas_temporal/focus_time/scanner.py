@@ -77,11 +77,11 @@ _MONTH_START = trie_regex(MONTHS)
 _ERA_AFTER_LOWER = trie_regex({w.lower() for w in ERA_WORDS})
 _CIRCA_LOWER = trie_regex({w.lower() for w in CIRCA_MARKS})
 _NUMBER_TRIGGER = (
-    rf"{AFTER_YEAR_CUE}\d{{1,3}}(?!\d)"  # "c. 570", "r. 871", "in 476"
-    r"|\d(?:\d{3}|\d{0,2}(?=\d*(?:[/.:\-–—]\d|0?['’]?s\b|\s*(?:[ap]\.?m\b|utc|gmt)"
+    r"\d(?:\d{3}|\d{0,2}(?=\d*(?:[/.:\-–—]\d|0?['’]?s\b|\s*(?:[ap]\.?m\b|utc|gmt)"
     rf"|\s*(?:{_ERA_AFTER_LOWER})(?![a-z])"  # "410 ad", "44 bc"
     rf"|\s*(?:--|[-–—]|(?:to|until|till)\s)\s*(?:(?:{_CIRCA_LOWER})\s*)?\d"  # "( 618 -- 907 )", "786 until 809"
     rf"|(?:st|nd|rd|th)?\s*(?:of\s+)?(?:{_MONTH_START})(?![a-z]))))"
+    rf"|(?=\d){AFTER_YEAR_CUE}\d{{1,3}}(?!\d)"  # "c. 570", "r. 871", "in 476" (last: years and dates go first)
 )
 _TRIGGER_BODY = rf"(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z]))"
 TRIGGER = re.compile(rf"(?<![a-z\d]){_TRIGGER_BODY}")
