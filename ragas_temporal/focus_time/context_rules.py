@@ -462,7 +462,7 @@ def era_cue_positions(text: str) -> list[int]:
     """Where ``text`` is dated before AD 1000 (``_ERA_EVIDENCE``), in order.
 
     >>> era_cue_positions("Rome fell in 476. Caesar died in 44 BC.")
-    [33]
+    [10, 33]
     """
     return [m.start() for m in _ERA_EVIDENCE.finditer(text)]
 
