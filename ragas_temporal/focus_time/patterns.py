@@ -398,9 +398,9 @@ RULES: tuple[Rule, ...] = (
         rf"{_WEEKDAY_PREFIX}{day_group()}(?:\s*(?:-|–|to)\s*{day_group('day2')})?\s*(?:of\s+)?{month_group()}\.?,?\s*{year_in_date_group()}",
         "ymd", "3rd of March 2019",
     ),
-    Rule(  # a day and month date a short year: 25 December 800, 12 August 30 BC, December 25, 800, August 30 BC
+    Rule(  # a day and month date a short year: 25 December 800, 12 August 30 BC, 19 August AD 14, December 25, 800, August 30 BC
         "short_date", "date",
-        rf"{_WEEKDAY_PREFIX}(?:{day_group()}\s*(?:of\s+)?{month_group()}\.?,?\s*{short_year_group()}"
+        rf"{_WEEKDAY_PREFIX}(?:{day_group()}\s*(?:of\s+)?{month_group()}\.?,?\s*(?:{era_before_group('ad')}\s*)?{short_year_group()}"
         rf"|{month_group('month2')}\.?\s*{day_group('day2')},\s*{short_year_group('year2')}"
         rf"|{month_group('month3')}\.?,?\s*{short_year_group('year3')}(?=\s*{era_group('era3')}))(?:\s*{_ERA_AFTER})?",
         "short_date", "25 December 800",

@@ -120,8 +120,7 @@ def test_era_words_distribute_over_ranges_and_lists():
 def test_a_day_and_month_with_a_bc_or_short_year_never_fall_back_to_the_reference_year():
     assert readings("Cleopatra VII died on 12 August 30 BC.") == [("12 August 30 BC", "BC0030-08-12")]
     assert years("Cleopatra VII died on 12 August 30 BC.") == [-30]
-    assert readings("Augustus died on 19 August AD 14.") == [("19 August", "2024-08-19"), ("AD 14", "0014")] or \
-        2024 not in years("Augustus died on 19 August AD 14.")
+    assert readings("Augustus died on 19 August AD 14.") == [("19 August AD 14", "0014-08-19")]
     assert readings("Caesar was killed in March 44 BC.") == [("March 44 BC", "BC0044-03")]
     assert years("On 15 March 44 BC Caesar was killed.") == [-44]
 

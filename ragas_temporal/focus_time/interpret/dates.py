@@ -98,7 +98,7 @@ _CLOSING = frozenset(",.;:)]")
 
 
 def short_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """25 December 800, 8 June 632, 12 August 30 BC, December 25, 800, August 30 BC: a day and
+    """25 December 800, 8 June 632, 12 August 30 BC, 19 August AD 14, December 25, 800, August 30 BC: a day and
     month before a short number make it a year, never the reference year. Without an era word a
     count after ("On 3 March 500 people marched") leaves the day and month alone, read as
     ``month_day``; so does a month-first date or a year of one or two digits unless punctuation
@@ -108,7 +108,7 @@ def short_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
     >>> [m.value for m in scan("Cleopatra died on 12 August 30 BC; Charlemagne was crowned on 25 December 800.")]
     ['BC0030-08-12', '0800-12-25']
     """
-    era = g("era")
+    era = g("era") or g("ad")
     sign = era_sign(era) or 1
     if g("year3") is not None:  # "August 30 BC": a month of a year
         return explicit_reading(kind, Anchor(int(g("year3")) * sign, MONTHS[g.lower("month3")]))
