@@ -626,9 +626,10 @@ RULES: tuple[Rule, ...] = (
         rf"\(\s?{short_year_group('y1')}\s*(?:--|-|–|—)\s*{short_year_group('y2')}\s?\)",
         "bracketed_range", "(618–907)",
     ),
-    Rule(  # from 786 until 809, ruled from 618 to 907 (``interpret.ranges.from_range`` says when "to" is a reign)
+    Rule(  # from 786 until 809, ruled from 618 to 907 (``interpret.ranges.from_range`` says when "to" is a reign), from 843 until her death
         "from_range", "range",
-        rf"(?i:from)\s+{short_year_group('y1')}\s+(?P<sep>(?i:to|until|till))\s+{short_year_group('y2')}",
+        rf"(?i:from)\s+{short_year_group('y1')}(?:\s+(?P<sep>(?i:to|until|till))\s+{short_year_group('y2')}"
+        rf"|(?=\s+(?i:until|till)\s+(?![\d\s])))",
         "from_range", "from 786 until 809",
     ),
     Rule(  # in 476, by 410: a year when the paragraph is dated in the same era (``context_rules.dated_short_year``)

@@ -80,6 +80,7 @@ _NUMBER_TRIGGER = (
     r"\d(?:\d{3}|\d{0,2}(?=\d*(?:[/.:\-–—]\d|0?['’]?s\b|\s*(?:[ap]\.?m\b|utc|gmt)"
     rf"|\s*(?:{_ERA_AFTER_LOWER})(?![a-z])"  # "410 ad", "44 bc"
     rf"|\s*(?:--|[-–—]|(?:to|until|till)\s)\s*(?:(?:{_CIRCA_LOWER})\s*)?\d"  # "( 618 -- 907 )", "786 until 809"
+    r"|\s+(?:until|till)\s"  # "from 843 until her death"
     rf"|(?:st|nd|rd|th)?\s*(?:of\s+)?(?:{_MONTH_START})(?![a-z]))))"
     rf"|(?=\d){AFTER_YEAR_CUE}\d{{1,3}}(?!\d)"  # "c. 570", "r. 871", "in 476" (last: years and dates go first)
 )

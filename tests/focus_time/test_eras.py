@@ -61,6 +61,7 @@ def rules(text):
         ("The Tang dynasty (618–907) was an imperial dynasty of China.", "bracketed_range", [("(618–907)", "0618/0907")]),
         ("Harun al-Rashid was caliph from 786 until 809.", "from_range", [("from 786 until 809", "0786/0809")]),
         ("The Tang dynasty ruled China from 618 to 907.", "from_range", [("from 618 to 907", "0618/0907")]),
+        ("Attila ruled the Huns from 434 until his death in 453.", "from_range", [("from 434", "0434"), ("in 453", "0453")]),
         # "in N" (in_year)
         ("In 476, Odoacer deposed Romulus Augustulus.", "in_year", [("In 476", "0476")]),
         ("Rome was sacked by the Visigoths in 410.", "in_year", [("in 410", "0410")]),
@@ -160,6 +161,7 @@ def test_centuries_and_millennia_follow_one_convention(text, value, first, last)
         "one in 100 people", "It is 1 in 100.", "He starred in 101 Dalmatians.", "It finished in 9.",
         "On 3 March 500 protesters marched.", "Staff grew from 300 until 500 workers.", "Shares rose from 618 to 907.",
         "Adults (18–35) and doses (100–200) took part.", "around 300 soldiers", "in 385 league appearances",
+        "The bar is open from 9 until late.",
     ],
 )
 def test_counts_stay_counts(text):

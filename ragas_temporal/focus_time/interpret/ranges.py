@@ -153,7 +153,8 @@ _WORD = re.compile(r"[A-Za-z]+")
 
 
 def from_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """from 786 until 809 ("until" and "till" name a time); "from 618 to 907" when a word of rule
+    """from 786 until 809 ("until" and "till" name a time, also before words: "from 843 until her
+    death" is the year 843); "from 618 to 907" when a word of rule
     comes before it in the sentence ("ruled China from 618 to 907", ``year_lexicon.REIGN_WORDS``)
     or the paragraph is dated before AD 1000 ("rose from 618 to 907" alone is an amount).
 
@@ -162,7 +163,18 @@ def from_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     ['0618/0907']
     >>> scan("Shares rose from 618 to 907."), scan("Staff grew from 300 until 500 workers.")
     ((), ())
+    >>> [(m.text, m.value) for m in scan("She was queen from 843 until her death.")]
+    [('from 843', '0843')]
+    >>> scan("The bar is open from 9 until late.")
+    ()
     """
+    if g("y2") is None:  # "from 843 until her death": the start year (three digits, as for "in 476")
+        raw = g("y1")
+        if not (len(raw) == 3 and int(raw) % 100 or ctx.dated_in_era(g.start)):
+            return None  # "open from 9 until late": an hour
+        if short_year_rejection(ctx.text, *g.match.span("y1")):
+            return None
+        return explicit_reading("year", Anchor(int(g("y1"))))
     years = _short_range_years(g, ctx, reversed_ok=True)
     if years is None:
         return None
