@@ -506,7 +506,7 @@ RULES: tuple[Rule, ...] = (
         "month_year", "March 2019",
     ),
     Rule("apostrophe_year", "year", r"['’](?P<yy>\d\d)(?![\d'’%])", "apostrophe_year", "'08"),
-    Rule("the_year", "year", r"(?i:the\s+year\s+)(?P<year>\d{1,4})(?!\d)", "the_year", "the year 850"),
+    Rule("the_year", "year", r"(?i:the\s+year\s+)(?P<year>\d{1,4})(?!\d|\s*[-–]\s*\d)", "the_year", "the year 850"),
     # --- clock times (before bare years: "1400 UTC") ---
     Rule(
         "clock_ampm", "date",

@@ -55,6 +55,7 @@ def rules(text):
         ("Ptolemy (fl. 150) wrote the Almagest.", "marked_year", [("fl. 150", "0150")]),
         ("Alfred the Great (r. 871–899) was king of Wessex.", "marked_year", [("r. 871–899", "0871/0899")]),
         ("Harun al-Rashid reigned 786–809 as caliph.", "marked_year", [("reigned 786–809", "0786/0809")]),
+        ("Borivoj I (reigned 870–95) was duke of Bohemia.", "marked_year", [("reigned 870–95", "0870/0895")]),
         ("Muhammad (c. 570 – 8 June 632) was an Arab religious leader.", "marked_year", [("c. 570 – 8 June 632", "0570/0632-06-08")]),
         ("Boethius (d. 524) wrote The Consolation of Philosophy.", "marked_year", [("d. 524", "0524")]),
         # a range whose ends are years (bracketed_range, from_range)
@@ -162,6 +163,7 @@ def test_centuries_and_millennia_follow_one_convention(text, value, first, last)
         "On 3 March 500 protesters marched.", "Staff grew from 300 until 500 workers.", "Shares rose from 618 to 907.",
         "Adults (18–35) and doses (100–200) took part.", "around 300 soldiers", "in 385 league appearances",
         "The bar is open from 9 until late.",
+        "He ended the year 17 points ahead.", "They finished the year 3–2.",
     ],
 )
 def test_counts_stay_counts(text):

@@ -111,10 +111,27 @@ def date_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     return Reading(kind, f"{a.value()}/{b.value()}", ctx.span(a.year, b.year), b)
 
 
+def range_end(first: int, raw_end: str) -> int:
+    """The end of a range written with fewer digits than its start: "870–95" ends in 895, "618–907"
+    in 907; an end that cannot follow the start that way is kept as written ("899–871").
+
+    >>> range_end(870, "95"), range_end(618, "907"), range_end(899, "871"), range_end(1947, "8")
+    (895, 907, 871, 1948)
+    """
+    end = int(raw_end)
+    if end < first and len(raw_end) < len(str(first)):
+        scale = 10 ** len(raw_end)
+        expanded = first // scale * scale + end
+        if expanded > first:
+            return expanded
+    return end
+
+
 def _short_range_years(g: Groups, ctx: Context, reversed_ok: bool = False) -> tuple[int, int] | None:
     """The two years of a range of short years, when increasing (or, ``reversed_ok``, at least
     different) and not a count after."""
-    y1, y2 = int(g("y1")), int(g("y2"))
+    y1 = int(g("y1"))
+    y2 = range_end(y1, g("y2"))
     if y2 == y1 or y2 < y1 and not reversed_ok or short_year_rejection(ctx.text, *g.match.span("y2")):
         return None
     return y1, y2

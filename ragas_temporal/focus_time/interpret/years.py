@@ -15,6 +15,7 @@ from ragas_temporal.focus_time.interpret.core import (
     year_reading,
 )
 from ragas_temporal.focus_time.interpret.calendar_math import valid_day
+from ragas_temporal.focus_time.interpret.ranges import range_end
 from ragas_temporal.focus_time.normalise import format_year, in_era, two_digit_year, year_span
 from ragas_temporal.focus_time.patterns import MONTHS
 
@@ -37,8 +38,10 @@ def apostrophe_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 
 def the_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """the year 850."""
+    """the year 850; not a count or a score after it ("ended the year 17 points ahead")."""
     y = int(g("year"))
+    if y < 1000 and short_year_rejection(ctx.text, *g.match.span("year")):
+        return None
     return explicit_reading(kind, Anchor(y)) if y > 0 else None
 
 
@@ -110,7 +113,7 @@ def marked_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
         if g("era") is None and short_year_rejection(ctx.text, y1_start, y1_end):
             return None
         return explicit_reading(kind, Anchor(first))
-    second = int(raw2)
+    second = range_end(first, raw2) if sign > 0 else int(raw2)  # "reigned 870–95": 870 to 895
     if sign < 0 and second < -first:
         second = -second  # "c. 44 BC – 30": still BC
     end_span = g.match.span("y2" if g("y2") else "y2s")
