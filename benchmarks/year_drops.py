@@ -6,6 +6,7 @@ Usage::
     .venv/bin/python benchmarks/year_drops.py --view text --show 50
     .venv/bin/python benchmarks/year_drops.py --corpus my_paragraphs.jsonl
     .venv/bin/python benchmarks/year_drops.py --labels benchmarks/data/year_drops_labels.csv
+    .venv/bin/python benchmarks/year_drops.py --short --short-labels benchmarks/data/short_year_labels.csv
 
 A corpus is a JSONL file (or a folder of them) of paragraphs: ``{"id": ..., "text": ...,
 "tokenized": ...}``; ``--view`` picks the field (``text``: prose as RAG systems see it,
@@ -34,6 +35,18 @@ years; of those it keeps, the share that really are years.
 ``--sample-csv FILE`` writes a seeded sample of ``--sample-size`` drops and as many kept years
 to label (without labels or paragraph text; a number found in both views is sampled once).
 
+``--short`` audits the numbers of one to three digits (1-999) instead, on the corpus and on
+``benchmarks/data/history_sample.jsonl`` (paragraphs of history written for this audit from
+general knowledge): every one the extractor reads as a year, with the rule that accepted it
+(``short_date``, ``marked_year``, ``era_year_after``, ``in_year``, ...), a seeded sample of them
+to check, and the three-digit numbers after (or before) an era-shaped cue ("in", "by", "from",
+"c.", "r.", "fl.", "AD", a day and month; an era word after) that are still dropped, with the
+reason (a rule of ``context_rules.SHORT_REJECTION_RULES`` or ``REJECTION_RULES``, ``undated``:
+the paragraph is not dated before AD 1000, ``<rule>_declined``, or ``no_rule_matched``).
+``--short-labels FILE`` prints the share of the labelled accepted numbers that are years
+(CSV: ``paragraph_id,offset,number,rule,label,note``; ``label`` year or not_year);
+``--short-sample-csv FILE`` writes a seeded sample of ``--sample-size`` accepted numbers to label.
+
 This is a benchmark, not a test: it prints tables and never runs under pytest.
 """
 
@@ -52,11 +65,20 @@ from typing import Iterable, Iterator, NamedTuple
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from ragas_temporal.focus_time.context_rules import year_rejection  # noqa: E402
+from ragas_temporal.focus_time.context_rules import short_year_rejection, year_rejection  # noqa: E402
+from ragas_temporal.focus_time.patterns import (  # noqa: E402
+    IN_YEAR_WORDS,
+    era_before_group,
+    era_group,
+    mark_group,
+    month_group,
+)
 from ragas_temporal.focus_time.extract import scan  # noqa: E402
 from ragas_temporal.focus_time.scanner import iter_matches  # noqa: E402
 
 DEFAULT_CORPUS = REPO.parent / "shared" / "data" / "wiki"
+#: Paragraphs of history written for the short-year audit (facts from general knowledge).
+HISTORY_SAMPLE = REPO / "benchmarks" / "data" / "history_sample.jsonl"
 VIEWS = ("text", "tokenized")
 #: A year-like number: exactly four digits, 1000-2099.
 YEAR_LIKE = re.compile(r"(?<!\d)(?:1\d{3}|20\d\d)(?!\d)")
@@ -303,6 +325,147 @@ def write_sample(candidates: list[Candidate], path: Path, size: int, seed: int) 
             w.writerow([c.view, name, c.paragraph_id, c.offset, c.number, c.rule, "", ""])
 
 
+# ------------------------------------------------------------------------------ short years
+
+#: A short number: one to three digits, 1-999, not part of a longer or decimal number or a word.
+SHORT_NUMBER = re.compile(r"(?<![\w.,])(?<!\d[.,])[1-9]\d{0,2}(?!\w|[.,]\d)")
+#: Era-shaped cues, read from the rule table's fragments: what comes before a short year ...
+_CUE_BEFORE = re.compile(
+    rf"(?:{mark_group()}|(?<![\w.])(?:{'|'.join(IN_YEAR_WORDS)}|[Ff]rom|[Bb]etween)|{era_before_group()}"
+    rf"|(?<![\w.])\d{{1,2}}\s+{month_group()}\.?,?)\s*$"
+)
+#: ... and after it.
+_CUE_AFTER = re.compile(rf"\s*{era_group()}")
+
+
+class ShortCandidate(NamedTuple):
+    """One short number of one paragraph, and what the extractor made of it."""
+
+    paragraph_id: str
+    offset: int
+    number: str
+    kept: bool
+    rule: str  # the accepting rule when kept; the reason when dropped
+    era_shaped: bool  # three digits after (or before) an era-shaped cue
+    context: str
+
+
+def audit_short_text(text: str, paragraph_id: str = "") -> list[ShortCandidate]:
+    """Every short number of ``text``: kept as a year (by which rule) or not (and why).
+
+    >>> [(c.number, c.kept, c.rule) for c in audit_short_text("In 476, 300 men left; in 570 facilities.")]
+    [('476', True, 'in_year'), ('300', False, 'no_rule_matched'), ('570', False, 'count_after')]
+    """
+    numbers = list(SHORT_NUMBER.finditer(text))
+    if not numbers:
+        return []
+    mentions = scan(text)
+    matches = iter_matches(text)
+    out = []
+    for found in numbers:
+        start, end = found.span()
+        n = int(found.group())
+        keeper = next((m for m in mentions if m.start <= start and end <= m.end and (n in m.years or -n in m.years)), None)
+        match = next(((name, m) for name, m in matches if m.start() <= start and end <= m.end()), None)
+        if keeper is not None:
+            kept, rule = True, match[0] if match else keeper.kind
+        else:
+            kept, rule = False, _short_drop_reason(text, start, end, match, mentions)
+        era_shaped = len(found.group()) == 3 and bool(
+            _CUE_BEFORE.search(text[max(0, start - 24) : start]) or _CUE_AFTER.match(text, end)
+        )
+        out.append(ShortCandidate(paragraph_id, start, found.group(), kept, rule, era_shaped, _context(text, start, end)))
+    return out
+
+
+def _short_drop_reason(text: str, start: int, end: int, match, mentions) -> str:
+    if match is None:
+        return "no_rule_matched"
+    name, m = match
+    covering = [x for x in mentions if x.start <= start and end <= x.end]
+    if covering:
+        return f"in_{covering[0].kind}"
+    return short_year_rejection(text, start, end) or ("undated" if name in ("in_year", "from_range", "bracketed_range") else f"{name}_declined")
+
+
+def audit_short(rows: Iterable[dict]) -> Iterator[ShortCandidate]:
+    for row in rows:
+        text = row.get("text")
+        if isinstance(text, str):
+            yield from audit_short_text(text, str(row["id"]))
+
+
+def report_short(candidates: list[ShortCandidate], show: int, seed: int) -> None:
+    rng = random.Random(seed)
+    kept = [c for c in candidates if c.kept]
+    print("short numbers (1-999) read as years, per accepting rule")
+    for rule, n in Counter(c.rule for c in kept).most_common():
+        print(f"  {rule:24s} {n:6d}")
+    print(f"  {'total':24s} {len(kept):6d} of {len(candidates)} short numbers")
+    print(f"\n--- a random sample of {min(show, len(kept))} accepted short years (context, rule)")
+    for c in rng.sample(kept, min(show, len(kept))):
+        print(f"{c.paragraph_id} @{c.offset} {c.rule}: {c.context}")
+    dropped = [c for c in candidates if c.era_shaped and not c.kept]
+    print(f"\n--- three-digit numbers after an era-shaped cue still dropped: {len(dropped)} "
+          f"of {sum(c.era_shaped for c in candidates)}")
+    for rule, n in Counter(c.rule for c in dropped).most_common():
+        print(f"  {rule:24s} {n:6d}")
+    for c in dropped:
+        print(f"{c.paragraph_id} @{c.offset} {c.rule}: {c.context}")
+
+
+def short_label_precision(labels: list[dict], candidates: list[ShortCandidate]) -> tuple[int, int, int]:
+    """(labelled year among those accepted now, accepted now, labelled): the labels were drawn
+    from the accepted numbers of an earlier run; a number dropped since is left out.
+
+    >>> c = ShortCandidate("p", 3, "476", True, "in_year", True, "")
+    >>> short_label_precision([{"paragraph_id": "p", "offset": "3", "number": "476", "label": "year"}], [c])
+    (1, 1, 1)
+    """
+    now = {(c.paragraph_id, c.offset): c for c in candidates}
+    good = accepted = 0
+    for row in labels:
+        if row.get("label") not in ("year", "not_year"):
+            raise ValueError(f"label must be year|not_year: {row}")
+        c = now.get((row["paragraph_id"], int(row["offset"])))
+        if c is None or c.number != row["number"]:
+            raise ValueError(f"labelled number {row['number']} not found at {row['paragraph_id']} @{row['offset']}")
+        if c.kept:
+            accepted += 1
+            good += row["label"] == "year"
+    return good, accepted, len(labels)
+
+
+def write_short_sample(candidates: list[ShortCandidate], path: Path, size: int, seed: int) -> None:
+    kept = [c for c in candidates if c.kept]
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["paragraph_id", "offset", "number", "rule", "label", "note"])
+        for c in random.Random(seed).sample(kept, min(size, len(kept))):
+            w.writerow([c.paragraph_id, c.offset, c.number, c.rule, "", c.context])
+
+
+def main_short(args) -> int:
+    rows = []
+    for corpus in (args.corpus, HISTORY_SAMPLE):
+        if corpus.exists():
+            rows += load_paragraphs(corpus)
+        else:
+            print(f"skipped: no corpus at {corpus}", file=sys.stderr)
+    candidates = list(audit_short(rows))
+    if args.short_sample_csv:
+        write_short_sample(candidates, args.short_sample_csv, args.sample_size, args.seed)
+    if args.short_labels:
+        with args.short_labels.open(encoding="utf-8", newline="") as fh:
+            labels = list(csv.DictReader(fh))
+        good, accepted, total = short_label_precision(labels, candidates)
+        years = sum(row["label"] == "year" for row in labels)
+        print(f"labelled sample: {years}/{total} are years ({years / total:.1%}) when drawn; "
+              f"accepted now: {accepted}, of which {good} are years ({good / max(accepted, 1):.1%})\n")
+    report_short(candidates, args.show, args.seed)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="a JSONL file or a folder of them")
@@ -312,6 +475,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--labels", type=Path, help="hand labels (CSV) whose accuracy to print")
     ap.add_argument("--sample-csv", type=Path, help="write a seeded sample to label to this CSV")
     ap.add_argument("--sample-size", type=int, default=100)
+    ap.add_argument("--short", action="store_true", help="audit numbers of 1-3 digits (corpus + history sample)")
+    ap.add_argument("--short-labels", type=Path, help="hand labels of accepted short years (CSV)")
+    ap.add_argument("--short-sample-csv", type=Path, help="write a seeded sample of accepted short years to label")
     args = ap.parse_args(argv)
     if args.show < 0 or args.sample_size < 1:
         print("error: --show must be >= 0 and --sample-size >= 1", file=sys.stderr)
@@ -325,6 +491,12 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    if args.short:
+        try:
+            return main_short(args)
+        except (OSError, ValueError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
     views = list(VIEWS) if args.view == "both" else [args.view]
     candidates = list(audit(rows, views))
     if args.sample_csv:

@@ -11,9 +11,19 @@ Both are cheap string and regex checks over a bounded window, so they keep the s
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from ragas_temporal.focus_time import year_lexicon as lex
+from ragas_temporal.focus_time.patterns import (
+    NUMBER_WORDS,
+    SHORT_YEAR,
+    day_group,
+    era_before_group,
+    era_group,
+    mark_group,
+    month_group,
+)
 
 # ---------------------------------------------------------------------------------------------
 # numbers that might not be years
@@ -61,6 +71,15 @@ REJECTION_RULES: dict[str, str] = {
     "index_name": 'part of an index name: "the Russell 2000 index"',
     "counted_noun_after": 'a counted noun after: "2000 workers", "1500 votes" (not after "in", "since", ...)',
     "plural_noun_after": 'a round number before another plural noun: "2000 things" (not "the 2019 allows")',
+}
+#: The stricter rules for a short number (1-999) that its evidence would read as a year
+#: (``short_year_rejection``; ``REJECTION_RULES`` apply first), by name: counts of up to three
+#: digits are far more common than years.
+SHORT_REJECTION_RULES: dict[str, str] = {
+    "ratio_before": 'a number before "in": "1 in 100", "one in 100"',
+    "number_after": 'another number after: "in 210 350"',
+    "count_after": 'a plural, counted noun or unit in the next two words: "in 570 facilities", "c. 300 men", '
+    '"in 385 league appearances", "in 101 Dalmatians"',
 }
 
 
@@ -368,3 +387,101 @@ def _tense_reference(text: str, start: int, end: int, lo: int, hi: int) -> str |
             if best_distance is None or distance < best_distance:
                 best, best_distance = ("future" if cue.group("past") is None else "past"), distance
     return best
+
+
+# ---------------------------------------------------------------------------------------------
+# short numbers (1-999) that might be years
+# ---------------------------------------------------------------------------------------------
+
+_RATIO_BEFORE = re.compile(
+    rf"(?:\d|(?<![\w-])(?:{'|'.join(w for w in NUMBER_WORDS if ' ' not in w)}))\s+in\s+$", re.IGNORECASE
+)
+#: The next one or two words after a number (a word: letters, maybe with a hyphen, "%" or a unit sign).
+_NEXT_WORDS = re.compile(r"[ \t]+([A-Za-z%°$][\w%°$/-]*)(?:[ \t]+([A-Za-z][\w-]*))?")
+_NUMBER_NEXT = re.compile(r"\s+\d")
+#: Words after which the next word starts another phrase ("in 843 the kingdom", "in 843 two
+#: kingdoms were"): a count can no longer follow the number.
+_PHRASE_OPENERS = lex.DEFINITE_BEFORE | lex.INDEFINITE_BEFORE | lex.YEAR_CUE_BEFORE | lex.WEAK_YEAR_CUE_BEFORE
+
+
+def _counts(word: str, capital_ok: bool) -> bool:
+    """Does ``word`` after a short number say the number counts or measures something?"""
+    wl = word.lower()
+    if word[:1].isupper():  # "in 101 Dalmatians", "Top 100 Songs": a title's count
+        return capital_ok and _is_plural(wl) and not wl.endswith("es")
+    return wl in lex.UNITS_AFTER or wl in lex.COUNTED_NOUNS or _is_plural(word) or wl in lex.HYPHEN_MEASURES
+
+
+def short_year_rejection(text: str, start: int, end: int) -> str | None:
+    """The rule (``REJECTION_RULES``, ``SHORT_REJECTION_RULES``) that says the short number at ``text[start:end]`` (1-999,
+    read as a year by its evidence: "in 476", "c. 570", "25 December 800") is a count, a ratio or
+    an amount; None for a year. Stricter than ``year_rejection``: a count of up to three digits is
+    far more common than a year, so any plural, counted noun or unit in the two words after rejects
+    it, even after "in".
+
+    >>> short_year_rejection("in 570 facilities", 3, 6), short_year_rejection("In 476, Odoacer", 3, 6)
+    ('count_after', None)
+    >>> short_year_rejection("one in 100 between", 7, 10), short_year_rejection("in 888 king Odo", 3, 6)
+    ('ratio_before', None)
+    """
+    rule = year_rejection(text, start, end)
+    if rule is not None:
+        return rule
+    if _RATIO_BEFORE.search(text, max(0, start - 16), start):
+        return "ratio_before"
+    if _NUMBER_NEXT.match(text, end):
+        return "number_after"
+    m = _NEXT_WORDS.match(text, end)
+    if m is None:
+        return None
+    first, second = m.group(1), m.group(2)
+    if _counts(first, capital_ok=True):
+        return "count_after"
+    if second and first.islower() and first not in _PHRASE_OPENERS and _counts(second, capital_ok=False):
+        return "count_after"  # "in 385 league appearances"
+    return None
+
+
+#: What dates a paragraph before AD 1000: an era word next to a number ("410 AD", "AD 79",
+#: "44 BC"), a circa or regnal mark before a short number ("c. 570", "r. 871"), a day and month
+#: before one ("25 December 800"), an ordinal century up to the tenth ("the 5th century"), or
+#: "in" and three digits closed by punctuation ("In 476, ...").
+_ERA_EVIDENCE = re.compile(
+    rf"(?<![\w.,])\d{{1,5}}\s*{era_group('e1')}|{era_before_group('e2')}\s*\d"
+    rf"|{mark_group('m')}\s*{SHORT_YEAR}(?!\d)"
+    rf"|(?<![\w.]){day_group('d')}\s+{month_group('mo')}\s+{SHORT_YEAR}(?![\d,.]\d|\d)"
+    rf"|(?<![\w.])(?:[1-9]|10)(?:st|nd|rd|th)[\s-]+(?i:century)"
+    # "In 476, ..." "in 732.": "in", three digits (not a round hundred) and punctuation
+    rf"|(?<![\w.])[Ii]n\s+[1-9]\d(?!00)\d(?=\s?[,;.:)])"
+)
+#: How far from a short number the paragraph's dating evidence may be (and no blank line between).
+PARAGRAPH_REACH = 1500
+
+
+def era_cue_positions(text: str) -> list[int]:
+    """Where ``text`` is dated before AD 1000 (``_ERA_EVIDENCE``), in order.
+
+    >>> era_cue_positions("Rome fell in 476. Caesar died in 44 BC.")
+    [10, 33]
+    """
+    return [m.start() for m in _ERA_EVIDENCE.finditer(text)]
+
+
+def dated_in_era(text: str, start: int, cues: list[int]) -> bool:
+    """Is the paragraph around ``start`` dated before AD 1000: one of ``cues``
+    (``era_cue_positions(text)``) within ``PARAGRAPH_REACH`` characters and no blank line between?
+
+    >>> text = "Han forces won in 119 BC. In 60 they fell."
+    >>> dated_in_era(text, 30, era_cue_positions(text)), dated_in_era("Then in 60 they fell.", 8, [])
+    (True, False)
+    """
+    i = bisect.bisect_left(cues, start)
+    for j in (i - 1, i):
+        if 0 <= j < len(cues) and abs(cues[j] - start) <= PARAGRAPH_REACH:
+            lo, hi = sorted((cues[j], start))
+            if not _BLANK_LINE.search(text, lo, hi):
+                return True
+    return False
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")

@@ -34,6 +34,7 @@ import re
 from typing import NamedTuple
 
 from ragas_temporal.focus_time.named_periods import NAMED_PERIODS
+from ragas_temporal.focus_time.year_lexicon import CIRCA_MARKS, IN_YEAR_WORDS, REGNAL_MARKS
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary tables
@@ -258,14 +259,78 @@ def day_group(name: str = "day") -> str:
     return rf"(?P<{name}>3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th|ST|ND|RD|TH)?(?!\d)"
 
 
+# --- the year and its era: named fragments the rules refer to (as HeidelTime's rules name their
+# vocabulary resources). Adding an era form is one entry here: the rules, the scanner's number
+# trigger (``scanner._NUMBER_TRIGGER``) and the interpreters all read these.
+
+#: A four-digit year 1000-2999 (the context rules decide whether it really is one).
+YEAR4 = r"[12]\d{3}"
+#: A bare four-digit year: 1000-2099 (a later four-digit number standing alone is not read).
+BARE_YEAR4 = r"1\d{3}|20\d\d"
+#: A year of one to three digits, 1-999, no leading zero ("06" is not a year). Read as a year
+#: only with evidence, each kind a rule of the table: a day and month ("25 December 800"), an era
+#: word ("410 AD"), a circa or regnal mark ("c. 570", "r. 871–899"), a range's other end
+#: ("(618–907)", "from 786 until 809"), "in"/"by" in a dated paragraph ("in 476").
+SHORT_YEAR = r"[1-9]\d{0,2}"
+#: Era words written after a year -> the sign of the years they date (historical numbering:
+#: 753 BC = -753, and there is no year 0).
+ERA_WORDS: dict[str, int] = {
+    "BC": -1, "B.C.": -1, "BCE": -1, "B.C.E.": -1, "AD": 1, "A.D.": 1, "CE": 1, "C.E.": 1,
+}  # fmt: skip
+#: Era words also written before a year ("AD 14", "A.D. 79").
+ERA_BEFORE_WORDS = ("AD", "A.D.")
+
+
 def year4_group(name: str = "year") -> str:
     """A four-digit year 1000-2999 (context rules decide whether it really is one)."""
-    return rf"(?P<{name}>[12]\d{{3}})(?!\d)"
+    return rf"(?P<{name}>{YEAR4})(?!\d)"
 
 
 def year_in_date_group(name: str = "year") -> str:
     """Year part of a written date: four digits, or '08 with an apostrophe."""
-    return rf"(?:(?P<{name}>[12]\d{{3}})|['’](?P<{name}_yy>\d\d))(?![\d'’])"
+    return rf"(?:(?P<{name}>{YEAR4})|['’](?P<{name}_yy>\d\d))(?![\d'’])"
+
+
+def short_year_group(name: str = "year") -> str:
+    """A year of one to three digits (``SHORT_YEAR``), not part of a longer or decimal number."""
+    return rf"(?P<{name}>{SHORT_YEAR})(?!\d|[.,]\d)"
+
+
+def era_group(name: str = "era") -> str:
+    """An era word after a year (``ERA_WORDS``): "BC", "B.C.E.", "AD", "CE"."""
+    return rf"(?P<{name}>{trie_regex(ERA_WORDS)})(?!\w)"
+
+
+def era_before_group(name: str = "era") -> str:
+    """An era word before a year: "AD 14"."""
+    return rf"(?P<{name}>{trie_regex(ERA_BEFORE_WORDS)})"
+
+
+def mark_group(name: str = "mark") -> str:
+    """A circa, regnal, floruit or life mark before a year (``year_lexicon.CIRCA_MARKS``,
+    ``REGNAL_MARKS``): "c.", "ca.", "circa", "r.", "reigned", "fl.", "d.", "b."."""
+    return rf"(?<![\w.])(?P<{name}>{trie_regex(CIRCA_MARKS + REGNAL_MARKS)})"
+
+
+def after_words_lookbehind(words, *, lower: bool = False) -> str:
+    """Zero-width: right after one of ``words`` and a space ("in |476", "c. |570"; a word ending
+    in a dot also with no space: "c.|570"); ``lower``: the lower-case forms (for lower-cased text).
+
+    >>> bool(re.search(after_words_lookbehind(["in"]) + r"\d", "in 476")), bool(re.search(after_words_lookbehind(["in"]) + r"\d", "win 476"))
+    (True, False)
+    """
+    written = {w.lower() if lower else w for w in words}
+    forms = {f"{w} " for w in written} | {w for w in written if w.endswith(".")}
+    by_width: dict[int, list[str]] = {}
+    for f in sorted(forms):
+        by_width.setdefault(len(f), []).append(re.escape(f))
+    # one lookbehind per width (a lookbehind's alternatives must have one width): fewer to try
+    return "(?:" + "|".join(rf"(?<=(?<![\w.])(?:{'|'.join(fs)}))" for _, fs in sorted(by_width.items())) + ")"
+
+
+#: Where a short number may be a year by what comes before it: a mark ("c. 570") or a dating
+#: word ("in 476"). Lower case: the scanner's number trigger reads it on lower-cased text.
+AFTER_YEAR_CUE = after_words_lookbehind(CIRCA_MARKS + REGNAL_MARKS + IN_YEAR_WORDS, lower=True)
 
 
 def _range_date(p: str) -> str:
@@ -281,7 +346,7 @@ def _range_date(p: str) -> str:
 _MONTH_NAME = rf"(?:{_alt(_cases(_FULL_MONTHS) + _cases(_ABBR_MONTHS))})(?![a-z])"  # no group: for lookaheads
 _NUM = rf"(?<![\d.,])(?P<num>\d{{1,3}}(?:,\d{{3}})*(?!\d)|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
 _QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
-_ERA_AFTER = r"(?P<era>B\.C\.E\.|B\.C\.|BCE|BC|C\.E\.|CE|A\.D\.|AD)(?!\w)"
+_ERA_AFTER = era_group()
 _WEEKDAY_PREFIX = rf"(?:{weekday_group('wd')}\.?,?\s+(?:the\s+)?)?"
 #: "in the past" is a reference only when nothing follows ("in the past decade" is not)
 _REF_GUARDS = {"in the past": r"(?!\s+[a-z\d])"}
@@ -312,7 +377,7 @@ RULES: tuple[Rule, ...] = (
     # --- full dates ---
     Rule(
         "iso_date", "date",
-        r"(?P<year>[12]\d{3})-(?P<month>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])"
+        rf"(?P<year>{YEAR4})-(?P<month>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])"
         r"(?:T(?P<hour>[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?)?(?![\d-])",
         "ymd", "2019-03-03",
     ),
@@ -320,7 +385,7 @@ RULES: tuple[Rule, ...] = (
         "date_range", "range",
         # (or glued, the dash lost in conversion: "May 16, 1929October 27, 2019")
         rf"{_range_date('a')}(?:,?\s*(?:--|-|–|—|\s(?i:to|until|till)\s)\s*|(?=[A-Z]))"
-        rf"(?:{_range_date('b')}|(?P<b_y4>[12]\d{{3}})(?!\d))",
+        rf"(?:{_range_date('b')}|(?P<b_y4>{YEAR4})(?!\d))",
         "date_range", "12 September 1494 – 31 March 1547",
     ),
     Rule(
@@ -332,6 +397,13 @@ RULES: tuple[Rule, ...] = (
         "day_month_year", "date",
         rf"{_WEEKDAY_PREFIX}{day_group()}(?:\s*(?:-|–|to)\s*{day_group('day2')})?\s*(?:of\s+)?{month_group()}\.?,?\s*{year_in_date_group()}",
         "ymd", "3rd of March 2019",
+    ),
+    Rule(  # a day and month date a short year: 25 December 800, 12 August 30 BC, 19 August AD 14, December 25, 800, August 30 BC
+        "short_date", "date",
+        rf"{_WEEKDAY_PREFIX}(?:{day_group()}\s*(?:of\s+)?{month_group()}\.?,?\s*(?:{era_before_group('ad')}\s*)?{short_year_group()}"
+        rf"|{month_group('month2')}\.?\s*{day_group('day2')},\s*{short_year_group('year2')}"
+        rf"|{month_group('month3')}\.?,?\s*{short_year_group('year3')}(?=\s*{era_group('era3')}))(?:\s*{_ERA_AFTER})?",
+        "short_date", "25 December 800",
     ),
     Rule(  # June–July 1944, 30 June – 2 July 1944, between May and August 2008
         "month_range", "date",
@@ -349,34 +421,36 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "numeric_ymd", "date",
-        r"(?<![\d/.:,-])(?P<year>[12]\d{3})(?P<sep>[/.])(?P<month>0?[1-9]|1[0-2])(?P=sep)(?P<day>0?[1-9]|[12]\d|3[01])(?![\d/.]\d|\d)",
+        rf"(?<![\d/.:,-])(?P<year>{YEAR4})(?P<sep>[/.])(?P<month>0?[1-9]|1[0-2])(?P=sep)(?P<day>0?[1-9]|[12]\d|3[01])(?![\d/.]\d|\d)",
         "ymd", "2019/03/03",
     ),
     Rule(
         "numeric_date", "date",
-        r"(?<![\d/.:,-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?:(?P<year>[12]\d{3})|(?P<yy>\d\d))(?!\d|[/.:-]\d)",
+        rf"(?<![\d/.:,-])(?P<a>\d{{1,2}})(?P<sep>[/.-])(?P<b>\d{{1,2}})(?P=sep)(?:(?P<year>{YEAR4})|(?P<yy>\d\d))(?!\d|[/.:-]\d)",
         "numeric_date", "3/3/2019",
     ),
     # --- ranges of years (before bare years) ---
-    Rule(
+    Rule(  # the era word of one end dates both: 356–323 BC, 27 BC to AD 14, between 200 and 900 CE, c. 570 – 632 AD
         "era_range", "range",
-        rf"(?:(?i:from)\s+)?(?:(?P<ad1>AD|A\.D\.)\s*)?(?P<y1>\d{{1,4}})\s*(?P<era1>B\.C\.E\.|B\.C\.|BCE|BC)?\s*(?:-|–|—|(?i:to|until)\s)\s*"
-        rf"(?:(?P<ad2>AD|A\.D\.)\s*(?P<y2a>\d{{1,4}})(?!\d)|(?P<y2>\d{{1,4}})\s*(?P<era2>B\.C\.E\.|B\.C\.|BCE|BC|C\.E\.|CE|A\.D\.|AD)(?!\w))",
+        rf"(?:(?i:between)\s+(?:{era_before_group('bad1')}\s*)?(?P<by1>\d{{1,4}})\s*(?:{era_group('bera1')})?\s+(?i:and)\s+"
+        rf"|(?:(?i:from)\s+)?(?:{mark_group('mark1')}\s*)?(?:{era_before_group('ad1')}\s*)?"
+        rf"(?P<y1>\d{{1,4}})\s*(?:{era_group('era1')})?\s*(?:-|–|—|(?i:to|until)\s)\s*)(?:{mark_group('mark2')}\s*)?"
+        rf"(?:{era_before_group('ad2')}\s*(?P<y2a>\d{{1,4}})(?!\d)|(?P<y2>\d{{1,4}})\s*{era_group('era2')})",
         "era_range", "44 BC to AD 14",
     ),
     Rule(
         "year_range", "range",
-        r"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>[12]\d{3})\s+(?i:and)\s+(?P<b2>[12]\d{3})"
+        rf"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>{YEAR4})\s+(?i:and)\s+(?P<b2>{YEAR4})"
         # a one-digit end only right after the dash ("1947-8"), not a day ("1658–2 December 1730")
         # a three-digit start only before a dash and a four-digit end ("Song dynasty (960–1279)")
-        rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>[12]\d{{3}}|(?<![\d,.])[1-9]\d\d(?=\s*(?:--|[-–—])\s*[12]\d{{3}}(?!\d)))\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
-        rf"(?:(?P<y2>[12]\d{{3}}|\d\d|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:present|now|today))))(?![\d%]|[.,:/]\d)",
+        rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>{YEAR4}|(?<![\d,.])[1-9]\d\d(?=\s*(?:--|[-–—])\s*{YEAR4}(?!\d)))\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
+        rf"(?:(?P<y2>{YEAR4}|\d\d|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:present|now|today))))(?![\d%]|[.,:/]\d)",
         "year_range", "2008-2010",
     ),
     # --- decades and centuries ---
     Rule(
         "century", "century",
-        rf"(?:(?i:the)\s+)?(?:{_QUAL}[\s-]+)?(?:(?i:the)\s+)?(?:(?P<n>\d{{1,2}})(?:st|nd|rd|th)|(?P<w>(?i:{_alt(ORDINAL_WORDS)})))[\s-]+(?i:century)(?:\s+{_ERA_AFTER})?",
+        rf"(?:(?i:the)\s+)?(?:{_QUAL}[\s-]+)?(?:(?i:the)\s+)?(?:(?P<n>\d{{1,2}})(?:st|nd|rd|th)|(?P<w>(?i:{_alt(ORDINAL_WORDS)})))[\s-]+(?P<unit>(?i:century|millennium))(?:\s+{_ERA_AFTER})?",
         "century", "19th century",
     ),
     Rule(
@@ -396,20 +470,20 @@ RULES: tuple[Rule, ...] = (
     ),
     # --- BCE/AD years, fiscal years, quarters ---
     Rule("era_year_after", "year", rf"(?<![\d.,])(?P<year>\d{{1,3}}(?:,\d{{3}})+|\d{{1,5}})\s*{_ERA_AFTER}", "era_year", "753 BC"),
-    Rule("era_year_before", "year", r"(?P<era>AD|A\.D\.)\s*(?P<year>\d{1,4})(?!\d)", "era_year", "AD 14"),
+    Rule("era_year_before", "year", rf"{era_before_group()}\s*(?P<year>\d{{1,4}})(?!\d)", "era_year", "AD 14"),
     Rule(
         "fiscal_year", "fiscal_year",
-        r"(?:(?:FY|Fy|fy)\s?['’]?(?P<y>\d{4}|\d\d)|(?i:fiscal)(?:\s+(?i:year))?\s+(?P<y4>[12]\d{3}))(?:\s*[/-]\s*(?P<y2>\d{4}|\d\d))?(?!\d)",
+        rf"(?:(?:FY|Fy|fy)\s?['’]?(?P<y>\d{{4}}|\d\d)|(?i:fiscal)(?:\s+(?i:year))?\s+(?P<y4>{YEAR4}))(?:\s*[/-]\s*(?P<y2>\d{{4}}|\d\d))?(?!\d)",
         "fiscal_year", "FY2021",
     ),
     Rule(
-        "quarter_code", "date", r"(?P<q>Q[1-4])\s*(?:(?i:of)\s+)?(?:(?P<year>[12]\d{3})|['’](?P<yy>\d\d))(?!\d)",
+        "quarter_code", "date", rf"(?P<q>Q[1-4])\s*(?:(?i:of)\s+)?(?:(?P<year>{YEAR4})|['’](?P<yy>\d\d))(?!\d)",
         "quarter", "Q3 2008",
     ),
     Rule(
         "quarter", "date",
         rf"(?:(?i:the)\s+)?(?P<ord>(?i:{_alt(QUARTER_ORDINALS)}))[\s-]+(?i:quarter)"
-        r"(?:\s+(?:(?i:of)\s+)?(?:(?i:fiscal)\s+)?(?P<year>[12]\d{3})(?![\d,.]\d)|\s+(?i:of)\s+(?:(?:(?i:the)\s+)?(?P<rel>(?i:this|last|next|that|same|previous|following|current))\s+(?i:year)|(?P<the_year>(?i:the\s+year))))?",
+        rf"(?:\s+(?:(?i:of)\s+)?(?:(?i:fiscal)\s+)?(?P<year>{YEAR4})(?![\d,.]\d)|\s+(?i:of)\s+(?:(?:(?i:the)\s+)?(?P<rel>(?i:this|last|next|that|same|previous|following|current))\s+(?i:year)|(?P<the_year>(?i:the\s+year))))?",
         "quarter", "the third quarter of 2008",
     ),
     # --- seasons and holidays, possibly with a year ---
@@ -417,7 +491,7 @@ RULES: tuple[Rule, ...] = (
         "season", "date",
         rf"(?:(?P<mod>(?i:the\s+following|the\s+next|the\s+previous|the\s+preceding|following|last|next|this|that|the|in\s+the|in|early|late|mid|during|of|over))[\s-]+)?"
         rf"(?P<s>(?i:spring|summer|autumn|winter|fall))"
-        rf"(?:\s+(?i:of\s+)?{year_in_date_group()}(?:\s*[-–/]\s*(?P<y2>\d\d(?!\d)|[12]\d{{3}}))?|(?!\s+(?i:of\s+)?['’]?\d))",
+        rf"(?:\s+(?i:of\s+)?{year_in_date_group()}(?:\s*[-–/]\s*(?P<y2>\d\d(?!\d)|{YEAR4}))?|(?!\s+(?i:of\s+)?['’]?\d))",
         "season", "winter 2014",
     ),
     Rule(
@@ -432,7 +506,7 @@ RULES: tuple[Rule, ...] = (
         "month_year", "March 2019",
     ),
     Rule("apostrophe_year", "year", r"['’](?P<yy>\d\d)(?![\d'’%])", "apostrophe_year", "'08"),
-    Rule("the_year", "year", r"(?i:the\s+year\s+)(?P<year>\d{1,4})(?!\d)", "the_year", "the year 850"),
+    Rule("the_year", "year", r"(?i:the\s+year\s+)(?P<year>\d{1,4})(?!\d|\s*[-–]\s*\d)", "the_year", "the year 850"),
     # --- clock times (before bare years: "1400 UTC") ---
     Rule(
         "clock_ampm", "date",
@@ -458,8 +532,8 @@ RULES: tuple[Rule, ...] = (
         # is a citation's letter ("(Smith, 2019a; Jones, 2019b)"). Not before digits, a dash and
         # a number ("2019-4567"), but before a date or an ordinal after a dash ("1658–2 December
         # 1730", "1997 - 3rd place") and in a list ("1975/1985/2001").
-        rf"(?<![$€£¥#@])(?<!\d[.,:])(?:(?<=[12]\d{{3}}[–-])|(?<!\d[–-]))(?<!\d\s[-–])"
-        rf"(?P<year>1\d{{3}}|20\d\d)(?:(?<=[1-9])s(?=[ \t]+[A-Z])|[a-e](?=[,;)\]]))?"
+        rf"(?<![$€£¥#@])(?<!\d[.,:])(?:(?<={YEAR4}[–-])|(?<!\d[–-]))(?<!\d\s[-–])"
+        rf"(?P<year>{BARE_YEAR4})(?:(?<=[1-9])s(?=[ \t]+[A-Z])|[a-e](?=[,;)\]]))?"
         rf"(?!\d|[.,:]\d|\s?[-–]\s?\d+(?!\w|\s+{_MONTH_NAME})|/\d(?!\d{{3}})|%)",
         "bare_year", "2008",
     ),
@@ -537,6 +611,34 @@ RULES: tuple[Rule, ...] = (
         rf"(?:(?P<mod>(?i:the|this|at|in\s+the|during\s+the|last|every|each))\s+)?(?P<part>(?i:{_alt(PARTS_OF_DAY.keys() | BARE_PART_WORDS)}))",
         "part_of_day_bare", "midnight",
     ),
+    # --- short years read from the evidence before them (last: at a start they share, every
+    # other rule goes first: "in 12 March", "in 3 years ago") ---
+    Rule(  # a circa, regnal, floruit or life mark: c. 570, r. 871–899, reigned 786–809, fl. 700, (c. 570 – 8 June 632)
+        "marked_year", "year",
+        # (not a day: "c. 28 December 1946" is a circa date, read from its day on)
+        rf"{mark_group()}\s*{short_year_group('y1')}(?!(?:st|nd|rd|th)?\s*(?:of\s+)?{_MONTH_NAME})(?:\s*{_ERA_AFTER})?"
+        rf"(?:\s*(?P<sep>--|-|–|—|\s(?i:to|until|till)\s)\s*(?:{mark_group('mark2')}\s*)?"
+        rf"(?:{day_group('d2')}\s+{month_group('m2')}\.?,?\s+)?(?:(?P<y2>{YEAR4})(?!\d)|{short_year_group('y2s')}))?",
+        "marked_year", "c. 570",
+    ),
+    Rule(  # a range of short years alone in brackets: "The Tang dynasty (618–907)"
+        "bracketed_range", "range",
+        rf"\(\s?{short_year_group('y1')}\s*(?:--|-|–|—)\s*{short_year_group('y2')}\s?\)",
+        "bracketed_range", "(618–907)",
+    ),
+    Rule(  # from 786 until 809, ruled from 618 to 907 (``interpret.ranges.from_range`` says when "to" is a reign), from 843 until her death
+        "from_range", "range",
+        rf"(?i:from)\s+{short_year_group('y1')}(?:\s+(?P<sep>(?i:to|until|till))\s+{short_year_group('y2')}"
+        rf"|(?=\s+(?i:until|till)\s+(?![\d\s])))",
+        "from_range", "from 786 until 809",
+    ),
+    Rule(  # in 476, by 410: a year when the paragraph is dated in the same era (``context_rules.dated_short_year``)
+        "in_year", "year",
+        # (not before what another rule reads from the number on: "in 12 March", "by 5 pm", "in 3 years ago")
+        rf"(?P<cue>{trie_regex(IN_YEAR_WORDS)})\s+{short_year_group()}"
+        rf"(?!\s*(?:[-–/%]|:\d|{_MONTH_NAME}|{trie_regex(ERA_WORDS)}(?!\w)|(?i:[ap]\.?m\b|{_alt(UNIT_WORDS)})(?![a-z])))",
+        "in_year", "in 476",
+    ),
 )  # fmt: skip
 
 
@@ -585,7 +687,7 @@ KEYWORD_TRIGGERS = frozenset(
     mother mothers father fathers diwali hanukkah chanukah ramadan eid
     war wars ww w.w wwi wwii depression recession era age ages period revolution renaissance enlightenment
     race bowl famine prohibition
-    fiscal fy ad a.d""".split()
+    fiscal fy ad a.d millennium""".split()
 )
 
 

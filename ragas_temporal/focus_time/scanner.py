@@ -38,6 +38,9 @@ import re
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ragas_temporal.focus_time.patterns import (
+    AFTER_YEAR_CUE,
+    CIRCA_MARKS,
+    ERA_WORDS,
     MONTHS,
     RULES,
     SCANNER,
@@ -64,14 +67,22 @@ BACK = 30
 _WORDS_ALT = trie_regex(TRIGGER_WORDS)
 #: A digit starting a token, "'08", "Q3", "x'mas", or a trigger word (on lower-cased text).
 _MONTH_START = trie_regex(MONTHS)
-#: A number is a trigger when it has four digits, or when what follows makes it part of a date,
-#: a time, a decade or an era year. Other short numbers ("179 tankers") cannot start a mention
-#: on their own; when a unit follows ("3 years ago") the unit word is the trigger. (Written
-#: "\d(?:\d{3}|\d{0,2}...)" rather than "\d{4}|\d{1,3}...": an alternative that opens with one digit
-#: class is skipped at once at the letters most separators come before.)
+#: A number is a trigger when it has four digits, or when what follows or comes before makes it
+#: part of a date, a time, a decade, an era year or a short year's evidence. Other short numbers
+#: ("179 tankers") cannot start a mention on their own; when a unit follows ("3 years ago") the
+#: unit word is the trigger. Read from the named fragments of ``patterns.py`` (era words, circa
+#: and regnal marks, "in"/"by" before a short year), so a new era form reaches the trigger too.
+#: (Written "\d(?:\d{3}|\d{0,2}...)" rather than "\d{4}|\d{1,3}...": an alternative that opens with
+#: one digit class is skipped at once at the letters most separators come before.)
+_ERA_AFTER_LOWER = trie_regex({w.lower() for w in ERA_WORDS})
+_CIRCA_LOWER = trie_regex({w.lower() for w in CIRCA_MARKS})
 _NUMBER_TRIGGER = (
-    r"\d(?:\d{3}|\d{0,2}(?=\d*(?:[/.:\-–]\d|0?['’]?s\b|\s*(?:[ap]\.?m\b|b\.?c|a\.?d\b|c\.?e\b|utc|gmt)"
+    r"\d(?:\d{3}|\d{0,2}(?=\d*(?:[/.:\-–—]\d|0?['’]?s\b|\s*(?:[ap]\.?m\b|utc|gmt)"
+    rf"|\s*(?:{_ERA_AFTER_LOWER})(?![a-z])"  # "410 ad", "44 bc"
+    rf"|\s*(?:--|[-–—]|(?:to|until|till)\s)\s*(?:(?:{_CIRCA_LOWER})\s*)?\d"  # "( 618 -- 907 )", "786 until 809"
+    r"|\s+(?:until|till)\s"  # "from 843 until her death"
     rf"|(?:st|nd|rd|th)?\s*(?:of\s+)?(?:{_MONTH_START})(?![a-z]))))"
+    rf"|(?=\d){AFTER_YEAR_CUE}\d{{1,3}}(?!\d)"  # "c. 570", "r. 871", "in 476" (last: years and dates go first)
 )
 _TRIGGER_BODY = rf"(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z]))"
 TRIGGER = re.compile(rf"(?<![a-z\d]){_TRIGGER_BODY}")

@@ -50,9 +50,21 @@ COUNT_HEADS = _words(
 )
 #: Words before "than" that make the number after it a date: "no later than 2019".
 TIME_COMPARATIVES = _words("later earlier sooner")
+#: Circa marks before a year: "c. 570", "ca. 1500", "circa 800". Not "around" or "about": in
+#: prose they mostly open a count ("around 300 people": 20 of the 21 "around N" of the wiki dev set).
+CIRCA_MARKS = ("c.", "ca.", "circa", "Circa")
+#: Regnal, floruit and life marks before a year or a range: "r. 871–899", "reigned 786–809",
+#: "fl. 700", "floruit 1150", "d. 632", "b. 570" (lower case: "Vitamin D. 500" is not one).
+REGNAL_MARKS = ("r.", "reigned", "fl.", "floruit", "d.", "b.")
+#: Words before a short number that may date it ("in 476", "By 410"): a year only when the
+#: paragraph is dated in the same era or the number has three digits (``context_rules``).
+IN_YEAR_WORDS = ("in", "In", "by", "By")
+#: Verbs and nouns of rule that date a "from N to M" range in their sentence ("ruled China from
+#: 618 to 907"): the range is a reign, not an amount.
+REIGN_WORDS = _words("reigned ruled reign rule ruling reigning governed dynasty empire kingdom caliphate")
 #: Words before a number that make it a year even when a counted noun follows ("In 2000 people ...").
-YEAR_CUE_BEFORE = _words(
-    "in since until till during circa c. ca. year early late mid spring summer autumn fall winter throughout "
+YEAR_CUE_BEFORE = frozenset(CIRCA_MARKS) | _words(
+    "in since until till during year early late mid spring summer autumn fall winter throughout "
     # a determiner or a count before the number: it modifies a noun, so it is not itself the count
     # ("a 2019 study", "two 1967 concerts")
     "a an two three four five six seven eight nine ten several both"

@@ -166,14 +166,18 @@ def _describe(value: object) -> str:
 
 
 def year_label(year: int) -> str:
-    """A year as a reader writes it: ``2008`` -> ``"2008"``, ``-753`` -> ``"753 BC"`` (BCE years are negative).
+    """A year as a reader writes it: ``2008`` -> ``"2008"``, ``618`` -> ``"618"``, ``-753`` ->
+    ``"753 BC"`` (BCE years are negative), and ``79`` -> ``"AD 79"``: a year of one or two digits
+    alone reads as a count, so it takes its era word, as historians write it.
 
     Not the TIMEX3 value (``"BC0753"``): that is ``ragas_temporal.focus_time.normalise.format_year``.
 
-    >>> year_label(-753)
-    '753 BC'
+    >>> year_label(-753), year_label(79), year_label(618)
+    ('753 BC', 'AD 79', '618')
     """
-    return f"{-year} BC" if year < 0 else str(year)
+    if year < 0:
+        return f"{-year} BC"
+    return f"AD {year}" if 0 < year < 100 else str(year)
 
 
 def format_years(years: Iterable[int]) -> str:
@@ -184,7 +188,7 @@ def format_years(years: Iterable[int]) -> str:
     >>> format_years(range(1990, 2000))
     '1990-1999'
     >>> format_years({-753, -44, 14})
-    '753 BC, 44 BC, 14'
+    '753 BC, 44 BC, AD 14'
     """
     ordered = sorted(years)
     parts: list[str] = []

@@ -61,12 +61,12 @@ def test_lower_cased_tense_cues_equal_the_case_insensitive_regex():
 
 def test_followers_are_read_from_the_rules():
     # what a rule can have after a word and whitespace: "the following year", "from 2008",
-    # "in March", "in the 1990s"; a digit never follows "in" in a rule, nothing follows prose words
+    # "in March", "in the 1990s", "in 476" (in_year, issue 20); nothing follows prose words
     followers = scanner.FOLLOWERS
     assert followers is not None
     assert {"f", "0"} <= followers["the"]
     assert "0" in followers["from"] and "0" in followers["between"]
-    assert {"m", "t"} <= followers["in"] and "0" not in followers["in"]
+    assert {"m", "t", "0"} <= followers["in"] and "0" not in followers["on"]
     assert "y" in followers["following"]
     assert not {"company", "beach", "said"} & followers.keys()
 

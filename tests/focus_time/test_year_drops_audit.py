@@ -117,3 +117,21 @@ def test_numbers_no_rule_could_match_are_named_by_what_touches_them(year_drops):
         "1500": "glued_to_letters",
         "2018": "number_dash_number",
     }
+
+
+def test_short_year_audit_names_the_accepting_rule_and_the_era_shaped_drops(year_drops):
+    # by hand: 476 (in_year), 30 (short_date, BC), 618 and 907 (bracketed_range) are years; 300
+    # (men, after a comma: no cue) and 12 (the day of a date) are not; 570 after "in" is a count (count_after),
+    # an era-shaped drop
+    text = "In 476, 300 men left. Cleopatra died on 12 August 30 BC. The Tang (618–907) sold in 570 facilities."
+    found = [(c.number, c.kept, c.rule, c.era_shaped) for c in year_drops.audit_short_text(text, "p")]
+    assert found == [
+        ("476", True, "in_year", True), ("300", False, "no_rule_matched", False),
+        ("12", False, "in_date", False), ("30", True, "short_date", False),
+        ("618", True, "bracketed_range", False), ("907", True, "bracketed_range", False),
+        ("570", False, "count_after", True),
+    ]  # fmt: skip
+    labels = [{"paragraph_id": "p", "offset": str(text.index("476")), "number": "476", "label": "year"},
+              {"paragraph_id": "p", "offset": str(text.index("300")), "number": "300", "label": "not_year"}]
+    candidates = year_drops.audit_short_text(text, "p")
+    assert year_drops.short_label_precision(labels, candidates) == (1, 1, 2)  # 300 is not accepted now

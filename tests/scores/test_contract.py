@@ -85,8 +85,9 @@ def test_importing_scores_does_not_import_ragas() -> None:
         (range(1990, 2000), "1990-1999"),
         ({-753}, "753 BC"),
         ({-3, -2, -1}, "3 BC-1 BC"),
-        ({-44, 14}, "44 BC, 14"),
-        (range(0, 40, 2), "0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, and 8 more"),
+        # years of one or two digits take their era word (issue 20: "AD 79"); 0 is not a year
+        ({-44, 14}, "44 BC, AD 14"),
+        (range(0, 40, 2), "0, AD 2, AD 4, AD 6, AD 8, AD 10, AD 12, AD 14, AD 16, AD 18, AD 20, AD 22, and 8 more"),
         ((), ""),
     ],
 )
@@ -168,7 +169,8 @@ def test_scores_run_inside_datasets_map() -> None:
 def test_year_label_and_check_k_are_public() -> None:
     from ragas_temporal.scores import check_k, year_label
 
-    assert [year_label(y) for y in (2008, 14, -753)] == ["2008", "14", "753 BC"]
+    # a year of one or two digits takes its era word (issue 20: "AD 79"); three digits stand alone
+    assert [year_label(y) for y in (2008, 14, 618, -753)] == ["2008", "AD 14", "618", "753 BC"]
     assert check_k(5) == 5
     with pytest.raises(ValueError, match="k must be a positive integer, got 0"):
         check_k(0)

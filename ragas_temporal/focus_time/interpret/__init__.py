@@ -56,7 +56,7 @@ from ragas_temporal.focus_time.interpret.anaphoric import (
 )
 from ragas_temporal.focus_time.interpret.calendar_names import easter, holiday, quarter, season
 from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Interpreter, Reading
-from ragas_temporal.focus_time.interpret.dates import month_range, month_year, numeric_date, rare_date, ymd
+from ragas_temporal.focus_time.interpret.dates import month_range, month_year, numeric_date, rare_date, short_date, ymd
 from ragas_temporal.focus_time.interpret.deictic import (
     ago,
     day_relative,
@@ -74,8 +74,16 @@ from ragas_temporal.focus_time.interpret.periods import (
     decade_words,
     named_period,
 )
-from ragas_temporal.focus_time.interpret.ranges import date_range, era_range, year_range
-from ragas_temporal.focus_time.interpret.years import apostrophe_year, bare_year, era_year, fiscal_year, the_year
+from ragas_temporal.focus_time.interpret.ranges import bracketed_range, date_range, era_range, from_range, year_range
+from ragas_temporal.focus_time.interpret.years import (
+    apostrophe_year,
+    bare_year,
+    era_year,
+    fiscal_year,
+    in_year,
+    marked_year,
+    the_year,
+)
 from ragas_temporal.focus_time.patterns import RULES
 
 __all__ = [
@@ -89,6 +97,7 @@ __all__ = [
     "ago",
     "apostrophe_year",
     "bare_year",
+    "bracketed_range",
     "century",
     "clock",
     "day_anaphoric",
@@ -100,7 +109,10 @@ __all__ = [
     "era_range",
     "era_year",
     "fiscal_year",
+    "from_range",
     "holiday",
+    "in_year",
+    "marked_year",
     "month_bare",
     "month_day",
     "month_range",
@@ -114,6 +126,7 @@ __all__ = [
     "rare_date",
     "ref_word",
     "season",
+    "short_date",
     "the_year",
     "unit_before_after",
     "unit_relative",

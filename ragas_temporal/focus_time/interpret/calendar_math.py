@@ -13,7 +13,7 @@ import datetime as dt
 import functools
 
 from ragas_temporal.focus_time.interpret.core import Anchor
-from ragas_temporal.focus_time.normalise import format_year, in_era, year_span
+from ragas_temporal.focus_time.normalise import MAX_SPAN_YEARS, format_year, in_era, year_span
 from ragas_temporal.focus_time.patterns import PARTS_OF_DAY
 
 
@@ -106,7 +106,7 @@ def at_granularity(anchor: Anchor, unit: str) -> Anchor | None:
     return None
 
 
-def qualified_years(first: int, n: int, qual: str | None) -> frozenset[int]:
+def qualified_years(first: int, n: int, qual: str | None, limit: int | None = MAX_SPAN_YEARS) -> frozenset[int]:
     """The ``n`` years from ``first``, or their early (first 40%), mid (30%-80%) or late (last
     40%) part; no year 0.
 
@@ -116,11 +116,11 @@ def qualified_years(first: int, n: int, qual: str | None) -> frozenset[int]:
     >>> sorted(qualified_years(1990, 10, "early")), sorted(qualified_years(1990, 10, "Late"))
     ([1990, 1991, 1992, 1993], [1996, 1997, 1998, 1999])
     """
-    return _qualified_span(first, n, (qual or "").lower())
+    return _qualified_span(first, n, (qual or "").lower(), limit)
 
 
-@functools.lru_cache(maxsize=2048)  # every decade and century of the era, each qualifier: shared sets
-def _qualified_span(first: int, n: int, q: str) -> frozenset[int]:
+@functools.lru_cache(maxsize=2048)  # every decade, century and millennium of the era, each qualifier: shared sets
+def _qualified_span(first: int, n: int, q: str, limit: int | None) -> frozenset[int]:
     if q == "early":
         lo, hi = 0, round(n * 0.4)
     elif q == "mid":
@@ -129,7 +129,7 @@ def _qualified_span(first: int, n: int, q: str) -> frozenset[int]:
         lo, hi = n - round(n * 0.4), n
     else:
         lo, hi = 0, n
-    return year_span(first + lo, first + hi - 1)
+    return year_span(first + lo, first + hi - 1, limit=limit)
 
 
 def day_value(anchor: Anchor, part: str | None) -> str:

@@ -16,7 +16,7 @@ import functools
 import re
 from typing import Callable, NamedTuple, Sequence
 
-from ragas_temporal.focus_time.context_rules import tense
+from ragas_temporal.focus_time.context_rules import dated_in_era, era_cue_positions, tense
 from ragas_temporal.focus_time.normalise import (
     SPAN_YEARS_BASE,
     SPAN_YEARS_PER_CHAR,
@@ -24,7 +24,7 @@ from ragas_temporal.focus_time.normalise import (
     two_digit_year,
     year_span,
 )
-from ragas_temporal.focus_time.patterns import NUMBER_WORDS, UNIT_WORDS
+from ragas_temporal.focus_time.patterns import ERA_WORDS, NUMBER_WORDS, UNIT_WORDS
 
 
 class Anchor(NamedTuple):
@@ -84,7 +84,7 @@ class Context:
     month's year (see ``tense_at``).
     """
 
-    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget")
+    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues")
 
     def __init__(self, text: str, reference: dt.date | None, anchor: Anchor | None = None) -> None:
         self.text = text
@@ -93,6 +93,9 @@ class Context:
         self.narrative = anchor is not None
         self._ref = _reference_anchor(reference) if reference is not None else None
         self.span_budget = SPAN_YEARS_PER_CHAR * len(text) + SPAN_YEARS_BASE
+        #: where the text is dated before AD 1000 (``context_rules.era_cue_positions``), found on
+        #: first need: most texts never ask
+        self.era_cues: list[int] | None = None
 
     def span(self, first: int, last: int) -> frozenset[int]:
         """The years of a range written in the text (``normalise.year_span``), its two ends only
@@ -128,6 +131,13 @@ class Context:
     def ref(self) -> Anchor | None:
         """What deictic expressions resolve against: the reference date only."""
         return self._ref
+
+    def dated_in_era(self, start: int) -> bool:
+        """Is the paragraph around ``start`` dated before AD 1000 ("in 119 BC", "c. 570")? The
+        evidence is found once per text, on first need (``context_rules.dated_in_era``)."""
+        if self.era_cues is None:
+            self.era_cues = era_cue_positions(self.text)
+        return dated_in_era(self.text, start, self.era_cues)
 
     def tense_at(self, start: int, end: int) -> str | None:
         """The sentence tense, when it matters: only when the base is the moment of writing (the
@@ -218,6 +228,11 @@ def number_value(word: str) -> int | None:
 
 
 def era_sign(era: str | None) -> int | None:
+    """The sign an era word gives its years (``patterns.ERA_WORDS``); None without one.
+
+    >>> era_sign("B.C."), era_sign("AD"), era_sign(None)
+    (-1, 1, None)
+    """
     if not era:
         return None
-    return -1 if era.replace(".", "").upper().startswith("B") else 1
+    return ERA_WORDS.get(era.upper(), 1)

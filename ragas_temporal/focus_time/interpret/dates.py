@@ -3,12 +3,15 @@ dates, month ranges within one year, and the rarer word orders read by ``datepar
 
 from __future__ import annotations
 
+from ragas_temporal.focus_time.context_rules import short_year_rejection
+from ragas_temporal.focus_time.interpret.anaphoric import month_day
 from ragas_temporal.focus_time.interpret.calendar_math import valid_day
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
     Groups,
     Reading,
+    era_sign,
     explicit_reading,
     year_from,
 )
@@ -89,3 +92,36 @@ def month_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """March 2019, Mar. 2019, March of 2019, early June 2019."""
     y = year_from(g, ctx)
     return explicit_reading(kind, Anchor(y, MONTHS[g.lower("month")]))
+
+
+_CLOSING = frozenset(",.;:)]")
+
+
+def short_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """25 December 800, 8 June 632, 12 August 30 BC, 19 August AD 14, December 25, 800, August 30 BC: a day and
+    month before a short number make it a year, never the reference year. Without an era word a
+    count after ("On 3 March 500 people marched") leaves the day and month alone, read as
+    ``month_day``; so does a month-first date or a year of one or two digits unless punctuation
+    closes it ("On March 3, 500 marched").
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [m.value for m in scan("Cleopatra died on 12 August 30 BC; Charlemagne was crowned on 25 December 800.")]
+    ['BC0030-08-12', '0800-12-25']
+    """
+    era = g("era") or g("ad")
+    sign = era_sign(era) or 1
+    if g("year3") is not None:  # "August 30 BC": a month of a year
+        return explicit_reading(kind, Anchor(int(g("year3")) * sign, MONTHS[g.lower("month3")]))
+    name = "year" if g("year") is not None else "year2"
+    raw = g(name)
+    if era is None:
+        after = ctx.text[g.end : g.end + 3].lstrip()
+        closed = not after or after[0] in _CLOSING
+        if (name == "year2" or len(raw) < 3) and not closed or short_year_rejection(ctx.text, *g.match.span(name)):
+            return month_day(g, ctx, "anaphoric")
+    year = int(raw) * sign
+    month = MONTHS[g.lower("month" if name == "year" else "month2")]
+    day = int(g("day" if name == "year" else "day2"))
+    if not valid_day(year, month, day):
+        return explicit_reading(kind, Anchor(year, month))
+    return explicit_reading(kind, Anchor(year, month, day))

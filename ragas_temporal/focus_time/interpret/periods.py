@@ -53,14 +53,37 @@ def decade_words(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 
 def century(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """19th century (1800-1899), the twenty-first century, 5th century BC (500-401 BC)."""
+    """19th century (1800-1899), the twenty-first century, 5th century BC (500-401 BC), the 1st
+    millennium BCE (1000-1 BC), the 2nd millennium (1000-1999).
+
+    One convention throughout, TIMEX3's: the Nth century is the years (N-1)00 to (N-1)99 ("04":
+    the 5th century = 400-499), the Nth millennium (N-1)000 to (N-1)999 ("1"); BC ones count
+    back from 1 BC and are written as a range ("BC0500/BC0401"). Early, mid and late take the
+    shares of ``calendar_math.qualified_years``.
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.value, min(m.years), max(m.years)) for m in scan("the early 9th century, the 1st millennium BCE")]
+    [('08', 800, 839), ('BC1000/BC0001', -1000, -1)]
+    """
     n = int(g("n")) if g("n") else ORDINAL_WORDS[" ".join(g.lower("w").split())]
     if n == 0:
         return None
+    if g.lower("unit") == "millennium":
+        return _millennium(n, era_sign(g("era")) == -1, g("qual"), kind)
     if era_sign(g("era")) == -1:
         ys = qualified_years(-n * 100, 100, g("qual"))  # chronological: 500 BC ... 401 BC
         return Reading(kind, f"{format_year(min(ys))}/{format_year(max(ys))}", ys)
     return _century((n - 1) * 100, g("qual"))
+
+
+def _millennium(n: int, before_christ: bool, qual: str | None, kind: str) -> Reading | None:
+    """The Nth millennium (BC: counted back from 1 BC); every year is kept (a fixed few sets)."""
+    if n > 10:
+        return None  # beyond the era (``normalise.in_era``)
+    if before_christ:
+        ys = qualified_years(-n * 1000, 1000, qual, limit=None)
+        return Reading(kind, f"{format_year(-n * 1000)}/{format_year(-(n - 1) * 1000 - 1)}", ys)
+    return Reading(kind, str(n - 1), qualified_years((n - 1) * 1000, 1000, qual, limit=None))
 
 
 @functools.lru_cache(maxsize=None)  # one set per entry of a fixed table
