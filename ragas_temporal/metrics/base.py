@@ -383,6 +383,9 @@ class TemporalMetric(SingleTurnMetric):
             problem = column_problem(column, getattr(sample, column, None))
             if problem is not None:
                 return self._failed(problem)
+        problem = self.dates.ids_problem(sample)
+        if problem is not None:
+            return self._failed(problem)
         try:
             if reference_date is FROM_METRIC:
                 ref = self.dates.reference_for(sample)

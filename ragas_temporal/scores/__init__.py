@@ -15,7 +15,7 @@ Modules, one job each:
 - :mod:`.year_sets`: focus-time scores (faithfulness, hallucination rate, answer recall,
   overlap/Jaccard relevance, retrieved-year precision/recall);
 - :mod:`.ranking`: P@k, R@k, RR@k, AP@k, DCG@k, NDCG@k with trec_eval conventions;
-- :mod:`.gold`: grades from retrieved ids and gold ids or graded qrels;
+- :mod:`.gold`: grades from retrieved ids and gold ids or graded qrels; the one id rule (`id_key`: ids compare as text);
 - :mod:`.verdicts`: LLM verdict labels to a faithfulness score;
 - :mod:`.answers`: event-order Kendall tau (and its [0, 1] accuracy), duration accuracy,
   consistency across answers (per group and per answer);
@@ -56,7 +56,7 @@ from ragas_temporal.scores.claims import (
     judged_claim_faithfulness,
     no_claim_reason,
 )
-from ragas_temporal.scores.gold import gold_grades, gold_ideal_grades, n_relevant_gold
+from ragas_temporal.scores.gold import gold_grades, gold_ideal_grades, id_key, keyed_by_id, n_relevant_gold
 from ragas_temporal.scores.ranking import (
     GAINS,
     average_precision_at_k,
@@ -126,6 +126,8 @@ __all__ = [
     "dcg_at_k",
     "ndcg_at_k",
     # gold ids
+    "id_key",
+    "keyed_by_id",
     "gold_grades",
     "gold_ideal_grades",
     "n_relevant_gold",
