@@ -230,7 +230,7 @@ class HybridFaithfulness:
             return scores.undefined(NO_EXPRESSION)
         if self.granularity == "year":
             return await self._by_years(case, answer)
-        nothing_dated = undated(answer, "answer")
+        nothing_dated = undated(answer, "answer", case.reference_date)
         if nothing_dated is not None:
             return Score(nothing_dated.value, f"{nothing_dated.reason} (no LLM call)")
         credits = scores.credit_claims(
