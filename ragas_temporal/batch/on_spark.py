@@ -3,7 +3,10 @@
 Each executor runs the same pandas function as a laptop does, so the values are those of
 ``score_dataset``. Executors need this package installed (a wheel: ``pip wheel .`` then
 ``--py-files``/``spark.archives``, or the cluster's image), and their Python must be the one
-``PYSPARK_PYTHON`` names.
+``PYSPARK_PYTHON`` names. On a ``local`` master the workers are processes of this machine: unless
+``PYSPARK_PYTHON`` names another, they run this interpreter, in a session you build yourself as in
+one from :func:`local_session` (Spark would start PATH's ``python3``, which, from a virtual
+environment that is not activated, has neither pandas nor this package).
 
 Example (needs the ``[spark]`` extra and Java 17)::
 
@@ -11,9 +14,12 @@ Example (needs the ``[spark]`` extra and Java 17)::
     from ragas_temporal.batch import spark_score
 
     spark = SparkSession.builder.master("local[2]").getOrCreate()
-    logs = spark.read.parquet("rag_logs.parquet")           # user_input, retrieved_contexts, reference_date, ...
-    scored = spark_score(logs, ["temporal_precision@5", "temporal_ndcg@10"], keep=["query_id"])
-    scored.write.parquet("scores.parquet")
+    logs = spark.createDataFrame(
+        [("q1", "What happened in 2008?", ["Lehman fell in 2008.", "Rates rose in 2022."])],
+        "query_id string, user_input string, retrieved_contexts array<string>",
+    )  # or spark.read.parquet("rag_logs.parquet"): user_input, retrieved_contexts, reference_date, ...
+    scored = spark_score(logs, ["temporal_precision@2"], keep=["query_id"])
+    print(scored.collect())  # [Row(query_id='q1', temporal_precision_at_2=0.5, temporal_precision_at_2_reason=...)]
 """
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ def spark_score(
         spark_df = spark_df.select(*[c for c in spark_df.columns if c in wanted])
     kept = [spark_df.schema[c] for c in plan.kept(spark_df.columns)]
     schema = _schema(kept, plan.output_fields())
+    _set_local_worker_python(spark_df)
     return spark_df.mapInPandas(functools.partial(each_batch, functools.partial(score_batch, plan)), schema)
 
 
@@ -71,7 +78,36 @@ def spark_focus_time(
     check_focus_time_columns(spark_df.columns, text_column, reference_date_column)
     batch = functools.partial(focus_time_batch, text_column, reference_date_column, parse_date(reference_date))
     schema = _schema(list(spark_df.schema.fields), FOCUS_TIME_FIELDS)
+    _set_local_worker_python(spark_df)
     return spark_df.mapInPandas(functools.partial(each_batch, batch), schema)
+
+
+def local_worker_python(master: str) -> str | None:
+    """The Python that workers of ``master`` should run when nobody chose one: this interpreter for a
+    ``local`` master without ``PYSPARK_PYTHON``, else ``None`` (leave Spark's choice alone).
+
+    >>> import os, sys
+    >>> local_worker_python("yarn") is None
+    True
+    >>> local_worker_python("local[2]") == (None if "PYSPARK_PYTHON" in os.environ else sys.executable)
+    True
+    """
+    if not master.startswith("local") or "PYSPARK_PYTHON" in os.environ:
+        return None
+    return sys.executable
+
+
+def _set_local_worker_python(spark_df: DataFrame) -> None:
+    # Spark wraps each Python function with SparkContext.pythonExec (PYSPARK_PYTHON, else PATH's
+    # python3, read when the context was made), so setting it here, before mapInPandas, decides
+    # which Python the job's local workers start. Spark Connect has no SparkContext: left alone.
+    try:
+        context = spark_df.sparkSession.sparkContext
+    except Exception:  # noqa: BLE001 - Spark Connect raises on sparkContext
+        return
+    python = local_worker_python(str(context.master))
+    if python is not None:
+        context.pythonExec = python
 
 
 def _optional_columns(plan: ScorePlan) -> list[str]:
@@ -95,9 +131,9 @@ def local_session(master: str = "local[2]", app_name: str = "ragas-temporal") ->
     # pyspark 4.x warns on every pandas conversion that it does not fully support pandas 3 (the
     # conversions used here are tested with it)
     warnings.filterwarnings("ignore", message="PySpark does not yet fully support pandas", category=FutureWarning)
-    if master.startswith("local"):
-        # local workers are started by the JVM from PATH's python3, which may not have this package
-        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    python = local_worker_python(master)
+    if python is not None:  # local workers would start PATH's python3, which may not have this package
+        os.environ["PYSPARK_PYTHON"] = python
     builder = SparkSession.builder.master(master).appName(app_name)
     builder = builder.config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
     spark = builder.getOrCreate()

@@ -15,8 +15,8 @@ mention's text is still the original. Memory stays linear in the text's length: 
 
 Results are memoised on ``(text, reference date)``: metrics ask for the focus time of the same
 contexts many times, and ``FocusTime`` is immutable so sharing it is safe. The memo is bounded by
-size (``CACHE_MAX_BYTES``, an estimate of the texts and years it holds), least recently used
-first out; ``extract_focus_time.cache_clear()`` empties it, ``cache_info()`` reports it.
+size (``CACHE_MAX_BYTES``: the bytes its texts, mentions and years occupy, by ``sys.getsizeof``,
+so a text of emoji counts 4 bytes per character), least recently used first out; ``extract_focus_time.cache_clear()`` empties it, ``cache_info()`` reports it.
 
 >>> ft = extract_focus_time("Revenue grew from 2008 to 2010; last year it fell.", reference_date="2019-06-01")
 >>> sorted(ft.years)
@@ -30,6 +30,7 @@ first out; ``extract_focus_time.cache_clear()`` empties it, ``cache_info()`` rep
 from __future__ import annotations
 
 import datetime as dt
+import sys
 import threading
 from collections import OrderedDict
 from typing import Iterable, NamedTuple, Sequence, Union
@@ -44,7 +45,7 @@ from ragas_temporal.focus_time.scanner import iter_matches
 
 ReferenceDate = Union[dt.date, dt.datetime, str, None]
 
-#: Memo budget in (estimated) bytes: the contexts of a large evaluation run (about 40,000 passages
+#: Memo budget in bytes (``sys.getsizeof`` of what it holds): the contexts of a large evaluation run (about 40,000 passages
 #: of 2 KB), bounded for long-lived processes whatever the texts hold.
 CACHE_MAX_BYTES = 128 * 2**20
 
@@ -101,15 +102,32 @@ class CacheInfo(NamedTuple):
     nbytes: int  # estimated bytes held
 
 
-def _estimated_bytes(text: str, focus_time: FocusTime) -> int:
-    """What an entry holds, roughly: the text, each mention (object, text, value) and the years
-    (a year set shared by several mentions is counted for each: this errs on the high side).
+#: What an entry costs beyond its objects: the key tuple, the memo's link and its (value, size) pair.
+_ENTRY_OVERHEAD = 200
+#: One year held in a set: the int object (years are above the small-int cache) beside its slot.
+_BYTES_PER_YEAR = sys.getsizeof(2008)
+#: A mention object (slots: the same size for every mention).
+_MENTION_BYTES = sys.getsizeof(new_mention(0, 4, "2008", "year", "2008", frozenset({2008})))
 
-    >>> _estimated_bytes("x" * 1000, FocusTime())
-    1200
+
+def _estimated_bytes(text: str, focus_time: FocusTime) -> int:
+    """What an entry holds in memory: the text, each mention (object, text, value, years) and the
+    year set, as ``sys.getsizeof`` counts them. A string costs 1, 2 or 4 bytes per character by its
+    widest one (an emoji text is 4 per character), so characters are no measure of bytes. A year set
+    shared by several mentions is counted for each: this errs on the high side.
+
+    >>> sys.getsizeof("x" * 1000), sys.getsizeof("\U0001F600" * 1000)  # 1 and 4 bytes a character
+    (1049, 4076)
+    >>> _estimated_bytes("\U0001F600" * 1000, FocusTime()) - _estimated_bytes("x" * 1000, FocusTime())
+    3027
     """
-    mentions = sum(400 + 2 * len(m.text) + 48 * len(m.years) for m in focus_time.mentions)
-    return 200 + len(text) + mentions + 48 * len(focus_time.years)
+    sizeof = sys.getsizeof
+    size = _ENTRY_OVERHEAD + sizeof(text) + sizeof(focus_time) + sizeof(focus_time.mentions)
+    size += sizeof(focus_time.years) + _BYTES_PER_YEAR * len(focus_time.years)
+    for m in focus_time.mentions:
+        years = m.years
+        size += _MENTION_BYTES + sizeof(m.text) + sizeof(m.value) + sizeof(years) + _BYTES_PER_YEAR * len(years)
+    return size
 
 
 class _SizedMemo:

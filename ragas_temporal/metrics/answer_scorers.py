@@ -15,6 +15,7 @@ asking a judge.
 
 from __future__ import annotations
 
+import math
 import typing as t
 from dataclasses import dataclass
 
@@ -74,10 +75,15 @@ def duration_score(gold: Duration, stated: t.Sequence[Duration], tolerance_years
     main = stated[0]
     unit = gold.reporting_unit
     tolerance = tolerance_years / UNIT_IN_YEARS[unit]
+    if not math.isfinite(main.in_unit(unit)):  # e.g. 1e307 centuries: no float holds it in years
+        return scores.undefined(
+            f"answer's duration ({scores.clip_copied(main.text)}) is too large to compare: not a finite number of {unit}s"
+        )
     score = scores.duration_accuracy(main.in_unit(unit), gold.in_unit(unit), tolerance=tolerance, unit=unit + "s")
-    reason = f"{score.reason} (answer: {main.text})"
+    # in llm mode the texts are the judge's quotes: copied text is bounded
+    reason = f"{score.reason} (answer: {scores.clip_copied(main.text)})"
     if len(stated) > 1:
-        reason += f"; also stated: {', '.join(d.text for d in stated[1:4])}"
+        reason += f"; also stated: {', '.join(scores.clip_copied(d.text) for d in stated[1:4])}"
     return Score(score.value, reason)
 
 

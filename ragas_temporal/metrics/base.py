@@ -61,7 +61,7 @@ from ragas_temporal.focus_time import FocusTime, extract_focus_time
 from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem
 from ragas_temporal.metrics.llm_slot import HOW_TO_BUILD_AN_LLM, llm_problem, ragas_default_llm_would_fail
 from ragas_temporal.metrics.dates import ContextDates, DateChannels, ReferenceDate, to_date
-from ragas_temporal.scores import Score, check_k
+from ragas_temporal.scores import Score, check_k, clip_copied
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
@@ -100,11 +100,12 @@ class Failed(t.NamedTuple):
 
     @classmethod
     def judge(cls, reason: str) -> "Failed":
-        return cls(math.nan, reason, "judge")
+        # the sentence may quote the judge's reply or an endpoint's message: bounded, as all copied text
+        return cls(math.nan, clip_copied(reason), "judge")
 
     @classmethod
     def error(cls, reason: str) -> "Failed":
-        return cls(math.nan, reason, "error")
+        return cls(math.nan, clip_copied(reason), "error")
 
 
 #: What scoring one sample gives: a score (NaN when undefined) or a failure.
@@ -383,6 +384,9 @@ class TemporalMetric(SingleTurnMetric):
             problem = column_problem(column, getattr(sample, column, None))
             if problem is not None:
                 return self._failed(problem)
+        problem = self.dates.ids_problem(sample)
+        if problem is not None:
+            return self._failed(problem)
         try:
             if reference_date is FROM_METRIC:
                 ref = self.dates.reference_for(sample)

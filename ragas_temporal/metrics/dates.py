@@ -10,7 +10,9 @@ column through ``ragas.evaluate``. The metrics take it through two constructor a
 ``context_dates``
     ``None``, a mapping ``context id -> date | str`` applied through ``retrieved_context_ids``, or
     a callable ``f(sample, index, text) -> date | str | None``. A context the channel gives no date
-    falls back to the sample's reference date.
+    falls back to the sample's reference date. Ids are compared as text, as in gold mode
+    (:func:`ragas_temporal.scores.id_key`: the key ``7`` finds the id ``"7"``); a sample whose ids
+    are not all text or integers is NaN with a reason (:meth:`DateChannels.ids_problem`).
 
 >>> channels = DateChannels.build("2024-06-01", {"d1": "2021-05-01"}, owner="m")
 >>> channels.fixed
@@ -30,6 +32,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ragas_temporal.focus_time.reference import parse_reference_date
+from ragas_temporal.metrics.columns import column_problem
+from ragas_temporal.scores import id_key, keyed_by_id
 
 if t.TYPE_CHECKING:
     from ragas.dataset_schema import SingleTurnSample
@@ -88,7 +92,9 @@ class DateChannels:
         fixed = None if callable(reference_date) else to_date(reference_date, "reference_date")
         context_map = None
         if isinstance(context_dates, Mapping):
-            context_map = {key: to_date(value, f"context_dates[{key!r}]") for key, value in context_dates.items()}
+            context_map = keyed_by_id(
+                {key: to_date(value, f"context_dates[{key!r}]") for key, value in context_dates.items()}, "context_dates"
+            )
         elif context_dates is not None and not callable(context_dates):
             raise ValueError(
                 "context_dates must be None, a mapping of context id -> date, or a callable "
@@ -112,16 +118,30 @@ class DateChannels:
             return self.fixed
         return to_date(self.per_sample(sample), "reference_date(sample)")
 
+    def ids_problem(self, sample: t.Any) -> str | None:
+        """Why the sample's ``retrieved_context_ids`` cannot be looked up in the ``context_dates`` mapping.
+
+        ``None`` without a mapping, without ids (``None`` or empty: every context falls back), or
+        when every id is a str or int.
+
+        >>> from types import SimpleNamespace
+        >>> channels = DateChannels.build(None, {"d1": "2021-05-01"}, owner="m")
+        >>> channels.ids_problem(SimpleNamespace(retrieved_context_ids=["d1", ["d2"]]))
+        "retrieved_context_ids[1] is not a str or int id (list): context_dates looks each context's date up by its id"
+        """
+        ids = getattr(sample, "retrieved_context_ids", None)
+        if self.context_map is None or ids is None or (isinstance(ids, (list, tuple)) and not ids):
+            return None
+        problem = column_problem("retrieved_context_ids", ids)
+        return None if problem is None else f"{problem}: context_dates looks each context's date up by its id"
+
     def context_date(self, sample: t.Any, index: int, text: str, fallback: dt.date | None) -> dt.date | None:
         """Context ``index``'s own date, or ``fallback`` when the channel gives none."""
         if self.context_map is not None:
             ids = sample.retrieved_context_ids
             if ids is None or index >= len(ids):
                 return fallback
-            key = ids[index]
-            found = self.context_map.get(key)
-            if found is None and not isinstance(key, str):
-                found = self.context_map.get(str(key))
+            found = self.context_map.get(id_key(ids[index]))
             return fallback if found is None else found
         if self.context_callable is None:
             return fallback

@@ -146,7 +146,8 @@ def _claims_reason(score: Score, judgement: Judgement) -> str:
     if not weak:
         return score.reason
     shown = "; ".join(
-        f"{verdict.lower().replace('_', ' ')}: {claim!r} ({reason})" for claim, verdict, reason in weak[:_NOT_SUPPORTED_SHOWN]
+        f"{verdict.lower().replace('_', ' ')}: {scores.clip_copied(claim)!r} ({scores.clip_copied(reason)})"
+        for claim, verdict, reason in weak[:_NOT_SUPPORTED_SHOWN]
     )
     more = f"; and {len(weak) - _NOT_SUPPORTED_SHOWN} more" if len(weak) > _NOT_SUPPORTED_SHOWN else ""
     return f"{score.reason}. {shown}{more}"
@@ -230,7 +231,7 @@ class HybridFaithfulness:
             return scores.undefined(NO_EXPRESSION)
         if self.granularity == "year":
             return await self._by_years(case, answer)
-        nothing_dated = undated(answer, "answer")
+        nothing_dated = undated(answer, "answer", case.reference_date)
         if nothing_dated is not None:
             return Score(nothing_dated.value, f"{nothing_dated.reason} (no LLM call)")
         credits = scores.credit_claims(

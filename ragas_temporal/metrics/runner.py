@@ -53,11 +53,40 @@ REFERENCE_DATE_FIELD = "reference_date"
 FAILURE_SUFFIX = "_failure"
 
 
+class UnreadableRow(dict):
+    """An item of a list dataset that is no mapping of columns (``None``, a string, a number).
+
+    It stays in the rows, empty, so that row count and order hold: every metric gives it
+    ``Failed.input(problem)`` and the rest of the batch is scored.
+
+    >>> dataset_rows([{"response": "In 2008."}, None])[1].problem
+    "row 1 is a NoneType, not a mapping of columns: give each row as a dict such as {'response': ..., 'retrieved_contexts': [...]}"
+    """
+
+    def __init__(self, index: int, item: t.Any) -> None:
+        super().__init__()
+        self.problem = (
+            f"row {index} is a {type(item).__name__}, not a mapping of columns: give each row as a dict "
+            "such as {'response': ..., 'retrieved_contexts': [...]}"
+        )
+
+
+def _list_row(index: int, item: t.Any) -> dict:
+    """A list item as a dict of columns (a mapping, or anything ``dict()`` reads as pairs), else an UnreadableRow."""
+    if isinstance(item, (str, bytes)):  # dict() would read "ab" pairs out of a string's characters
+        return UnreadableRow(index, item)
+    try:
+        return dict(item)
+    except (TypeError, ValueError):
+        return UnreadableRow(index, item)
+
+
 def dataset_rows(data: t.Any) -> list[dict]:
     """Rows as dicts from an ``EvaluationDataset``, a Hugging Face ``Dataset``, a DataFrame or a list.
 
     Missing values (``None``, pandas ``NaN`` and ``NaT``) become ``None``; list columns that arrive
-    as numpy arrays (pandas from a ``datasets.Dataset`` or from parquet) become lists.
+    as numpy arrays (pandas from a ``datasets.Dataset`` or from parquet) become lists. An item of a
+    list that is no mapping of columns becomes an empty :class:`UnreadableRow` saying so.
     """
     if hasattr(data, "samples") and hasattr(data, "get_sample_type"):  # ragas EvaluationDataset
         rows = [{c: getattr(s, c, None) for c in SAMPLE_COLUMNS} for s in data.samples]
@@ -66,7 +95,7 @@ def dataset_rows(data: t.Any) -> list[dict]:
     elif hasattr(data, "to_list") and hasattr(data, "features"):  # datasets.Dataset
         rows = data.to_list()
     elif isinstance(data, (list, tuple)):
-        rows = [dict(r) for r in data]
+        rows = [_list_row(i, r) for i, r in enumerate(data)]
     else:
         raise TypeError(
             "dataset must be a ragas EvaluationDataset, a datasets.Dataset, a pandas DataFrame or a list of "
@@ -102,6 +131,30 @@ def _row_error(metric: TemporalMetric, i: int, exc: Exception) -> Failed:
     return Failed.error(f"error: {type(exc).__name__}: {exc}")
 
 
+def _unreadable(row: dict, metrics: t.Sequence[TemporalMetric]) -> list[Outcome] | None:
+    """Every metric's outcome for an :class:`UnreadableRow` (``None`` for a readable row)."""
+    if isinstance(row, UnreadableRow):
+        return [Failed.input(row.problem) for _ in metrics]
+    return None
+
+
+def _run_is_cancelled() -> bool:
+    """Whether the current row task was cancelled from outside (the run), not by a call inside it.
+
+    ``Task.cancelling()`` (Python 3.11+) counts the ``cancel()`` requests a task received; a
+    ``CancelledError`` that a judge call raises by itself leaves it at 0. Python 3.10 cannot tell
+    the two apart, so there every ``CancelledError`` is taken for a cancellation of the run.
+    """
+    task = asyncio.current_task()
+    cancelling = getattr(task, "cancelling", None)
+    return cancelling is None or cancelling() > 0
+
+
+def _cancelled_inside(metric: TemporalMetric, i: int) -> Failed:
+    logger.warning("%s: a call inside row %d was cancelled (the run was not)", metric.name, i)
+    return Failed.error("error: CancelledError: a call inside this row was cancelled, although the run was not")
+
+
 def score_rows_now(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) -> list[list[Outcome]]:
     """Score rows synchronously with metrics whose modes never call an LLM (no event loop; batch scoring's path).
 
@@ -120,6 +173,10 @@ def score_rows_now(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) 
         raise ValueError(f"score_rows_now runs modes without an LLM; {', '.join(calling)} call one: use score_dataset")
     results = []
     for i, row in enumerate(rows):
+        unreadable = _unreadable(row, metrics)
+        if unreadable is not None:
+            results.append(unreadable)
+            continue
         sample, ref = _sample_of(row)
         outcomes = []
         for m in metrics:
@@ -146,30 +203,56 @@ async def _score_rows(
     metrics: t.Sequence[TemporalMetric],
     show_progress: bool,
     max_concurrency: int,
-    callbacks: t.Any = None,
-) -> list[list[Outcome]]:
+    callbacks: t.Any,
+    results: list[list[Outcome] | None],
+) -> None:
+    """Fill ``results[i]`` with row ``i``'s outcomes as each row finishes (so a cancelled run keeps them)."""
     from tqdm.auto import tqdm
 
-    results: list[list[Outcome]] = [[] for _ in rows]
     semaphore = asyncio.Semaphore(max_concurrency)
     bar = tqdm(total=len(rows), desc="Scoring", unit="row", disable=not show_progress)
 
     async def one(i: int, row: dict) -> None:
-        sample, ref = _sample_of(row)
-        async with semaphore:
-            for m in metrics:
-                try:
-                    score = await m.score_sample(sample, callbacks, ref)
-                except Exception as exc:  # one failing row never loses the others
-                    score = _row_error(m, i, exc)
-                results[i].append(score)
+        outcomes = _unreadable(row, metrics)
+        if outcomes is None:
+            sample, ref = _sample_of(row)
+            outcomes = []
+            async with semaphore:
+                for m in metrics:
+                    try:
+                        score = await m.score_sample(sample, callbacks, ref)
+                    except asyncio.CancelledError:
+                        if _run_is_cancelled():  # Ctrl-C or task.cancel(): the whole run stops
+                            raise
+                        score = _cancelled_inside(m, i)
+                    except Exception as exc:  # one failing row never loses the others
+                        score = _row_error(m, i, exc)
+                    outcomes.append(score)
+        results[i] = outcomes
         bar.update(1)
 
     try:
+        # a cancelled gather cancels every row still running and waits for them before raising
         await asyncio.gather(*(one(i, row) for i, row in enumerate(rows)))
     finally:
         bar.close()
-    return results
+
+
+def _outcome_frame(
+    rows: t.Sequence[dict], results: t.Sequence[t.Sequence[Outcome]], metrics: t.Sequence[TemporalMetric],
+    index: t.Sequence[int] | None = None,
+) -> pd.DataFrame:
+    """The input columns, then each metric's value, reason and failure columns."""
+    import pandas as pd
+
+    failure_columns = {f"{m.name}{FAILURE_SUFFIX}" for m in metrics}
+    # the frame keeps every row: text that is not valid Unicode is shown with U+FFFD (that row's
+    # score is NaN with the reason), so the frame can be written as UTF-8
+    frame = pd.DataFrame([{key: printable_text(value) for key, value in row.items()} for row in rows], index=index)
+    for name, values in outcome_columns(results, metrics).items():
+        # object dtype keeps a failure column's None as None (pandas would infer strings, None -> NaN)
+        frame[name] = pd.Series(values, index=frame.index, dtype=object) if name in failure_columns else values
+    return frame
 
 
 def score_dataset(
@@ -220,9 +303,17 @@ def score_dataset(
     ValueError
         When a metric needs a column that no row has (the message names it), two metrics share
         a name, or a metric's mode needs an LLM it was not given.
-    """
-    import pandas as pd
+    KeyboardInterrupt, asyncio.CancelledError
+        When the run itself is stopped (Ctrl-C, or ``cancel()`` on the task that runs it): rows
+        still being scored are cancelled, and the exception's ``scored_rows`` attribute holds the
+        rows that finished (a DataFrame shaped like the result, indexed by input position). A
+        ``CancelledError`` raised by a call inside one row, while the run goes on, is that row's
+        ``"error"`` instead (Python 3.11+, which tells the two apart with ``Task.cancelling()``;
+        on Python 3.10 it stops the run like a real cancellation).
 
+    A list item that is not a mapping of columns (``None``, a string) is one row whose every
+    metric is NaN with failure kind ``"input"`` and a reason naming the row.
+    """
     metrics = list(metrics)
     for m in metrics:
         if not isinstance(m, TemporalMetric):
@@ -236,15 +327,19 @@ def score_dataset(
     for m in metrics:  # as ragas.evaluate does: an LLM mode without an LLM fails here, before any row
         m.init(run_config or getattr(getattr(m, "llm", None), "run_config", None) or RunConfig())
 
-    results = run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency)), callbacks))
-    failure_columns = {f"{m.name}{FAILURE_SUFFIX}" for m in metrics}
-    # the frame keeps every row: text that is not valid Unicode is shown with U+FFFD (that row's
-    # score is NaN with the reason), so the frame can be written as UTF-8
-    frame = pd.DataFrame([{key: printable_text(value) for key, value in row.items()} for row in rows])
-    for name, values in outcome_columns(results, metrics).items():
-        # object dtype keeps a failure column's None as None (pandas would infer strings, None -> NaN)
-        frame[name] = pd.Series(values, index=frame.index, dtype=object) if name in failure_columns else values
+    results: list[list[Outcome] | None] = [None] * len(rows)
+    try:
+        run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency)), callbacks, results))
+    except (asyncio.CancelledError, KeyboardInterrupt) as stopped:
+        finished = [i for i, outcomes in enumerate(results) if outcomes is not None]
+        stopped.scored_rows = _outcome_frame(  # type: ignore[attr-defined]
+            [rows[i] for i in finished], [results[i] for i in finished], metrics, index=finished
+        )
+        raise
+    frame = _outcome_frame(rows, t.cast("list[list[Outcome]]", results), metrics)
     if verdicts:
+        import pandas as pd
+
         for name, values in verdict_columns(rows, metrics).items():
             frame[name] = pd.Series(values, index=frame.index, dtype=object)
     return frame
@@ -287,5 +382,6 @@ __all__ = [
     "score_rows_now",
     "outcome_columns",
     "dataset_rows",
+    "UnreadableRow",
     "check_columns",
 ]

@@ -61,11 +61,14 @@ FOCUS_TIME_GRADERS: t.Mapping[str, t.Callable[..., list[float]]] = {
 GRANULARITIES = ("claim", "year")
 
 
-def undated(focus_time: t.Any, side: str) -> Score | None:
-    """NaN with the reason saying what to do when a text has no datable mention, else ``None``."""
+def undated(focus_time: t.Any, side: str, reference_date: t.Any = None) -> Score | None:
+    """NaN with the reason saying what to do when a text has no datable mention, else ``None``.
+
+    ``reference_date`` is the date the text was read against (the reason differs with and without one).
+    """
     if focus_time.years:
         return None
-    return scores.undefined(scores.no_claim_reason(focus_time.mentions, side=side))
+    return scores.undefined(scores.no_claim_reason(focus_time.mentions, side=side, reference_date=reference_date))
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,7 @@ class FaithfulnessByFocusTime:
 
     async def score(self, case: Case) -> Score:
         answer = case.focus_time(case.sample.response)
-        nothing_dated = undated(answer, "answer")
+        nothing_dated = undated(answer, "answer", case.reference_date)
         if nothing_dated is not None:
             return nothing_dated
         contexts = case.context_focus_times()
@@ -109,7 +112,7 @@ class QueryYearRecall:
 
     async def score(self, case: Case) -> Score:
         query = case.focus_time(case.sample.user_input)
-        nothing_dated = undated(query, "query")
+        nothing_dated = undated(query, "query", case.reference_date)
         if nothing_dated is not None:
             return nothing_dated
         answer = case.focus_time(case.sample.response)
@@ -167,7 +170,7 @@ class FocusTimeGrades:
 
     async def grades(self, case: Case) -> Grades:
         query = case.focus_time(case.sample.user_input)
-        nothing_dated = undated(query, "query")
+        nothing_dated = undated(query, "query", case.reference_date)
         if nothing_dated is not None:
             return Grades.ungraded(nothing_dated)
         docs = case.context_focus_times(self.limit)

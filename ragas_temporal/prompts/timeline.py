@@ -172,7 +172,8 @@ class StatedDurationInput(BaseModel):
 
 class StatedDuration(BaseModel):
     quote: str = Field(description="the answer's words that state the duration")
-    amount: float = Field(ge=0, description="the amount as stated (a range of years: end minus start)")
+    # a reply of 1e400 or Infinity is a bad reply (the row's judge failure), never an amount to score
+    amount: float = Field(ge=0, allow_inf_nan=False, description="the amount as stated (a range of years: end minus start)")
     unit: DurationUnit
 
     @field_validator("unit", mode="before")

@@ -16,7 +16,7 @@ Modules, one job each:
 - :mod:`.year_sets`: focus-time scores (faithfulness, hallucination rate, answer recall,
   overlap/Jaccard relevance, retrieved-year precision/recall);
 - :mod:`.ranking`: P@k, R@k, RR@k, AP@k, DCG@k, NDCG@k with trec_eval conventions;
-- :mod:`.gold`: grades from retrieved ids and gold ids or graded qrels;
+- :mod:`.gold`: grades from retrieved ids and gold ids or graded qrels; the one id rule (`id_key`: ids compare as text);
 - :mod:`.verdicts`: LLM verdict labels to a faithfulness score;
 - :mod:`.answers`: event-order Kendall tau (and its [0, 1] accuracy), duration accuracy,
   consistency across answers (per group and per answer);
@@ -33,7 +33,7 @@ Examples
 
 from __future__ import annotations
 
-from ragas_temporal.scores._result import Score, undefined
+from ragas_temporal.scores._result import COPIED_TEXT_MAX_CHARS, Score, clip_copied, undefined
 from ragas_temporal.scores._validation import check_k, format_years, year_label
 from ragas_temporal.scores.answers import (
     consistency_with_others,
@@ -58,7 +58,7 @@ from ragas_temporal.scores.claims import (
     judged_claim_faithfulness,
     no_claim_reason,
 )
-from ragas_temporal.scores.gold import gold_grades, gold_ideal_grades, n_relevant_gold
+from ragas_temporal.scores.gold import gold_grades, gold_ideal_grades, id_key, keyed_by_id, n_relevant_gold
 from ragas_temporal.scores.ranking import (
     GAINS,
     average_precision_at_k,
@@ -92,6 +92,8 @@ from ragas_temporal.scores.year_sets import (
 __all__ = [
     "Score",
     "undefined",
+    "clip_copied",
+    "COPIED_TEXT_MAX_CHARS",
     "format_years",
     "year_label",
     "check_k",
@@ -129,6 +131,8 @@ __all__ = [
     "dcg_at_k",
     "ndcg_at_k",
     # gold ids
+    "id_key",
+    "keyed_by_id",
     "gold_grades",
     "gold_ideal_grades",
     "n_relevant_gold",

@@ -5,7 +5,11 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-__all__ = ["Score", "undefined"]
+__all__ = ["Score", "undefined", "COPIED_TEXT_MAX_CHARS", "clip_copied"]
+
+#: Longest text copied into a reason from outside (a judge's reason, quote or bad value, an
+#: exception's message): a reason is stored in every output row, and a judge may write megabytes.
+COPIED_TEXT_MAX_CHARS = 1000
 
 
 class Score(NamedTuple):
@@ -41,3 +45,16 @@ class Score(NamedTuple):
 def undefined(reason: str) -> Score:
     """A NaN score with its reason (the one way this package says "cannot be scored")."""
     return Score(math.nan, reason)
+
+
+def clip_copied(text: str) -> str:
+    """``text`` cut to :data:`COPIED_TEXT_MAX_CHARS` characters and an ellipsis, for copying into a reason.
+
+    >>> clip_copied("short")
+    'short'
+    >>> clipped = clip_copied("x" * 5000)
+    >>> len(clipped), clipped[-2:]
+    (1001, 'x…')
+    """
+    text = str(text)
+    return text if len(text) <= COPIED_TEXT_MAX_CHARS else text[:COPIED_TEXT_MAX_CHARS] + "\u2026"

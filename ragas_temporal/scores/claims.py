@@ -519,13 +519,15 @@ def judged_claim_faithfulness(credits: Iterable[ClaimCredit], verdicts: Iterable
     return Score(judged / len(credits), "; ".join(parts))
 
 
-def no_claim_reason(mentions: Iterable[Any], side: str = "answer") -> str:
+def no_claim_reason(mentions: Iterable[Any], side: str = "answer", reference_date: Any = None) -> str:
     """Why a text with no dated mention cannot be scored, and what to do about it.
 
-    ``mentions`` are the text's mentions (objects with ``text``, ``kind``, ``years``); ``side`` is
-    ``"answer"`` (faithfulness) or ``"query"`` (retrieval metrics). Relative mentions without years
-    need a reference date; anaphoric ones an earlier date or a reference date; any other mention
-    without years is named as having unknown years.
+    ``mentions`` are the text's mentions (objects with ``text``, ``kind``, ``value``, ``years``);
+    ``side`` is ``"answer"`` (faithfulness) or ``"query"`` (retrieval metrics); ``reference_date``
+    is the date the text was read against (``None``: none). Relative mentions without years need a
+    reference date; with one, they fell outside the calendar ("next year" on 9999-12-31); a vague
+    one ("recently", value ``PAST_REF``) names no year at all. Anaphoric ones need an earlier date
+    or a reference date; any other mention without years is named as having unknown years.
 
     >>> from types import SimpleNamespace as M
     >>> no_claim_reason([])
@@ -536,6 +538,9 @@ def no_claim_reason(mentions: Iterable[Any], side: str = "answer") -> str:
     "'last year' needs a reference date: pass reference_date=... or a reference_date column"
     >>> no_claim_reason([M(text="the following year", kind="anaphoric", years=set())], side="query")
     "query has no temporal focus: 'the following year' needs an earlier date in the same text or a reference date: pass reference_date=... or a reference_date column"
+    >>> import datetime as dt
+    >>> no_claim_reason([M(text="next year", kind="relative", value=None, years=set())], reference_date=dt.date(9999, 12, 31))
+    "'next year' falls outside the calendar from the reference date 9999-12-31"
     """
     if side not in ("answer", "query"):
         raise ValueError(f"side must be 'answer' or 'query', got {side!r}")
@@ -544,14 +549,25 @@ def no_claim_reason(mentions: Iterable[Any], side: str = "answer") -> str:
     if not undated:
         return base
     fix = "pass reference_date=... or a reference_date column"
-    by_kind: dict[str, list[str]] = {"relative": [], "anaphoric": [], "other": []}
+    by_kind: dict[str, list[str]] = {"relative": [], "vague": [], "beyond": [], "anaphoric": [], "other": []}
     for mention in undated:
         kind = getattr(mention, "kind", None)
+        if kind == "relative" and getattr(mention, "value", None) is not None:
+            kind = "vague"  # PAST_REF, PRESENT_REF: no date would give it a year
+        elif kind == "relative" and reference_date is not None:
+            kind = "beyond"  # read against a date, yet no year: it left the calendar
         by_kind[kind if kind in by_kind else "other"].append(repr(str(mention.text)))
     parts = []
     if by_kind["relative"]:
         verb = "needs" if len(by_kind["relative"]) == 1 else "need"
         parts.append(f"{', '.join(by_kind['relative'])} {verb} a reference date: {fix}")
+    if by_kind["beyond"]:
+        verb = "falls" if len(by_kind["beyond"]) == 1 else "fall"
+        shown = reference_date.isoformat() if hasattr(reference_date, "isoformat") else str(reference_date)
+        parts.append(f"{', '.join(by_kind['beyond'])} {verb} outside the calendar from the reference date {shown}")
+    if by_kind["vague"]:
+        verb = "names" if len(by_kind["vague"]) == 1 else "name"
+        parts.append(f"{', '.join(by_kind['vague'])} {verb} no particular year")
     if by_kind["anaphoric"]:
         verb = "needs" if len(by_kind["anaphoric"]) == 1 else "need"
         parts.append(f"{', '.join(by_kind['anaphoric'])} {verb} an earlier date in the same text or a reference date: {fix}")

@@ -1,27 +1,68 @@
 """Gold mode: turn retrieved ids and gold ids (or graded qrels) into the grades the ranking metrics take.
 
 ``gold`` is either a collection of relevant ids (binary: each has grade 1) or a mapping
-``id -> grade`` (graded qrels; grade 0 means judged non-relevant). Ids are compared exactly:
-``"7"`` and ``7`` are different ids.
+``id -> grade`` (graded qrels; grade 0 means judged non-relevant). Ids are compared as text
+(:func:`id_key`): the integer ``7`` and the string ``"7"`` are one document, as CSV and JSON round
+trips make them.
 """
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Collection, Hashable, Mapping, Sequence
 
 from ragas_temporal.scores._validation import as_ordered, check_finite_non_negative
 
-__all__ = ["gold_grades", "gold_ideal_grades", "n_relevant_gold"]
+__all__ = ["id_key", "keyed_by_id", "gold_grades", "gold_ideal_grades", "n_relevant_gold"]
+
+
+def id_key(doc_id: Hashable) -> Hashable:
+    """The one rule for document ids: an id is compared as its text, so the integer ``7`` is ``"7"``.
+
+    Every place that matches ids reads them through this function: gold mode here, and the
+    ``context_dates`` mapping of the metrics. Other values are returned unchanged (and compared as
+    they are).
+
+    >>> id_key(7), id_key("7"), id_key("d1")
+    ('7', '7', 'd1')
+    """
+    if isinstance(doc_id, numbers.Integral) and not isinstance(doc_id, bool):
+        return str(int(doc_id))
+    return doc_id
+
+
+def keyed_by_id(mapping: Mapping, what: str) -> dict:
+    """``mapping`` with its keys read by :func:`id_key`; ``ValueError`` when two keys are one id.
+
+    >>> keyed_by_id({7: 1.0, "d1": 2.0}, "gold")
+    {'7': 1.0, 'd1': 2.0}
+    >>> keyed_by_id({7: 1, "7": 3}, "gold")
+    Traceback (most recent call last):
+    ...
+    ValueError: gold names id '7' twice (as 7 and '7'): ids are compared as text; keep one
+    """
+    keyed: dict = {}
+    given: dict = {}
+    for key, value in mapping.items():
+        text = id_key(key)
+        if text in keyed:
+            raise ValueError(f"{what} names id {text!r} twice (as {given[text]!r} and {key!r}): ids are compared as text; keep one")
+        keyed[text] = value
+        given[text] = key
+    return keyed
 
 
 def _gold_mapping(gold: object) -> dict[Hashable, float]:
     if isinstance(gold, Mapping):
-        return {doc_id: check_finite_non_negative(grade, f"gold grade of {doc_id!r}") for doc_id, grade in gold.items()}
+        return {
+            doc_id: check_finite_non_negative(grade, f"gold grade of {doc_id!r}")
+            for doc_id, grade in keyed_by_id(gold, "gold").items()
+        }
     if gold is None or isinstance(gold, (str, bytes)) or not isinstance(gold, Collection):
         shown = "None" if gold is None else f"{type(gold).__name__} {gold!r}"[:80]
         raise TypeError(f"gold must be a collection of ids or a mapping id -> grade, got {shown}")
     try:
-        return dict.fromkeys(gold, 1.0)
+        return dict.fromkeys(map(id_key, gold), 1.0)
     except TypeError as exc:
         raise TypeError(f"gold ids must be hashable: {exc}") from None
 
@@ -29,7 +70,8 @@ def _gold_mapping(gold: object) -> dict[Hashable, float]:
 def gold_grades(retrieved_ids: Sequence[Hashable], gold: Collection[Hashable] | Mapping[Hashable, float]) -> list[float]:
     """Grade of each retrieved id from the gold judgements, in rank order.
 
-    A retrieved id absent from ``gold`` gets 0. **Duplicates**: a document counts once, at its first
+    A retrieved id absent from ``gold`` gets 0. Ids are compared as text (:func:`id_key`: ``7`` is
+    ``"7"``). **Duplicates**: a document counts once, at its first
     (best) rank; later occurrences of the same id get grade 0 and keep their position, so the list
     stays aligned with ``retrieved_ids`` and with the retrieved contexts. On duplicate-free runs this
     is exactly what ranx and trec_eval compute (ranx runs are dicts and cannot hold duplicates); a
@@ -53,12 +95,14 @@ def gold_grades(retrieved_ids: Sequence[Hashable], gold: Collection[Hashable] | 
     [0.0, 1.0, 0.0]
     >>> gold_grades(["d1", "d1", "d2"], {"d1": 3, "d2": 1})  # second "d1" is a duplicate
     [3.0, 0.0, 1.0]
+    >>> gold_grades([12, 7], ["7"])  # a JSON file's 7 is a CSV file's "7"
+    [0.0, 1.0]
     """
     grades = _gold_mapping(gold)
     ids = as_ordered(retrieved_ids, "retrieved_ids")
     seen: set[Hashable] = set()
     out: list[float] = []
-    for rank, doc_id in enumerate(ids, start=1):
+    for rank, doc_id in enumerate(map(id_key, ids), start=1):
         try:
             duplicate = doc_id in seen
         except TypeError:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import warnings
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -44,7 +45,7 @@ from pydantic import BaseModel, Field
 from ragas_temporal.tecfap.predictions_file import open_exclusive
 from ragas_temporal.tecfap.probe import ProbeRow
 from ragas_temporal.tecfap.records import is_failed, read_predictions, row_key
-from ragas_temporal.tecfap.scoring import snap_to_candidate
+from ragas_temporal.tecfap.scoring import is_missing_text, snap_to_candidate
 
 
 class SentenceCompletion(BaseModel):
@@ -147,9 +148,20 @@ async def arun_probe(
     done: dict[tuple, dict[str, Any]] = {}
     try:
         if out_path is not None and out_path.stat().st_size:
+            incomplete = 0
             for rec in read_predictions(out_path):
-                if not is_failed(rec):
-                    done[row_key(rec)] = rec
+                if is_failed(rec):
+                    continue
+                if is_missing_text(rec.get("prompt")) or is_missing_text(rec.get("gold")):
+                    incomplete += 1  # cannot be checked against this probe, nor scored: not a finished row
+                    continue
+                done[row_key(rec)] = rec
+            if incomplete:
+                warnings.warn(
+                    f"{out_path}: {incomplete} stored record(s) without their prompt or gold are no finished "
+                    "rows: their rows are asked again",
+                    stacklevel=2,
+                )
         for row, key in zip(probe, keys):
             if key in done:
                 _check_resumable(row, done[key], out_path)  # type: ignore[arg-type]

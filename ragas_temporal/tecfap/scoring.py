@@ -294,6 +294,34 @@ class _FailedAnswer:
         return "<failed>"
 
 
+def is_missing_text(value: Any) -> bool:
+    """True for a value that holds no text: ``None``, a NaN or ``pd.NA`` (a missing table cell), or blank.
+
+    The one test of whether a record's ``gold`` or ``prompt`` is there (``str(None)`` is "None",
+    a gold any prediction "None" would match).
+
+    >>> is_missing_text(None), is_missing_text(float("nan")), is_missing_text("  "), is_missing_text("kid a")
+    (True, True, True, False)
+    """
+    if isinstance(value, str):
+        return not value.strip()
+    try:
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):  # a list or another container: not a missing scalar
+        return False
+
+
+def _gold_text(rec: Mapping[str, Any], n: int) -> str:
+    gold = rec["gold"]
+    if is_missing_text(gold):
+        relation, pattern_id, direction, key_step = row_key(rec)
+        raise ValueError(
+            f"prediction record {n} (relation {relation}, pattern {pattern_id!r}, {direction}, key step {key_step}) "
+            f"has no gold ({gold!r}): each record needs its gold value object as text"
+        )
+    return str(gold)
+
+
 def _scored_rows(records: Sequence[Mapping[str, Any]], compat: Compat, on_error: str) -> tuple[list[_Scored], int]:
     rows: list[_Scored] = []
     n_failed = 0
@@ -304,7 +332,7 @@ def _scored_rows(records: Sequence[Mapping[str, Any]], compat: Compat, on_error:
         direction = str(rec["direction"])
         if direction not in _DIRECTIONS:
             raise ValueError(f"prediction record {n}: direction must be 'backward' or 'forward', got {direction!r}")
-        gold = str(rec["gold"])
+        gold = _gold_text(rec, n)
         if is_failed(rec):
             n_failed += 1
             if on_error == "exclude":

@@ -186,7 +186,7 @@ def test_the_sized_memo_evicts_least_recently_used_entries_by_bytes():
     memo = _SizedMemo(max_bytes=80_000)
     ft = FocusTime()
     for i in range(8):
-        memo.put((f"{i}" * 9_000, None), ft)  # about 9,100 bytes each
+        memo.put((f"{i}" * 9_000, None), ft)  # about 9,300 bytes each
     assert memo.get(("0" * 9_000, None)) is ft  # used: now the most recent
     memo.put(("x" * 9_000, None), ft)  # over budget: the least recent ("1...") goes
     assert memo.get(("1" * 9_000, None)) is None
@@ -197,3 +197,52 @@ def test_the_sized_memo_evicts_least_recently_used_entries_by_bytes():
     assert memo.get(("y" * 20_000, None)) is None
     memo.clear()
     assert memo.info() == (0, 0, 80_000, 0, 0)
+
+
+MiB = 2**20
+
+
+def _astral_texts(n: int, chars: int):
+    # distinct texts of emoji: 4 bytes per character in a Python str (and in UTF-8)
+    return (f"{i} " + "\U0001F600" * chars for i in range(n))
+
+
+def test_the_memo_counts_what_astral_plane_text_occupies(monkeypatch):
+    # 40 texts of 100,000 emoji (400 KB each) for a 4 MiB budget: counting characters let all 40
+    # in (15.3 MiB held, 3.8x the budget); counting bytes keeps 10, within 1.5x the budget
+    monkeypatch.setattr(extract_module._MEMO, "max_bytes", 4 * MiB)
+    extract_focus_time.cache_clear()
+    try:
+        tracemalloc.start()
+        for text in _astral_texts(40, 100_000):
+            extract_focus_time(text)
+        held = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        assert held < 1.5 * 4 * MiB, f"{held / MiB:.1f} MiB held for a 4 MiB budget"
+        assert extract_focus_time.cache_info().nbytes <= 4 * MiB
+    finally:
+        extract_focus_time.cache_clear()
+
+
+def _resident_bytes() -> int:
+    import os
+    import resource
+
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * resource.getpagesize()
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/statm"), reason="reads resident memory from /proc")
+def test_resident_memory_stays_within_the_memo_budget_on_astral_plane_text(monkeypatch):
+    # the process's resident set, not only Python's allocations: 40 texts of 200,000 emoji (800 KB
+    # each) for an 8 MiB budget grew it by 17 to 32 MiB before (2-4x); now about 1.2x
+    monkeypatch.setattr(extract_module._MEMO, "max_bytes", 8 * MiB)
+    extract_focus_time.cache_clear()
+    try:
+        before = _resident_bytes()
+        for text in _astral_texts(40, 200_000):
+            extract_focus_time(text)
+        grown = _resident_bytes() - before
+        assert grown < 1.5 * 8 * MiB, f"resident memory grew {grown / MiB:.1f} MiB for an 8 MiB budget"
+    finally:
+        extract_focus_time.cache_clear()

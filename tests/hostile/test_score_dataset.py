@@ -100,3 +100,19 @@ def test_rows_of_every_shape_are_kept():
     assert frame["temporal_faithfulness"].iloc[0] == 1.0
     assert frame["temporal_faithfulness"].iloc[1:4].isna().all()
     assert frame["temporal_faithfulness_reason"].iloc[1:4].str.len().gt(0).all()
+
+
+@pytest.mark.parametrize("bad", [None, "response: In 2008.", 42, ["not", "pairs"]], ids=["None", "str", "int", "list"])
+def test_a_row_that_is_not_a_mapping_is_one_rows_problem(bad):
+    # 999 good rows and one that is no dict: 1,000 rows out, the bad one NaN with a kind and a reason
+    good = dict(CLEAN, user_input="What happened in 2008?")  # one of the two contexts is about 2008
+    frame = score_dataset([good] * 999 + [bad], [TemporalFaithfulness(), TemporalPrecisionAtK(k=2)])
+    assert len(frame) == 1000
+    assert frame["temporal_faithfulness"].iloc[:999].tolist() == [1.0] * 999
+    assert frame["temporal_precision_at_2"].iloc[:999].tolist() == [0.5] * 999
+    for name in ("temporal_faithfulness", "temporal_precision_at_2"):
+        assert math.isnan(frame[name].iloc[999])
+        assert frame[f"{name}_failure"].iloc[999] == "input"
+        assert frame[f"{name}_reason"].iloc[999] == (
+            f"row 999 is a {type(bad).__name__}, not a mapping of columns: give each row as a dict "
+            "such as {'response': ..., 'retrieved_contexts': [...]}")
