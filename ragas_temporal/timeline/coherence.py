@@ -54,7 +54,15 @@ from dataclasses import dataclass, field
 from ragas_temporal.focus_time import extract_focus_time
 from ragas_temporal.timeline.bounds import Bounds, certainly_before, mention_bounds, span_years, years_between
 from ragas_temporal.timeline.durations import Duration, format_amount, parse_durations
-from ragas_temporal.timeline.lifecycle import AGE_ORIGINS, EVENT_WORDS, ORDER_DIRECTION, ORDER_WORDS, PAIR_OF, word_key
+from ragas_temporal.timeline.lifecycle import (
+    AGE_ORIGINS,
+    EVENT_WORDS,
+    ORDER_DIRECTION,
+    ORDER_WORDS,
+    PAIR_OF,
+    PERSON_AGE_ORIGINS,
+    word_key,
+)
 from ragas_temporal.timeline.sentences import same_subject, sentence_index, sentence_spans
 from ragas_temporal.timeline.vocabulary import CLAUSE_BREAK, UNIT_IN_YEARS, YEAR
 
@@ -85,6 +93,7 @@ _NEW_SUBJECT = re.compile(r"(?:[,;]|\b(?:and|but|while|whereas)\b)\s+(?:his|her|
 # between a duration and the range it measures: "six years, from 1939 to 1945", "six years (1939–1945)"
 _NEXT_TO = re.compile(r"^\s*[,(:–—-]?\s*(?:from|between|in|during|spanning|over|,)?\s*$", re.IGNORECASE)
 # a duration that is a gap between events, not an event's length: "two years later", "in 22 years"
+_MEASURED_AFTER = re.compile(r"^\s*,?\s*(?:lasting|a\s+span\s+of|a\s+period\s+of|or)\s+(?:about\s+|nearly\s+|over\s+)?$", re.IGNORECASE)
 _GAP_AFTER = re.compile(r"^\s*(?:later|earlier|after|before|since|prior|previously|on)\b", re.IGNORECASE)
 _GAP_BEFORE = re.compile(r"\b(?:in|within|for\s+the\s+first\s+time\s+in)\s+$", re.IGNORECASE)
 
@@ -351,16 +360,15 @@ class _Rules:
                 )
 
     def _opening_of(self, close: _Event, openers: list[_Event], starts: list[int]) -> _Event | None:
-        """The nearest opening event related to ``close``: before it (this or the previous sentence), else after it."""
+        """The nearest opening event before ``close`` and related to it (this or the previous sentence).
+
+        An opening written after the closing is left alone: prose tells a restart that way ("was
+        abolished in 1963 and re-established in 1965", "resigned ..., and was appointed ...").
+        """
         sentence = self._sentence_of(close.start)
         k = bisect_left(starts, close.start)
         for e in reversed(openers[max(0, k - 8) : k]):
             if self._sentence_of(e.start) < sentence - 1:
-                break
-            if e.claim != close.claim and self._related(e, close):
-                return e
-        for e in openers[k : k + 8]:
-            if self._sentence_of(e.start) != sentence:
                 break
             if e.claim != close.claim and self._related(e, close):
                 return e
@@ -402,7 +410,7 @@ class _Rules:
     def _gap(self, start: int, cue_start: int) -> Duration | None:
         """A duration written right before an order word ("five years after")."""
         for d in self.durations.values():
-            if start <= d.start and not d.is_age and not self.text[d.end : cue_start].strip():
+            if start <= d.start and d.end <= cue_start and not d.is_age and not self.text[d.end : cue_start].strip():
                 return d
         return None
 
@@ -419,7 +427,9 @@ class _Rules:
             at = self._age_at(i, origin_claims)
             if at is None:
                 continue
-            related = [e for e in origins if e.claim != at and self._age_related(e, claim)]
+            # "aged 30", "at the age of 30" are a person's age: counted from a birth only
+            words = AGE_ORIGINS if claim.text.lower().endswith("old") else PERSON_AGE_ORIGINS
+            related = [e for e in origins if e.word in words and e.claim != at and self._age_related(e, claim)]
             if not related:
                 continue
             before = [e for e in related if e.start < claim.start]
@@ -495,4 +505,6 @@ class _Rules:
             if attributive and _NEXT_TO.match(between[attributive.end() :]):
                 return True
             return bool(_NEXT_TO.match(between))
-        return r.end <= d.start and bool(re.match(r"^\s*[,(:–—-]?\s*(?:,\s*)?(?:or|lasting|a\s+span\s+of|a\s+period\s+of)?\s*$", self.text[r.end : d.start], re.IGNORECASE))
+        # after its range, a duration says so: "from 1939 to 1945, lasting six years" ("1982–83 (60
+        # years and 219 days)" is someone's age)
+        return r.end <= d.start and bool(_MEASURED_AFTER.match(self.text[r.end : d.start]))

@@ -7,7 +7,7 @@ whether an age counts from its opening ("born in 1960 ... aged 30"); and the one
 
 >>> pair = PAIR_OF["dissolved"]
 >>> pair.kind, "founded" in pair.opens, pair.age_origin
-('organisation', True, True)
+('organisation', True, 'thing')
 >>> [m.group(0) for m in EVENT_WORDS.finditer("He took office in 2001 and left office in 1999.")]
 ['took office', 'left office']
 >>> ORDER_DIRECTION["followed by"], ORDER_DIRECTION["followed"]
@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 __all__ = [
-    "LifecyclePair", "LIFECYCLE_PAIRS", "PAIR_OF", "EVENT_WORDS", "ORDER_DIRECTION", "ORDER_WORDS", "AGE_ORIGINS", "word_key",
+    "LifecyclePair", "LIFECYCLE_PAIRS", "PAIR_OF", "EVENT_WORDS", "ORDER_DIRECTION", "ORDER_WORDS", "AGE_ORIGINS", "PERSON_AGE_ORIGINS",
+    "word_key",
 ]
 
 
@@ -33,7 +34,7 @@ class LifecyclePair:
     kind: str
     opens: frozenset[str]
     closes: frozenset[str]
-    age_origin: bool
+    age_origin: str | None  # "person", "thing" or None
 
     def role(self, word: str) -> str:
         """``"opens"`` or ``"closes"`` for a word of this pair (written in any case or spacing)."""
@@ -55,7 +56,7 @@ def _load() -> dict:
 
 _DATA = _load()
 LIFECYCLE_PAIRS: tuple[LifecyclePair, ...] = tuple(
-    LifecyclePair(p["kind"], frozenset(map(_key, p["opens"])), frozenset(map(_key, p["closes"])), bool(p["age_origin"]))
+    LifecyclePair(p["kind"], frozenset(map(_key, p["opens"])), frozenset(map(_key, p["closes"])), p["age_origin"])
     for p in _DATA["pairs"]
 )
 #: Event word -> its pair (a word belongs to one pair only).
@@ -63,12 +64,14 @@ PAIR_OF: dict[str, LifecyclePair] = {w: p for p in LIFECYCLE_PAIRS for w in p.op
 if len(PAIR_OF) != sum(len(p.opens) + len(p.closes) for p in LIFECYCLE_PAIRS):
     raise ValueError("lifecycle.json lists an event word twice; give each word one pair and one role")
 #: Any event word of the lexicon, as a whole word.
-EVENT_WORDS = re.compile(rf"\b(?:{_alternation(set(PAIR_OF))})\b", re.IGNORECASE)
+EVENT_WORDS = re.compile(rf"(?<![\w-])(?:{_alternation(set(PAIR_OF))})\b", re.IGNORECASE)  # not "re-established"
 #: Order word -> "after" (the event before the word is the later one) or "before".
 ORDER_DIRECTION: dict[str, str] = {_key(w): side for side, words in _DATA["order"].items() for w in words}
 ORDER_WORDS = re.compile(rf"\b(?:{_alternation(set(ORDER_DIRECTION))})\b", re.IGNORECASE)
-#: Words an age counts from ("born", "founded", "built" ...).
+#: Words an age counts from: "N years old" from any of them ("born", "founded", "built" ...), a
+#: person's age ("aged 30", "at the age of 30") from a person's only ("born").
 AGE_ORIGINS = frozenset(w for p in LIFECYCLE_PAIRS if p.age_origin for w in p.opens)
+PERSON_AGE_ORIGINS = frozenset(w for p in LIFECYCLE_PAIRS if p.age_origin == "person" for w in p.opens)
 
 
 def word_key(word: str) -> str:
