@@ -94,6 +94,7 @@ _NEW_SUBJECT = re.compile(r"(?:[,;]|\b(?:and|but|while|whereas)\b)\s+(?:his|her|
 _NEXT_TO = re.compile(r"^\s*[,(:–—-]?\s*(?:from|between|in|during|spanning|over|,)?\s*$", re.IGNORECASE)
 # a duration that is a gap between events, not an event's length: "two years later", "in 22 years"
 _MEASURED_AFTER = re.compile(r"^\s*,?\s*(?:lasting|a\s+span\s+of|a\s+period\s+of|or)\s+(?:about\s+|nearly\s+|over\s+)?$", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 _GAP_AFTER = re.compile(r"^\s*(?:later|earlier|after|before|since|prior|previously|on)\b", re.IGNORECASE)
 _GAP_BEFORE = re.compile(r"\b(?:in|within|for\s+the\s+first\s+time\s+in)\s+$", re.IGNORECASE)
 
@@ -379,6 +380,8 @@ class _Rules:
             first, second = self.claims[a], self.claims[b]
             if self.sentence[a] != self.sentence[b] or second.start < first.end:
                 continue
+            if not (_DIGIT.search(first.text) and _DIGIT.search(second.text)):
+                continue  # an order is checked between stated dates ("the fall of the Wall" is no season)
             r = self.range_of.get(id(first))
             if r is not None and r.last is second:
                 continue  # the two ends of one range

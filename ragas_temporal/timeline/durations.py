@@ -58,7 +58,7 @@ _AND_A_HALF = r"\s+and\s+a\s+half"
 # one amount and its unit: "two and a half years", "a year and a half", "half a century", "an 18-month"
 _TERM = (
     rf"(?:(?P<half>half)\s+an?\s+|(?P<num>{_NUM})(?P<numhalf>{_AND_A_HALF})?[\s-]{{1,3}})"
-    rf"(?P<unit>(?:{_UNIT}))(?![\w-])(?P<unithalf>{_AND_A_HALF}\b)?"
+    rf"(?P<unit>(?:{_UNIT}))(?!\w|-(?!old\b))(?P<unithalf>{_AND_A_HALF}\b)?"
 )
 _FIRST_TERM = re.compile(_TERM, re.IGNORECASE)
 _NEXT_TERM = re.compile(r"\s*,?\s*(?:and\s+)?" + _TERM, re.IGNORECASE)
@@ -168,8 +168,8 @@ def _amounts(text: str, year_spans: list[tuple[int, int]]) -> list[Duration]:
         amount, unit = read
         if match.group("num") and match.group("num").lower() in ("a", "an") and _RATE_BEFORE.search(text[max(0, match.start() - 12) : match.start()]):
             continue  # "10.6% a year": a rate
-        if any(s <= match.start() < e for s, e in year_spans):
-            continue  # "the 1962–1972 decade": the number is a year
+        if any(s <= match.start() < e and (s, e) != match.span("num") for s, e in year_spans):
+            continue  # "the 1962–1972 decade": the number ends a range of years
         end = match.end()
         # "7 hours and 30 minutes": smaller units add to the first one
         while (more := _NEXT_TERM.match(text, end)) is not None:
