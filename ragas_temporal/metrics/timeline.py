@@ -57,7 +57,7 @@ class TemporalCoherence(MetricWithJudge):
     >>> r = asyncio.run(TemporalCoherence().ascore(
     ...     response="The firm was founded in 1990 and was 40 years old in 2010."))
     >>> r.value, r.reason
-    (0.0, '3 of 3 dated claims contradict another: 40 years old in 2010, but 2010 - 1990 is 20 years')
+    (0.0, "3 of 3 dated claims contradict another: '40 years old' in 2010, but 2010 - 1990 is 20 years (age since founded)")
     """
 
     timeline_prompt: PydanticPrompt = field(default_factory=TimelineClaimsPrompt)
