@@ -88,8 +88,17 @@ _ATTACH_GAP_BREAK = re.compile(r"[;:()\[\]]|\b(?:and|but|while|whereas|which|who
 _CLAUSE_OPENING = re.compile(r"(?:^|[,;:(]\s*|\b(?:and|but)\s+)(?:in|on|during|by)\s+(?:the\s+)?$", re.IGNORECASE)
 # a date that locates its event ("in 2005", "of 2012"), not one that modifies a noun ("the 2017 season")
 _LOCATING = re.compile(r"\b(?:in|on|of|during|at|by)\s+(?:the\s+)?$|^\s*$", re.IGNORECASE)
-# inside a sentence, a new possessive subject starts another person's or thing's events
-_NEW_SUBJECT = re.compile(r"(?:[,;]|\b(?:and|but|while|whereas)\b)\s+(?:his|her|their|its|whose)\s+\w+|\bwhose\b", re.IGNORECASE)
+# inside a sentence, a new subject starts another person's or thing's events: a possessive one ("and
+# his father died"), or a clause with its own subject and verb (", while the prototype was completed")
+_NEW_SUBJECT = re.compile(
+    r"(?:[,;]|\b(?:and|but|while|whereas|when)\b)\s+(?:(?:his|her|their|its|whose)\s+\w+|"
+    r"(?:the|a|an|this|that)\s+(?:\w+\s+){0,3}?(?:was|were|is|are|had|has)\b)|\bwhose\b",
+    re.IGNORECASE,
+)
+_RELATIVE_CLAUSE = re.compile(r",\s*(?:who|which|whom)\b[^,;]*$", re.IGNORECASE)
+# between two events, words that state their order themselves ("appointed in 2005, having left
+# the ministry in 2003", "joined X after he left Y"): no lifecycle relation is read across them
+_OWN_ORDER = re.compile(r"\b(?:having|previously|formerly|earlier|before|after|since|following|prior)\b", re.IGNORECASE)
 # between a duration and the range it measures: "six years, from 1939 to 1945", "six years (1939–1945)"
 _NEXT_TO = re.compile(r"^\s*[,(:–—-]?\s*(?:from|between|in|during|spanning|over|,)?\s*$", re.IGNORECASE)
 # a duration that is a gap between events, not an event's length: "two years later", "in 22 years"
@@ -335,7 +344,12 @@ class _Rules:
         first, second = (a, b) if a.start < b.start else (b, a)
         s1, s2 = self._sentence_of(first.start), self._sentence_of(second.start)
         if s1 == s2:
-            return not _NEW_SUBJECT.search(self.text[first.end : second.start])
+            between = self.text[first.end : second.start]
+            if _NEW_SUBJECT.search(between) or _OWN_ORDER.search(between):
+                return False
+            # "He married Jane, who was born in 1960, and died ...": the relative clause is Jane's
+            opening = self.text[max(self.spans[s1][0], first.start - _BACK_REACH) : first.start]
+            return not (_RELATIVE_CLAUSE.search(opening) and "," in between)
         if s2 - s1 != 1:
             return False
         return same_subject(self.text[slice(*self.spans[s1])], self.text[slice(*self.spans[s2])])
