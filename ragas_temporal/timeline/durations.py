@@ -61,7 +61,8 @@ _TERM = (
     rf"(?P<unit>(?:{_UNIT}))(?!\w|-(?!old\b))(?P<unithalf>{_AND_A_HALF}\b)?"
 )
 _FIRST_TERM = re.compile(_TERM, re.IGNORECASE)
-_NEXT_TERM = re.compile(r"\s*,?\s*(?:and\s+)?" + _TERM, re.IGNORECASE)
+# "2 hours and 31 minutes", "2 hours 31 minutes"; a comma alone separates two durations
+_NEXT_TERM = re.compile(r"(?:\s*,?\s*and\s+|\s+)" + _TERM, re.IGNORECASE)
 _AGE_PHRASE = re.compile(
     rf"\b(?:aged|at\s+the\s+age\s+of|at\s+age|age)\s+(?P<num>{_NUM})(?P<numhalf>{_AND_A_HALF})?"
     rf"(?:\s+(?:years?|yrs?)(?:\s+old)?)?(?![\w-])",
