@@ -59,11 +59,12 @@ from ragas_temporal.timeline.lifecycle import (
     EVENT_WORDS,
     ORDER_DIRECTION,
     ORDER_WORDS,
-    PAIR_OF,
+    PAIRS_OF,
     PERSON_AGE_ORIGINS,
+    closes,
     word_key,
 )
-from ragas_temporal.timeline.sentences import same_subject, sentence_index, sentence_spans
+from ragas_temporal.timeline.sentences import is_subject_only, same_subject, sentence_index, sentence_spans
 from ragas_temporal.timeline.vocabulary import CLAUSE_BREAK, UNIT_IN_YEARS, YEAR
 
 __all__ = ["DatedClaim", "Contradiction", "Timeline", "read_timeline", "TOLERANCE_YEARS"]
@@ -345,11 +346,14 @@ class _Rules:
         s1, s2 = self._sentence_of(first.start), self._sentence_of(second.start)
         if s1 == s2:
             between = self.text[first.end : second.start]
-            if _NEW_SUBJECT.search(between) or _OWN_ORDER.search(between):
+            # "Founded in 1990, the company was dissolved ...": an opening participle is the subject's
+            participle = not self.text[self.spans[s1][0] : first.start].strip()
+            if (_NEW_SUBJECT.search(between) and not participle) or _OWN_ORDER.search(between):
                 return False
-            # "He married Jane, who was born in 1960, and died ...": the relative clause is Jane's
-            opening = self.text[max(self.spans[s1][0], first.start - _BACK_REACH) : first.start]
-            return not (_RELATIVE_CLAUSE.search(opening) and "," in between)
+            # "He married Jane, who was born in 1960, and died ...": the relative clause is Jane's (but
+            # in "The company, which was founded in 1990, ..." it is the subject's own)
+            relative = _RELATIVE_CLAUSE.search(self.text[self.spans[s1][0] : first.start])
+            return not (relative and "," in between and not is_subject_only(self.text[self.spans[s1][0] : self.spans[s1][0] + relative.start()]))
         if s2 - s1 != 1:
             return False
         return same_subject(self.text[slice(*self.spans[s1])], self.text[slice(*self.spans[s2])])
@@ -359,20 +363,22 @@ class _Rules:
     def _lifecycle(self) -> None:
         openers: dict[str, list[_Event]] = {}
         for e in self.events:
-            if PAIR_OF[e.word].role(e.word) == "opens":
-                openers.setdefault(PAIR_OF[e.word].kind, []).append(e)
+            if not closes(e.word):
+                for pair in PAIRS_OF[e.word]:
+                    openers.setdefault(pair.kind, []).append(e)
         starts = {kind: [e.start for e in found] for kind, found in openers.items()}
         for close in self.events:
-            pair = PAIR_OF[close.word]
-            if pair.role(close.word) != "closes" or pair.kind not in openers:
+            if not closes(close.word):
                 continue
-            opening = self._opening_of(close, openers[pair.kind], starts[pair.kind])
-            if opening is not None and certainly_before(self._span(close), self._span(opening)):
-                self._add(
-                    (opening.claim, close.claim),
-                    "lifecycle",
-                    f"'{close.phrase}' is before '{opening.phrase}' ({opening.word} → {close.word})",
-                )
+            for pair in PAIRS_OF[close.word]:
+                opening = self._opening_of(close, openers.get(pair.kind, []), starts.get(pair.kind, []))
+                if opening is not None and certainly_before(self._span(close), self._span(opening)):
+                    self._add(
+                        (opening.claim, close.claim),
+                        "lifecycle",
+                        f"'{close.phrase}' is before '{opening.phrase}' ({opening.word} → {close.word})",
+                    )
+                    break
 
     def _opening_of(self, close: _Event, openers: list[_Event], starts: list[int]) -> _Event | None:
         """The nearest opening event before ``close`` and related to it (this or the previous sentence).

@@ -5,9 +5,11 @@ The words are data, not code: ``lifecycle.json`` lists, per kind of span, the wo
 whether an age counts from its opening ("born in 1960 ... aged 30"); and the one-sided order words
 ("after", "before", "followed by"). The coherence rules (:mod:`.coherence`) read this module only.
 
->>> pair = PAIR_OF["dissolved"]
+>>> pair, = PAIRS_OF["dissolved"]
 >>> pair.kind, "founded" in pair.opens, pair.age_origin
 ('organisation', True, 'thing')
+>>> [p.kind for p in PAIRS_OF["released"]]
+['production', 'custody']
 >>> [m.group(0) for m in EVENT_WORDS.finditer("He took office in 2001 and left office in 1999.")]
 ['took office', 'left office']
 >>> ORDER_DIRECTION["followed by"], ORDER_DIRECTION["followed"]
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 __all__ = [
-    "LifecyclePair", "LIFECYCLE_PAIRS", "PAIR_OF", "EVENT_WORDS", "ORDER_DIRECTION", "ORDER_WORDS", "AGE_ORIGINS", "PERSON_AGE_ORIGINS",
+    "LifecyclePair", "LIFECYCLE_PAIRS", "PAIRS_OF", "closes", "EVENT_WORDS", "ORDER_DIRECTION", "ORDER_WORDS", "AGE_ORIGINS", "PERSON_AGE_ORIGINS",
     "word_key",
 ]
 
@@ -59,12 +61,16 @@ LIFECYCLE_PAIRS: tuple[LifecyclePair, ...] = tuple(
     LifecyclePair(p["kind"], frozenset(map(_key, p["opens"])), frozenset(map(_key, p["closes"])), p["age_origin"])
     for p in _DATA["pairs"]
 )
-#: Event word -> its pair (a word belongs to one pair only).
-PAIR_OF: dict[str, LifecyclePair] = {w: p for p in LIFECYCLE_PAIRS for w in p.opens | p.closes}
-if len(PAIR_OF) != sum(len(p.opens) + len(p.closes) for p in LIFECYCLE_PAIRS):
-    raise ValueError("lifecycle.json lists an event word twice; give each word one pair and one role")
-#: Any event word of the lexicon, as a whole word.
-EVENT_WORDS = re.compile(rf"(?<![\w-])(?:{_alternation(set(PAIR_OF))})\b", re.IGNORECASE)  # not "re-established"
+#: Event word -> the pairs it belongs to, in the file's order.
+PAIRS_OF: dict[str, tuple[LifecyclePair, ...]] = {}
+for _pair in LIFECYCLE_PAIRS:
+    for _word in _pair.opens | _pair.closes:
+        PAIRS_OF[_word] = (*PAIRS_OF.get(_word, ()), _pair)
+for _word, _pairs in PAIRS_OF.items():
+    if len({p.role(_word) for p in _pairs}) > 1:
+        raise ValueError(f"lifecycle.json: {_word!r} opens one span and closes another; give it one role")
+#: Any event word of the lexicon, as a whole word (not "re-established").
+EVENT_WORDS = re.compile(rf"(?<![\w-])(?:{_alternation(set(PAIRS_OF))})\b", re.IGNORECASE)
 #: Order word -> "after" (the event before the word is the later one) or "before".
 ORDER_DIRECTION: dict[str, str] = {_key(w): side for side, words in _DATA["order"].items() for w in words}
 ORDER_WORDS = re.compile(rf"\b(?:{_alternation(set(ORDER_DIRECTION))})\b", re.IGNORECASE)
@@ -72,6 +78,11 @@ ORDER_WORDS = re.compile(rf"\b(?:{_alternation(set(ORDER_DIRECTION))})\b", re.IG
 #: person's age ("aged 30", "at the age of 30") from a person's only ("born").
 AGE_ORIGINS = frozenset(w for p in LIFECYCLE_PAIRS if p.age_origin for w in p.opens)
 PERSON_AGE_ORIGINS = frozenset(w for p in LIFECYCLE_PAIRS if p.age_origin == "person" for w in p.opens)
+
+
+def closes(word: str) -> bool:
+    """Does this (lexicon-spelled) event word close its spans?"""
+    return PAIRS_OF[word][0].role(word) == "closes"
 
 
 def word_key(word: str) -> str:

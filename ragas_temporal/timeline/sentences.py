@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["sentence_spans", "sentence_index", "sentence_subject", "same_subject"]
+__all__ = ["sentence_spans", "sentence_index", "sentence_subject", "same_subject", "is_subject_only"]
 
 # a sentence ends at . ! ? ; (or a line break) followed by blanks; "U.S. 2008" splits too, which only
 # makes a rule miss a relation, never invent one
 _BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n\s*")
 # a date or place phrase that opens a sentence before its subject: "In 1955, ..."
-_OPENING_PHRASE = re.compile(r"^(?:(?:in|on|by|during|after|before|from|at)\s[^,.;]{1,40},\s*)?", re.IGNORECASE)
+_OPENING_PHRASE = re.compile(
+    r"^(?:(?:in|on|by|during|after|before|from|at)\s(?:[^,.;]{1,40},\s*|[^,.;]{1,40}?(?=\b(?:he|she|it|they)\b)))?",
+    re.IGNORECASE,
+)
 # where the subject ends: a verb (an auxiliary or a past form), a number, a clause mark
 _SUBJECT_END = re.compile(
     r"[,;:(\d]|\b(?:was|were|is|are|has|had|have|became|becomes|did|does|will|would|could|can|may|might|"
@@ -87,3 +90,14 @@ def same_subject(first: str, second: str) -> bool:
     if a == b or b.startswith(a + " ") or a.startswith(b + " "):
         return True
     return b.split()[0] in _PRONOUNS
+
+
+def is_subject_only(words: str) -> bool:
+    """Are these words (a sentence's start) only its subject, with no verb yet? ("The company", not "He married Jane")
+
+    >>> is_subject_only("In 1990, the old company"), is_subject_only("He married Jane")
+    (True, False)
+    """
+    text = words.strip()
+    text = text[_OPENING_PHRASE.match(text).end() :]
+    return bool(text) and _SUBJECT_END.search(text) is None
