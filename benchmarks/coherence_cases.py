@@ -37,16 +37,29 @@ warnings.simplefilter("ignore", DeprecationWarning)
 DATA = Path(__file__).resolve().parent / "data"
 
 
+class CaseError(ValueError):
+    """A case file that cannot be read: the message names the file and line."""
+
+
 def read_cases(path: Path, fields: tuple[str, ...]) -> list[dict]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise CaseError(f"{path}: cannot read ({exc.strerror})") from None
     cases = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        case = json.loads(line)
-        missing = [f for f in fields if f not in case]
+        try:
+            case = json.loads(line)
+        except json.JSONDecodeError:
+            raise CaseError(f"{path}:{number}: not JSON") from None
+        missing = [f for f in fields if not isinstance(case, dict) or f not in case]
         if missing:
-            raise ValueError(f"{path}:{number}: missing {', '.join(missing)}")
+            raise CaseError(f"{path}:{number}: missing {', '.join(missing)}")
         cases.append(case)
+    if not cases:
+        raise CaseError(f"{path}: no cases")
     return cases
 
 
@@ -101,12 +114,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", action="store_true", help="print every case scored wrong")
     args = parser.parse_args(argv)
 
-    rows, coherence_misses = coherence_rows(read_cases(args.coherence, ("kind", "coherent", "text")))
+    try:
+        timelines = read_cases(args.coherence, ("kind", "coherent", "text"))
+        durations = read_cases(args.durations, ("form", "response", "reference", "expected"))
+    except CaseError as exc:
+        print(f"coherence_cases: {exc}", file=sys.stderr)
+        return 1
+    rows, coherence_misses = coherence_rows(timelines)
     print("TemporalCoherence (focus_time): right = contradictory scored < 1, coherent not")
     print(f"{'kind':<14}{'contradictory right':>24}{'coherent right':>24}")
     for kind, bad_right, bad_n, good_right, good_n in rows:
         print(f"{kind:<14}{_share(bad_right, bad_n):>24}{_share(good_right, good_n):>24}")
-    rows, duration_misses = duration_rows(read_cases(args.durations, ("form", "response", "reference", "expected")))
+    rows, duration_misses = duration_rows(durations)
     print()
     print("DurationAccuracy (focus_time): exact = score equals the hand-computed value")
     print(f"{'form':<20}{'exact':>20}")

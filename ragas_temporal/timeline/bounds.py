@@ -94,8 +94,10 @@ def _day(point: tuple[int, ...], last: bool) -> Fraction:
 def span_years(start: Bounds, end: Bounds) -> tuple[Fraction, Fraction]:
     """Shortest and longest length (in years) of a span from ``start`` to ``end`` (ends included).
 
-    >>> [float(x) for x in span_years(Bounds((1914,), (1914,)), Bounds((1918,), (1918,)))]
-    [3.0, 5.0]
+    >>> [round(float(x), 3) for x in span_years(Bounds((1914,), (1914,)), Bounds((1918,), (1918,)))]
+    [3.001, 4.999]
+
+    (1 January 1915 to 1 January 1918 is 1,096 days; 1 January 1914 to 1 January 1919, 1,826.)
     """
     shortest = max(Fraction(0), _day(end.lo, False) - _day(start.hi, True))
     longest = _day(end.hi, True) - _day(start.lo, False)
