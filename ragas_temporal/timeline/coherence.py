@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 from ragas_temporal.focus_time import extract_focus_time
 from ragas_temporal.timeline.bounds import Bounds, certainly_before, mention_bounds, span_years, years_between
-from ragas_temporal.timeline.durations import Duration, format_amount, parse_durations
+from ragas_temporal.timeline.durations import Duration, format_amount, overlaps, parse_durations
 from ragas_temporal.timeline.lifecycle import (
     AGE_ORIGINS,
     EVENT_WORDS,
@@ -77,6 +77,10 @@ _ATTACH_REACH = 40
 _BACK_REACH = 60
 # an age is stated at a date of its sentence this close to it
 _AGE_AT_REACH = 60
+# how far back in its sentence a rule reads the words before a claim or an event
+_WINDOW = 120
+# how many neighbours on each side a rule looks at (bounds the work on hostile text)
+_NEAREST = 8
 
 _REVERSED_RANGE = re.compile(
     rf"(?<![\w.,/-])(?:(?P<pre>from|between|From|Between)\s+)?{YEAR('y1')}\s*"
@@ -203,15 +207,18 @@ def read_timeline(text: str, reference_date: dt.date | None = None) -> Timeline:
     claims: list[DatedClaim] = []
     ranges: list[_Range] = []
     reversed_ranges: list[_Range] = []
+    of_mention: dict[tuple[int, int], list[DatedClaim]] = {}  # the claims read from each mention
     for m in mentions:
         bounds = mention_bounds(m)
         if len(bounds) == 1:
-            claims.append(_time_claim(m.text, m.start, m.years, bounds[0]))
+            of_mention[(m.start, m.end)] = [_time_claim(m.text, m.start, m.years, bounds[0])]
             continue
         first, last = _range_claims(m, bounds)
-        claims += [first, last]
+        of_mention[(m.start, m.end)] = [first, last]
         (reversed_ranges if certainly_before(bounds[1], bounds[0]) else ranges).append(_Range(first, last, m.start, m.end, m.text))
     starts = [m.start for m in mentions]  # mentions never overlap and come in text order
+    reversed_spans = {(r.start, r.end) for r in reversed_ranges}
+    dropped: set[tuple[int, int]] = set()
     for match in _REVERSED_RANGE.finditer(text):
         first_year, last_year = int(match.group("y1")), int(match.group("y2"))
         if last_year >= first_year or (match.group("sep") == "and" and match.group("pre") is None):
@@ -221,19 +228,18 @@ def read_timeline(text: str, reference_date: dt.date | None = None) -> Timeline:
         while k and mentions[k - 1].end > match.start():
             k -= 1
             overlapping.append((mentions[k].start, mentions[k].end))
-        if any((r.start, r.end) in overlapping for r in reversed_ranges):
+        if reversed_spans.intersection(overlapping):
             continue  # already read as a reversed range above
-        # the extractor's other reading of these words ("2010 and 2005") gives way
-        claims = [c for c in claims if not any(s <= c.start < e for s, e in overlapping)]
-        ranges = [r for r in ranges if (r.start, r.end) not in overlapping]
+        dropped.update(overlapping)  # the extractor's other reading of these words ("2010 and 2005") gives way
         first = _time_claim(match.group("y1"), match.start("y1"), frozenset({first_year}), _year_bounds(first_year))
         last = _time_claim(match.group("y2"), match.start("y2"), frozenset({last_year}), _year_bounds(last_year))
         claims += [first, last]
         reversed_ranges.append(_Range(first, last, match.start(), match.end(), match.group(0)))
-    taken = [(m.start, m.end) for m in mentions]
+    claims += [c for span, read in of_mention.items() if span not in dropped for c in read]
+    ranges = [r for r in ranges if (r.start, r.end) not in dropped]
     stated: list[Duration] = []
     for d in durations:
-        if any(s < d.end and d.start < e for s, e in taken):
+        if overlaps(starts, mentions, d.start, d.end):
             continue  # a range of years: already two time claims
         stated.append(d)
         claims.append(DatedClaim(d.text, d.start, d.end, "age" if d.is_age else "duration", length_years=d.years))
@@ -258,6 +264,16 @@ class _Rules:
         self.time_starts = [claims[i].start for i in self.times]
         self.range_of = {id(r.first): r for r in ranges} | {id(r.last): r for r in ranges}
         self.events = self._attach_events()
+        # indexes that keep every rule near-linear on long texts
+        self.by_end = sorted(durations.values(), key=lambda d: d.end)
+        self.duration_ends = [d.end for d in self.by_end]
+        self.index_of_span = {(c.start, c.end): i for i, c in enumerate(claims) if c.kind != "time"}
+        self.times_in: dict[int, list[int]] = {}
+        for i in self.times:
+            self.times_in.setdefault(self.sentence[i], []).append(i)
+        self.ranges_in: dict[int, list[_Range]] = {}
+        for r in ranges:
+            self.ranges_in.setdefault(self._sentence_of(r.start), []).append(r)
         self.found: list[Contradiction] = []
 
     def run(self) -> list[Contradiction]:
@@ -320,12 +336,20 @@ class _Rules:
         sentence = self._sentence_of(word.start())
         if self.sentence[i] != sentence or claim.end > word.start() or word.start() - claim.end > _BACK_REACH:
             return None
-        if claim.start < previous_word or not _CLAUSE_OPENING.search(self.text[self.spans[sentence][0] : claim.start]):
+        if claim.start < previous_word or not _CLAUSE_OPENING.search(self._before(sentence, claim.start)):
             return None
         between = self.text[claim.end : word.start()]
         if re.search(r"[;:()]", between) or ORDER_WORDS.search(between) or _NEW_SUBJECT.search(between):
             return None
         return self._range_start(i)
+
+    def _before(self, sentence: int, position: int) -> str:
+        """The words of ``sentence`` before ``position``, at most ``_WINDOW`` characters of them; a
+        cut window starts with "…" so that a rule anchored at the sentence start does not match it."""
+        start = self.spans[sentence][0]
+        if position - start <= _WINDOW:
+            return self.text[start:position]
+        return "… " + self.text[position - _WINDOW : position]
 
     def _range_start(self, i: int) -> int:
         """An event attaches to a range by its start ("served from 2008 to 2012")."""
@@ -347,13 +371,17 @@ class _Rules:
         if s1 == s2:
             between = self.text[first.end : second.start]
             # "Founded in 1990, the company was dissolved ...": an opening participle is the subject's
-            participle = not self.text[self.spans[s1][0] : first.start].strip()
+            participle = not self._before(s1, first.start).strip()
             if (_NEW_SUBJECT.search(between) and not participle) or _OWN_ORDER.search(between):
                 return False
             # "He married Jane, who was born in 1960, and died ...": the relative clause is Jane's (but
             # in "The company, which was founded in 1990, ..." it is the subject's own)
-            relative = _RELATIVE_CLAUSE.search(self.text[self.spans[s1][0] : first.start])
-            return not (relative and "," in between and not is_subject_only(self.text[self.spans[s1][0] : self.spans[s1][0] + relative.start()]))
+            window = self._before(s1, first.start)
+            relative = _RELATIVE_CLAUSE.search(window)
+            if not (relative and "," in between):
+                return True
+            subject = self.text[self.spans[s1][0] : first.start - len(window) + relative.start()]
+            return len(subject) <= _WINDOW and is_subject_only(subject)
         if s2 - s1 != 1:
             return False
         return same_subject(self.text[slice(*self.spans[s1])], self.text[slice(*self.spans[s2])])
@@ -407,7 +435,7 @@ class _Rules:
                 continue  # the two ends of one range
             between = self.text[first.end : second.start]
             cue = ORDER_WORDS.search(between)
-            if cue is None or not _LOCATING.search(self.text[self.spans[self.sentence[a]][0] : first.start]):
+            if cue is None or not _LOCATING.search(self._before(self.sentence[a], first.start)):
                 continue
             before_cue, after_cue = between[: cue.start()], between[cue.end() :]
             gap = self._gap(first.end, first.end + cue.start())
@@ -432,17 +460,21 @@ class _Rules:
 
     def _gap(self, start: int, cue_start: int) -> Duration | None:
         """A duration written right before an order word ("five years after")."""
-        for d in self.durations.values():
-            if start <= d.start and d.end <= cue_start and not d.is_age and not self.text[d.end : cue_start].strip():
-                return d
+        k = bisect_right(self.duration_ends, cue_start)  # the last duration ending before the cue
+        if not k:
+            return None
+        d = self.by_end[k - 1]
+        if start <= d.start and not d.is_age and not self.text[d.end : cue_start].strip():
+            return d
         return None
 
     def index_of_duration(self, d: Duration) -> int:
-        return next(i for i, c in enumerate(self.claims) if (c.start, c.end) == (d.start, d.end) and c.kind != "time")
+        return self.index_of_span[(d.start, d.end)]
 
     def _ages(self) -> None:
         origins = [e for e in self.events if e.word in AGE_ORIGINS]
         origin_claims = {e.claim for e in origins}
+        origin_starts = [e.start for e in origins]
         for i, claim in enumerate(self.claims):
             if claim.kind != "age":
                 continue
@@ -452,7 +484,9 @@ class _Rules:
                 continue
             # "aged 30", "at the age of 30" are a person's age: counted from a birth only
             words = AGE_ORIGINS if claim.text.lower().endswith("old") else PERSON_AGE_ORIGINS
-            related = [e for e in origins if e.word in words and e.claim != at and self._age_related(e, claim)]
+            k = bisect_left(origin_starts, claim.start)
+            nearby = origins[max(0, k - _NEAREST) : k + _NEAREST]
+            related = [e for e in nearby if e.word in words and e.claim != at and self._age_related(e, claim)]
             if not related:
                 continue
             before = [e for e in related if e.start < claim.start]
@@ -475,12 +509,14 @@ class _Rules:
                 )
 
     def _age_at(self, i: int, origin_claims: set[int]) -> int | None:
-        """The date an age is stated at: the nearest other date of its sentence."""
+        """The date an age is stated at: the nearest other date of its sentence (a few on each side)."""
         claim = self.claims[i]
+        times = self.times_in.get(self.sentence[i], [])
+        k = bisect_left(times, i)
         best = None
-        for j in self.times:
+        for j in times[max(0, k - _NEAREST) : k + _NEAREST]:
             other = self.claims[j]
-            if self.sentence[j] != self.sentence[i] or j in origin_claims or other.bounds is None:
+            if j in origin_claims or other.bounds is None:
                 continue
             distance = other.start - claim.end if other.start >= claim.end else claim.start - other.end
             if distance <= _AGE_AT_REACH and (best is None or distance < best[0]):
@@ -501,8 +537,10 @@ class _Rules:
             d = self.durations[(claim.start, claim.end)]
             if _GAP_AFTER.match(self.text, d.end) or _GAP_BEFORE.search(self.text[max(0, d.start - 30) : d.start]):
                 continue
-            for r in self.ranges:
-                if self._sentence_of(r.start) != self.sentence[i] or not self._measures(d, r):
+            in_sentence = self.ranges_in.get(self.sentence[i], [])
+            k = bisect_left([r.start for r in in_sentence], d.start) if len(in_sentence) > 2 * _NEAREST else 0
+            for r in in_sentence[max(0, k - 1) : k + 1] if len(in_sentence) > 2 * _NEAREST else in_sentence:
+                if not self._measures(d, r):
                     continue
                 shortest, longest = span_years(r.first.bounds, r.last.bounds)
                 stated = d.years

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -47,7 +48,7 @@ from ragas_temporal.timeline.vocabulary import (
     unit_of,
 )
 
-__all__ = ["Duration", "parse_durations", "parse_duration", "format_amount", "year_range"]
+__all__ = ["Duration", "parse_durations", "parse_duration", "format_amount", "year_range", "overlaps"]
 
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _ONES = "one|two|three|four|five|six|seven|eight|nine"
@@ -151,12 +152,20 @@ def _bound(text: str, start: int) -> str:
     return next((name for name, cue in _BOUND_BEFORE if cue.search(before)), "exact")
 
 
-def _year_spans(mentions) -> list[tuple[int, int]]:
-    return [(m.start, m.end) for m in mentions if m.years]
+def overlaps(starts: list[int], spans: list, start: int, end: int) -> bool:
+    """Does ``[start, end)`` overlap one of ``spans`` (objects with ``start``/``end``, in text order,
+    not overlapping each other; ``starts`` their starts)? One bisection: linear texts stay linear."""
+    k = bisect_left(starts, end)  # spans starting before the end
+    return k > 0 and spans[k - 1].end > start
 
 
-def _amounts(text: str, year_spans: list[tuple[int, int]]) -> list[Duration]:
+def _year_spans(mentions) -> list:
+    return [m for m in mentions if m.years]
+
+
+def _amounts(text: str, year_spans: list) -> list[Duration]:
     found: list[Duration] = []
+    year_starts = [m.start for m in year_spans]
     position = 0
     while True:
         match = _FIRST_TERM.search(text, position)
@@ -169,7 +178,8 @@ def _amounts(text: str, year_spans: list[tuple[int, int]]) -> list[Duration]:
         amount, unit = read
         if match.group("num") and match.group("num").lower() in ("a", "an") and _RATE_BEFORE.search(text[max(0, match.start() - 12) : match.start()]):
             continue  # "10.6% a year": a rate
-        if any(s <= match.start() < e and (s, e) != match.span("num") for s, e in year_spans):
+        k = bisect_right(year_starts, match.start())  # the year mention holding the number, if any
+        if k and year_spans[k - 1].end > match.start() and (year_spans[k - 1].start, year_spans[k - 1].end) != match.span("num"):
             continue  # "the 1962–1972 decade": the number ends a range of years
         end = match.end()
         # "7 hours and 30 minutes": smaller units add to the first one
@@ -204,9 +214,9 @@ def _ages(text: str) -> list[Duration]:
 def parse_durations(text: str, reference_date: dt.date | None = None) -> list[Duration]:
     """Every duration stated in ``text``, in text order (see the module docstring)."""
     mentions = extract_focus_time(text, reference_date).mentions
-    found = _ages(text)
-    ages = [(d.start, d.end) for d in found]
-    found += [d for d in _amounts(text, _year_spans(mentions)) if not any(s < d.end and d.start < e for s, e in ages)]
+    ages = _ages(text)
+    age_starts = [d.start for d in ages]
+    found = ages + [d for d in _amounts(text, _year_spans(mentions)) if not overlaps(age_starts, ages, d.start, d.end)]
     for mention in mentions:
         ends = year_range(mention.value) if mention.kind == "range" else None
         # a range of months or days ("June-July 1944") states no length in years; one that ends
