@@ -109,6 +109,8 @@ _NEXT_TO = re.compile(r"^\s*[,(:–—-]?\s*(?:from|between|in|during|spanning|o
 # a duration that is a gap between events, not an event's length: "two years later", "in 22 years"
 _MEASURED_AFTER = re.compile(r"^\s*,?\s*(?:lasting|a\s+span\s+of|a\s+period\s+of|or)\s+(?:about\s+|nearly\s+|over\s+)?$", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+# a second order phrase coordinated with the first: "ten years after X in 1989 and five years after Y"
+_COORDINATED = re.compile(r"^\s*,?\s*and\s*$", re.IGNORECASE)
 _GAP_AFTER = re.compile(r"^\s*(?:later|earlier|after|before|since|prior|previously|on)\b", re.IGNORECASE)
 _GAP_BEFORE = re.compile(r"\b(?:in|within|for\s+the\s+first\s+time\s+in)\s+$", re.IGNORECASE)
 
@@ -424,39 +426,47 @@ class _Rules:
         return None
 
     def _order(self) -> None:
-        for a, b in zip(self.times, self.times[1:]):
+        head_of: dict[int, int] = {}  # object of an order word -> the date the relation started from
+        # an order is checked between stated dates ("the fall of the Berlin Wall" is no season)
+        stated = [i for i in self.times if _DIGIT.search(self.claims[i].text)]
+        for a, b in zip(stated, stated[1:]):
             first, second = self.claims[a], self.claims[b]
             if self.sentence[a] != self.sentence[b] or second.start < first.end:
                 continue
-            if not (_DIGIT.search(first.text) and _DIGIT.search(second.text)):
-                continue  # an order is checked between stated dates ("the fall of the Wall" is no season)
             r = self.range_of.get(id(first))
             if r is not None and r.last is second:
                 continue  # the two ends of one range
             between = self.text[first.end : second.start]
             cue = ORDER_WORDS.search(between)
-            if cue is None or not _LOCATING.search(self._before(self.sentence[a], first.start)):
+            if cue is None or CLAUSE_BREAK.search(between[cue.end() :]):
                 continue
-            before_cue, after_cue = between[: cue.start()], between[cue.end() :]
             gap = self._gap(first.end, first.end + cue.start())
-            lead = before_cue if gap is None else before_cue[: gap.start - first.end]
-            if CLAUSE_BREAK.search(lead.replace(",", "", 1) if lead.rstrip().endswith(",") else lead) or re.search(r"[–—-]", lead):
+            lead = between[: cue.start()] if gap is None else between[: gap.start - first.end]
+            if _COORDINATED.match(lead) and a in head_of:
+                # "in 1999, ten years after X in 1989 and five years after Y in 1993": from the head date
+                a, first = head_of[a], self.claims[head_of[a]]
+            elif not _LOCATING.search(self._before(self.sentence[a], first.start)):
                 continue
-            if CLAUSE_BREAK.search(after_cue):
+            elif CLAUSE_BREAK.search(lead.replace(",", "", 1) if lead.rstrip().endswith(",") else lead) or re.search(r"[–—-]", lead):
                 continue
-            word = " ".join(cue.group(0).lower().split())
-            later, earlier = (first, second) if ORDER_DIRECTION[word] == "after" else (second, first)
-            if certainly_before(later.bounds, earlier.bounds):
-                relation = "earlier" if later is first else "later"
-                self._add((a, b), "order", f"{first.text} is {relation} than {second.text}, yet the answer says '{word}' (order)")
-            elif gap is not None and gap.bound == "exact" and later.bounds.precision == earlier.bounds.precision == 1:
-                implied = later.bounds.lo[0] - earlier.bounds.hi[0]
-                if abs(implied - gap.in_unit("year")) > TOLERANCE_YEARS:
-                    self._add(
-                        (a, b, self.index_of_duration(gap)),
-                        "order",
-                        f"'{gap.text} {word}', but {later.text} - {earlier.text} is {format_amount(implied, 'year')} (order gap)",
-                    )
+            head_of[b] = a
+            self._check_order(a, b, " ".join(cue.group(0).lower().split()), gap)
+
+    def _check_order(self, a: int, b: int, word: str, gap: Duration | None) -> None:
+        """``claims[a]`` <order word> ``claims[b]``, with the gap stated before the word if any."""
+        first, second = self.claims[a], self.claims[b]
+        later, earlier = (first, second) if ORDER_DIRECTION[word] == "after" else (second, first)
+        if certainly_before(later.bounds, earlier.bounds):
+            relation = "earlier" if later is first else "later"
+            self._add((a, b), "order", f"{first.text} is {relation} than {second.text}, yet the answer says '{word}' (order)")
+        elif gap is not None and gap.bound == "exact" and later.bounds.precision == earlier.bounds.precision == 1:
+            implied = later.bounds.lo[0] - earlier.bounds.hi[0]
+            if abs(implied - gap.in_unit("year")) > TOLERANCE_YEARS:
+                self._add(
+                    (a, b, self.index_of_duration(gap)),
+                    "order",
+                    f"'{gap.text} {word}', but {later.text} - {earlier.text} is {format_amount(implied, 'year')} (order gap)",
+                )
 
     def _gap(self, start: int, cue_start: int) -> Duration | None:
         """A duration written right before an order word ("five years after")."""

@@ -227,3 +227,11 @@ def test_durations_never_meet_an_unrelated_range(text):
 )
 def test_a_duration_against_the_range_it_measures(text, coherent):
     assert (read_timeline(text).contradictions == ()) is coherent
+
+
+def test_a_coordinated_gap_counts_from_the_head_date():
+    text = "The euro came in 1999, ten years after the Wall fell in 1989 and two years after Maastricht in 1993."
+    (c,) = read_timeline(text).contradictions
+    # 1999 - 1993 = 6 years, not two; the first gap (1999 - 1989 = 10) holds
+    assert c.explanation == "'two years after', but 1999 - 1993 is 6 years (order gap)"
+    assert read_timeline(text.replace("two years", "six years")).contradictions == ()
