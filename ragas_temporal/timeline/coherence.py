@@ -107,8 +107,13 @@ _OWN_ORDER = re.compile(r"\b(?:having|previously|formerly|earlier|before|after|s
 # between a duration and the range it measures: "six years, from 1939 to 1945", "six years (1939–1945)"
 _NEXT_TO = re.compile(r"^\s*[,(:–—-]?\s*(?:from|between|in|during|spanning|over|,)?\s*$", re.IGNORECASE)
 # a duration that is a gap between events, not an event's length: "two years later", "in 22 years"
-_MEASURED_AFTER = re.compile(r"^\s*,?\s*(?:lasting|a\s+span\s+of|a\s+period\s+of|or)\s+(?:about\s+|nearly\s+|over\s+)?$", re.IGNORECASE)
+_MEASURED_AFTER = re.compile(
+    r"^\s*(?:,\s*(?:lasting\s+|a\s+span\s+of\s+|a\s+period\s+of\s+|or\s+|some\s+)?|lasting\s+)(?:about\s+|nearly\s+|over\s+)?$",
+    re.IGNORECASE,
+)
 _DIGIT = re.compile(r"\d")
+# "elected in 1992, before which she had served ... from 1985": the order word points back
+_REFERS_BACK = re.compile(r"\s*(?:which|whom|that|this|then)\b", re.IGNORECASE)
 # a second order phrase coordinated with the first: "ten years after X in 1989 and five years after Y"
 _COORDINATED = re.compile(r"^\s*,?\s*and\s*$", re.IGNORECASE)
 _GAP_AFTER = re.compile(r"^\s*(?:later|earlier|after|before|since|prior|previously|on)\b", re.IGNORECASE)
@@ -438,7 +443,7 @@ class _Rules:
                 continue  # the two ends of one range
             between = self.text[first.end : second.start]
             cue = ORDER_WORDS.search(between)
-            if cue is None or CLAUSE_BREAK.search(between[cue.end() :]):
+            if cue is None or CLAUSE_BREAK.search(between[cue.end() :]) or _REFERS_BACK.match(between, cue.end()):
                 continue
             gap = self._gap(first.end, first.end + cue.start())
             lead = between[: cue.start()] if gap is None else between[: gap.start - first.end]
@@ -576,6 +581,6 @@ class _Rules:
             if attributive and _NEXT_TO.match(between[attributive.end() :]):
                 return True
             return bool(_NEXT_TO.match(between))
-        # after its range, a duration says so: "from 1939 to 1945, lasting six years" ("1982–83 (60
-        # years and 219 days)" is someone's age)
+        # after its range, a duration follows a comma or says so: "from 1999 to 2007, eight years in
+        # all", "from 1939 to 1945, lasting six years" ("1982–83 (60 years and 219 days)" is someone's age)
         return r.end <= d.start and bool(_MEASURED_AFTER.match(self.text[r.end : d.start]))

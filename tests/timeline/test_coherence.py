@@ -189,6 +189,8 @@ def test_a_single_range_is_a_timeline():
         ("Opposite it stood the 1899 building which after 1916 housed the Romanisches Café.", True),
         ("He announced his move for the 2017 season before the 2016 Grand Prix.", True),
         ("Composers include Piero Strozzi (1550 – after 1608).", True),
+        # "before which" points back: the served years come before the election
+        ("She was elected to the Senate in 1992, before which she had served as mayor from 1985 to 1991.", True),
     ],
 )
 def test_one_sided_order_words(text, coherent):
@@ -223,6 +225,8 @@ def test_durations_never_meet_an_unrelated_range(text):
         ("The project took more than 30 years, from 1951 to 1986.", True),  # a lower bound
         ("The project took more than 40 years, from 1951 to 1986.", False),
         ("He served a six-year term from 2000 to 2006.", True),
+        ("He served as governor from 1999 to 2007, eight years in all.", True),
+        ("He served as governor from 1999 to 2007, twelve years in all.", False),
     ],
 )
 def test_a_duration_against_the_range_it_measures(text, coherent):
