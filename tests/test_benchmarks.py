@@ -218,3 +218,54 @@ def test_llm_cost_benchmark_counts_calls_per_sample():
     assert stats["NaN rows"] == 1 and stats["prompt tok/sample"] > 0
     table = llm_cost._table("t", [("ours", stats)], "ours")
     assert "| ours | 2 | 1 | 0.50 | 1 | 1 |" in table and table.endswith("| 1.00x |")
+
+
+def test_coherence_cases_benchmark_counts_by_hand(tmp_path, capsys):
+    # contradictory: "dissolved in 1985" before "founded in 1990" -> flagged (right); "2012 to 2008" -> flagged.
+    # coherent: "from 2008 to 2012" -> 1 (right); one year only -> NaN (right: not flagged).
+    # durations: six weeks vs 42 days -> exactly 1 (as expected); two years vs 18 months -> 2/3, expected 1 -> not exact.
+    timelines = [
+        {"kind": "organisation", "coherent": False, "text": "The firm was founded in 1990 and dissolved in 1985."},
+        {"kind": "range", "coherent": False, "text": "He was mayor from 2012 to 2008."},
+        {"kind": "range", "coherent": True, "text": "He was mayor from 2008 to 2012."},
+        {"kind": "range", "coherent": True, "text": "It happened in 2008."},
+    ]
+    durations = [
+        {"form": "weeks", "response": "The strike lasted six weeks.", "reference": "42 days", "expected": 1.0},
+        {"form": "years", "response": "It lasted two years.", "reference": "18 months", "expected": 1.0},
+    ]
+    (tmp_path / "t.jsonl").write_text("".join(json.dumps(c) + "\n" for c in timelines), encoding="utf-8")
+    (tmp_path / "d.jsonl").write_text("".join(json.dumps(c) + "\n" for c in durations), encoding="utf-8")
+    code = _load("coherence_cases").main(["--coherence", str(tmp_path / "t.jsonl"), "--durations", str(tmp_path / "d.jsonl")])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert re.search(r"^all\s+2/2 \(100\.0 %\)\s+2/2 \(100\.0 %\)$", out, re.MULTILINE), out
+    assert re.search(r"^all\s+1/2 \(50\.0 %\)$", out, re.MULTILINE), out
+
+
+def test_coherence_cases_benchmark_names_the_bad_line(tmp_path, capsys):
+    (tmp_path / "t.jsonl").write_text('{"kind": "x", "text": "y"}\n', encoding="utf-8")
+    assert _load("coherence_cases").main(["--coherence", str(tmp_path / "t.jsonl")]) == 1
+    assert "t.jsonl:1: missing coherent" in capsys.readouterr().err
+
+
+def test_coherence_audit_lists_every_paragraph_scored_below_one(tmp_path, capsys):
+    rows = [
+        {"id": "a", "text": "From 1998 until 1993, she acted in Pärnu.", "tokenized": "From 1998 until 1993 , she acted in Pärnu ."},
+        {"id": "b", "text": "He was born in 1950 and died in 2001.", "tokenized": "He was born in 1950 and died in 2001 ."},
+        {"id": "c", "text": "No dates here.", "tokenized": "No dates here ."},
+    ]
+    path = tmp_path / "wiki.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    code = _load("coherence_audit").main(["--data", str(path)])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    # a: the reversed range (2 claims, both clash) -> 0 in both views; b: 2 coherent claims; c: none
+    assert "a [text] score 0" in out and "reversed_range: the range 1998 to 1993 ends before it starts" in out
+    assert re.search(r"^text\s+3\s+2\s+1\s+33\.333%", out, re.MULTILINE), out
+    assert re.search(r"^tokenized\s+3\s+2\s+1\s+33\.333%", out, re.MULTILINE), out
+
+
+def test_coherence_audit_without_data_says_so(tmp_path, capsys):
+    assert _load("coherence_audit").main(["--data", str(tmp_path / "absent.jsonl")]) == 0
+    assert "nothing to audit" in capsys.readouterr().out

@@ -111,17 +111,7 @@ REF_WORDS: dict[str, str] = {
     "in the future": "FUTURE_REF",
 }  # fmt: skip
 
-#: Calendar units as written -> the unit they name (plurals and abbreviations included).
-UNIT_WORDS: dict[str, str] = {
-    "year": "year", "years": "year", "yr": "year", "yrs": "year",
-    "month": "month", "months": "month",
-    "week": "week", "weeks": "week", "wk": "week", "wks": "week",
-    "weekend": "weekend", "weekends": "weekend", "fortnight": "fortnight", "fortnights": "fortnight",
-    "day": "day", "days": "day", "quarter": "quarter",
-    "decade": "decade", "decades": "decade", "century": "century", "centuries": "century",
-    "hour": "hour", "hours": "hour", "hr": "hour", "hrs": "hour",
-    "minute": "minute", "minutes": "minute", "min": "minute", "mins": "minute",
-}  # fmt: skip
+from ragas_temporal.focus_time.units import UNIT_WORDS  # noqa: E402  (the one table of units)
 
 #: Modifiers of a calendar unit ("last year", "the following month", "the past 5 years") -> the
 #: number of units they move: 0 the unit of the base itself, -1 the one before, 1 the one after.

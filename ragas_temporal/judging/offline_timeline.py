@@ -5,7 +5,7 @@ it answers from the same rules as the ``focus_time`` modes (:mod:`ragas_temporal
 the two modes agree offline. A real model also reads free text the rules miss.
 
 >>> timeline_reply({"answer": "She was born in 1950 and died in 1940."})["contradictions"]
-[{'claims': [1, 2], 'reason': 'death in 1940 before birth in 1950'}]
+[{'claims': [1, 2], 'reason': "'died in 1940' is before 'born in 1950' (born → died)"}]
 >>> stated_durations_reply({"topic": "How long?", "answer": "It took 18 months."})
 {'durations': [{'quote': '18 months', 'amount': 18.0, 'unit': 'months'}]}
 """
@@ -59,4 +59,11 @@ def event_locations_reply(data: dict) -> dict:
 def stated_durations_reply(data: dict) -> dict:
     """The durations :func:`parse_durations` reads (ages left out), in text order."""
     durations = [d for d in parse_durations(data["answer"], _date(data.get("reference_date"))) if not d.is_age]
-    return {"durations": [{"quote": d.text, "amount": d.amount, "unit": PLURAL_UNITS[d.unit]} for d in durations]}
+    return {"durations": [_stated(d) for d in durations]}
+
+
+def _stated(d) -> dict:
+    """A duration as the prompt's reply states it: hours and minutes (no unit of the prompt) in days."""
+    if d.unit in PLURAL_UNITS:
+        return {"quote": d.text, "amount": float(d.amount), "unit": PLURAL_UNITS[d.unit]}
+    return {"quote": d.text, "amount": float(d.in_unit("day")), "unit": PLURAL_UNITS["day"]}

@@ -15,7 +15,7 @@ or a failing endpoint (see :func:`ragas_temporal.judging.runner.run_prompt`).
 >>> from ragas_temporal.judging import offline_llm
 >>> j = asyncio.run(judge_timeline(offline_llm(), "She was born in 1950 and died in 1940."))
 >>> j.values
-(2, (((0, 1), 'death in 1940 before birth in 1950'),))
+(2, (((0, 1), "'died in 1940' is before 'born in 1950' (born → died)"),))
 """
 
 from __future__ import annotations

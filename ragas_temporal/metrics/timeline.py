@@ -32,9 +32,13 @@ class TemporalCoherence(MetricWithJudge):
     """Is the answer's own timeline possible? ``1 − contradicting claims / dated claims``.
 
     focus_time mode: the rules of :mod:`ragas_temporal.timeline.coherence` list the dated claims
-    (temporal mentions with years, stated durations and ages) and find what rules can: a range that
-    ends before it starts, an event said to follow another that is dated earlier, a death before a
-    birth, a stated age or duration that contradicts the stated years. llm mode: the judge lists
+    (temporal mentions with years, both ends of a range, stated durations and ages) and find what
+    rules can: a range that ends before it starts; a closing event dated before its opening one
+    (pairs from the lexicon ``timeline/lifecycle.json``: founded → dissolved, born → died, joined →
+    left ...), compared at the finest precision both dates state; an event said to follow another
+    that is dated earlier, or a stated gap ("five years after") the dates do not give; an age or a
+    duration that its own event's dates contradict. Events are related within one sentence or
+    adjacent sentences with one subject. A single range is a timeline (forward 1, reversed 0). llm mode: the judge lists
     the dated claims and the groups that contradict each other (one call; none when the answer has
     no temporal expression). Outside knowledge plays no part: a coherent timeline can still be
     wrong (that is faithfulness's job). ``NaN`` with fewer than two dated claims ("nothing to
@@ -57,7 +61,7 @@ class TemporalCoherence(MetricWithJudge):
     >>> r = asyncio.run(TemporalCoherence().ascore(
     ...     response="The firm was founded in 1990 and was 40 years old in 2010."))
     >>> r.value, r.reason
-    (0.0, '3 of 3 dated claims contradict another: 40 years old in 2010, but 2010 - 1990 is 20 years')
+    (0.0, "3 of 3 dated claims contradict another: '40 years old' in 2010, but 2010 - 1990 is 20 years (age since founded)")
     """
 
     timeline_prompt: PydanticPrompt = field(default_factory=TimelineClaimsPrompt)
@@ -114,10 +118,12 @@ class EventOrderAccuracy(MetricWithJudge):
 class DurationAccuracy(MetricWithJudge):
     """Is the stated duration right? ``1 − |error| / gold``, clipped at 0.
 
-    The gold duration is the sample's ``reference`` ("3 years", "18 months", "a decade",
-    "1914-1918": a range of years lasts end − start). focus_time mode reads the answer's first
-    stated duration by rules ("three years", "a decade", "from 2001 to 2004", "18 months"; ages
-    such as "40 years old" and points in time such as "three years ago" are not durations); llm
+    The gold duration is the sample's ``reference`` ("3 years", "18 months", "7.5 hours", "a
+    decade", "1914-1918": a range of years lasts end − start). focus_time mode reads the answer's
+    first stated duration by rules ("three years", "a year and a half", "7 hours and 30 minutes",
+    "from 2001 to 2004", "an 18-month"; ages such as "40 years old", points in time such as "three
+    years ago", rates and event names such as "the Hundred Years' War" are not durations), with
+    exact unit arithmetic ("six weeks" against "42 days" is exactly 1); llm
     mode asks the judge for the durations the answer states for the question, main one first (one
     call), for free text the rules cannot read. The reason shows both durations in the gold's unit
     (decades and centuries as years). ``NaN`` when the reference gives no duration or the answer

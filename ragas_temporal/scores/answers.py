@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from fractions import Fraction
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from itertools import combinations
 
@@ -199,10 +200,14 @@ def event_order_accuracy(
     return Score((tau.value + 1) / 2, f"{found}; Kendall tau-b {tau.value:.3g} over {detail}")
 
 
-def _check_duration(value: object, name: str) -> float:
+def _check_duration(value: object, name: str) -> Fraction:
+    """The value as an exact fraction; a float as the nearest fraction with a denominator up to 10⁹
+    (``0.1 + 0.2`` is three tenths), so binary residue never reaches a score or a reason."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) or value < 0:
         raise ValueError(f"{name} must be a finite non-negative number of years, got {value!r}")
-    return float(value)
+    if isinstance(value, numbers.Rational):
+        return Fraction(value)
+    return Fraction(float(value)).limit_denominator(10**9)
 
 
 def duration_accuracy(
@@ -241,6 +246,15 @@ def duration_accuracy(
     1.0
     >>> duration_accuracy(24, 18, unit="months").reason  # 1 - 6/18
     'predicted 24 months for a gold duration of 18 months: off by 6'
+
+    The arithmetic is exact (fractions), so equal durations written in other units score exactly 1
+    and a reason shows no float residue:
+
+    >>> from fractions import Fraction
+    >>> duration_accuracy(Fraction(6 * 7), 42, unit="days")  # six weeks against 42 days
+    Score(value=1.0, reason='predicted 42 days for a gold duration of 42 days: exact')
+    >>> duration_accuracy(0.1 + 0.2, 0.3).reason
+    'predicted 0.3 years for a gold duration of 0.3 years: exact'
     """
     predicted = _check_duration(predicted_years, "predicted_years")
     gold = _check_duration(gold_years, "gold_years")
@@ -248,15 +262,20 @@ def duration_accuracy(
     if not isinstance(unit, str) or not unit.strip():
         raise ValueError(f"unit must be a non-empty string such as 'years', got {unit!r}")
     error = abs(predicted - gold)
-    stated = f"predicted {predicted:g} {unit} for a gold duration of {gold:g} {unit}"
+    stated = f"predicted {_shown(predicted)} {unit} for a gold duration of {_shown(gold)} {unit}"
     if error <= tol:
-        within = f" (within the tolerance of {tol:g})" if tol else ""
-        return Score(1.0, f"{stated}: exact{within}" if error == 0 else f"{stated}: off by {error:g}{within}")
+        within = f" (within the tolerance of {_shown(tol)})" if tol else ""
+        return Score(1.0, f"{stated}: exact{within}" if error == 0 else f"{stated}: off by {_shown(error)}{within}")
     if gold == 0:
-        return Score(0.0, f"{stated}: off by {error:g}, and a zero gold duration allows no relative error")
-    value = 1.0 - min(1.0, (error - tol) / gold)
-    beyond = f", {error - tol:g} beyond the tolerance" if tol else ""
-    return Score(value, f"{stated}: off by {error:g}{beyond}")
+        return Score(0.0, f"{stated}: off by {_shown(error)}, and a zero gold duration allows no relative error")
+    value = 1 - min(Fraction(1), (error - tol) / gold)
+    beyond = f", {_shown(error - tol)} beyond the tolerance" if tol else ""
+    return Score(float(value), f"{stated}: off by {_shown(error)}{beyond}")
+
+
+def _shown(amount: Fraction) -> str:
+    """An exact amount for a reason: six significant digits, no float residue."""
+    return f"{float(amount):g}"
 
 
 def temporal_consistency(answers_years: Sequence[Iterable[int]]) -> Score:

@@ -10,7 +10,7 @@ prompts. Number words come from the extractor's rule table, through :mod:`.vocab
 
 >>> from ragas_temporal.timeline import parse_duration
 >>> parse_duration("about three years").years
-3.0
+Fraction(3, 1)
 """
 
 from ragas_temporal.timeline.coherence import Contradiction, DatedClaim, Timeline, read_timeline

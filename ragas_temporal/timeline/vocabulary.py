@@ -1,21 +1,25 @@
-"""The words the timeline rules read: number and unit words from the extractor's table, cue words.
+"""The words the timeline rules read: number words and the unit table from the extractor, cue words.
 
-This is the one place the timeline package imports the extractor's rule table (number words, unit
-words and the four-digit year pattern are written once, in
-:mod:`ragas_temporal.focus_time.patterns`), and the one place its own word lists live: the length
-of each unit in years and the cue words of the coherence rules.
+This is the one place the timeline package imports the extractor's tables (number words, the four-
+digit year pattern, and the one table of units with their exact lengths, :mod:`ragas_temporal.
+focus_time.units`), and the one place its own cue words live. The event words of the coherence
+rules are data: :mod:`.lifecycle` reads them from ``lifecycle.json``.
 
 >>> NUMBER_WORDS["three"], UNIT_IN_YEARS["month"] * 18
-(3, 1.5)
->>> unit_of("Centuries"), unit_of("yrs"), unit_of("fortnights"), unit_of("hours")
-('century', 'year', 'fortnight', None)
+(3, Fraction(3, 2))
+>>> unit_of("Centuries"), unit_of("yrs"), unit_of("fortnights"), unit_of("hours"), unit_of("weekend")
+('century', 'year', 'fortnight', 'hour', None)
+>>> number_of("twenty-five"), number_of("2.5"), number_of("an")
+(Fraction(25, 1), Fraction(5, 2), Fraction(1, 1))
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
-from ragas_temporal.focus_time.patterns import NUMBER_WORDS, UNIT_WORDS, year4_group
+from ragas_temporal.focus_time.patterns import NUMBER_WORDS, year4_group
+from ragas_temporal.focus_time.units import UNIT_LENGTHS, UNIT_WORDS
 
 __all__ = [
     "NUMBER_WORDS",
@@ -26,11 +30,6 @@ __all__ = [
     "REPORTING_UNITS",
     "unit_of",
     "number_of",
-    "AFTER_CUES",
-    "BEFORE_CUES",
-    "BIRTH_CUES",
-    "DEATH_CUES",
-    "ORIGIN_CUES",
     "AGE_CUE",
     "POINT_IN_TIME_CUES",
     "CLAUSE_BREAK",
@@ -40,26 +39,20 @@ __all__ = [
 #: A four-digit year, as the extractor writes it (group name ``year``).
 YEAR = year4_group
 
-#: Length of one unit in years (a month is 1/12 year, a week 7 of the 365.25 days of a year).
-#: The extractor's other units (hours, weekends, quarters) do not state a duration here.
-UNIT_IN_YEARS: dict[str, float] = {
-    "day": 1 / 365.25,
-    "week": 7 / 365.25,
-    "fortnight": 14 / 365.25,
-    "month": 1 / 12,
-    "year": 1.0,
-    "decade": 10.0,
-    "century": 100.0,
-}
+#: Length of one unit in years, exact (the extractor's unit table; weekends and quarters have none).
+UNIT_IN_YEARS: dict[str, Fraction] = UNIT_LENGTHS
 
 #: Written forms of the units above (lower case): the extractor's ``UNIT_WORDS``, restricted to them.
 UNIT_FORMS: dict[str, str] = {word: unit for word, unit in UNIT_WORDS.items() if unit in UNIT_IN_YEARS}
 
 #: Units a reason shows a duration in: fortnights as weeks, decades and centuries as years.
 REPORTING_UNITS: dict[str, str] = {
-    "day": "day", "week": "week", "fortnight": "week", "month": "month", "year": "year", "decade": "year",
-    "century": "year",
+    "minute": "minute", "hour": "hour", "day": "day", "week": "week", "fortnight": "week", "month": "month",
+    "year": "year", "decade": "year", "century": "year",
 }  # fmt: skip
+
+_TENS = {w: v for w, v in NUMBER_WORDS.items() if v in (20, 30, 40, 50, 60, 70, 80, 90)}
+_ONES = {w: v for w, v in NUMBER_WORDS.items() if 1 <= v <= 9 and w not in ("a", "an")}
 
 
 def unit_of(word: str) -> str | None:
@@ -67,31 +60,21 @@ def unit_of(word: str) -> str | None:
     return UNIT_FORMS.get(word.lower())
 
 
-def number_of(word: str) -> float | None:
-    """A written amount as a number: digits (``"18"``, ``"2.5"``) or a number word (``"three"``)."""
+def number_of(word: str) -> Fraction | None:
+    """A written amount, exact: digits (``"18"``, ``"2.5"``), a number word (``"three"``, ``"twenty-five"``)."""
     text = " ".join(word.lower().split()).replace(",", "")
     try:
-        return float(text)
-    except ValueError:
-        value = NUMBER_WORDS.get(text)
-        return None if value is None else float(value)
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        pass
+    if text in NUMBER_WORDS:
+        return Fraction(NUMBER_WORDS[text])
+    tens, _, ones = text.replace(" ", "-").partition("-")
+    if tens in _TENS and ones in _ONES:
+        return Fraction(_TENS[tens] + _ONES[ones])
+    return None
 
 
-def _words(*phrases: str) -> re.Pattern[str]:
-    return re.compile(r"\b(?:" + "|".join(p.replace(" ", r"\s+") for p in phrases) + r")\b", re.IGNORECASE)
-
-
-#: "X followed Y": the time before the cue should not be earlier than the one after it.
-AFTER_CUES = _words("followed", "follows", "follow", "came after", "comes after", "after", "succeeded", "later than")
-#: "X preceded Y": the time before the cue should not be later than the one after it.
-BEFORE_CUES = _words("preceded", "precedes", "precede", "came before", "comes before", "before", "earlier than")
-BIRTH_CUES = _words("born", "birth")
-DEATH_CUES = _words("died", "dies", "death", "passed away", "killed", "executed")
-#: The start of something whose age may be stated later ("founded in 1990 ... 40 years old").
-ORIGIN_CUES = _words(
-    "founded", "established", "born", "built", "created", "formed", "started", "opened", "launched",
-    "incorporated", "set up",
-)
 #: An amount of time that is an age: "40 years old".
 AGE_CUE = re.compile(r"\s*(?:-\s*)?old\b", re.IGNORECASE)
 #: An amount that points at a date rather than stating a length: "three years ago".

@@ -25,8 +25,9 @@ def test_answer_side_metrics_from_the_command_line(tmp_path, capsys):
     # 4 years for 4: exact; 10 years for 4: 1 - 6/4 clipped at 0
     assert frame["duration_accuracy"].tolist() == [1.0, 0.0]
     assert frame["duration_accuracy_llm"].tolist() == [1.0, 0.0]
-    # row 2: "Ten years" vs the range 1914-1918 (4 years): both claims contradict -> 0
-    assert math.isnan(frame["temporal_coherence"][0]) and frame["temporal_coherence"][1] == 0.0
+    # row 1: a single forward range is a timeline of two claims (issue 22): coherent -> 1
+    # row 2: "Ten years" vs the range 1914-1918 (4 years): the duration and both ends contradict -> 0
+    assert frame["temporal_coherence"][0] == 1.0 and frame["temporal_coherence"][1] == 0.0
     # same years {1914..1918} in both answers of group g
     assert frame["temporal_consistency"].tolist() == [1.0, 1.0]
     assert main(["evaluate", str(data), "--metrics", "temporal_consistency", "--group-by", "topic"]) == 2

@@ -11,6 +11,8 @@ MODULES = [
     "ragas_temporal.timeline.durations",
     "ragas_temporal.timeline.coherence",
     "ragas_temporal.timeline.events",
+    "ragas_temporal.timeline.lifecycle",
+    "ragas_temporal.timeline.bounds",
 ]
 
 test_docstring_examples = docstring_examples_test(MODULES)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from ragas_temporal.focus_time.patterns import NUMBER_WORDS
@@ -68,7 +70,9 @@ def test_unit_words_are_the_extractors_and_every_unit_has_a_judge_spelling():
     from ragas_temporal.judging.offline_timeline import PLURAL_UNITS
 
     assert all(UNIT_WORDS[word] == unit for word, unit in vocabulary.UNIT_FORMS.items())
-    assert set(PLURAL_UNITS) == set(vocabulary.UNIT_IN_YEARS)  # the judge can state every unit the rules read
+    # the judge can state every unit the rules read from days up (its prompt is unchanged by issue 22;
+    # the offline judge states hours and minutes in days)
+    assert set(PLURAL_UNITS) == set(vocabulary.UNIT_IN_YEARS) - {"hour", "minute"}
     assert parse_duration("two fortnights").in_unit("week") == pytest.approx(4)
 
 
@@ -77,3 +81,72 @@ def test_a_range_across_the_era_read_by_the_span_reader() -> None:
     # "BC0044/0014" was parsed by a local regex that did not know BC years)
     duration = parse_duration("44 BC to AD 14")
     assert (duration.amount, duration.unit) == (57.0, "year")
+
+
+# --- issue 22: durations as a reader writes them, exact --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, amount, unit",
+    [
+        ("a year and a half", Fraction(3, 2), "year"),
+        ("two and a half years", Fraction(5, 2), "year"),
+        ("1.5 years", Fraction(3, 2), "year"),
+        ("7 hours and 30 minutes", Fraction(15, 2), "hour"),
+        ("an 18-month siege", Fraction(18), "month"),
+        ("a decade and a half", Fraction(3, 2), "decade"),
+        ("half a century", Fraction(1, 2), "century"),
+        ("12 years and three months", Fraction(49, 4), "year"),
+        ("twenty-five years", Fraction(25), "year"),
+        ("108 minutes", Fraction(108), "minute"),
+    ],
+)
+def test_compound_and_fractional_durations(text, amount, unit):
+    duration = parse_duration(text)
+    assert (duration.amount, duration.unit, duration.text) == (amount, unit, text.replace("an 18-month siege", "18-month"))
+
+
+def test_unit_arithmetic_is_exact():
+    assert parse_duration("six weeks").in_unit("day") == 42
+    assert parse_duration("a year and a half").in_unit("month") == 18
+    assert parse_duration("7 hours and 30 minutes").in_unit("minute") == 450
+    assert parse_duration("two fortnights").in_unit("week") == 4
+
+
+@pytest.mark.parametrize(
+    "text, first",
+    [
+        ("The Hundred Years' War lasted 116 years.", "116 years"),
+        ("The Six-Day War lasted six days.", "six days"),
+        ("The Thirty Years' War ended in a peace that held for a century.", "a century"),
+        ("Growth of 10.6% a year lasted a decade.", "a decade"),  # a rate is not a length
+        ("The 1962–1972 decade was golden; it lasted ten years.", "1962–1972"),  # "1972 decade" is no amount
+    ],
+)
+def test_names_rates_and_years_are_not_durations(text, first):
+    assert parse_duration(text).text == first
+
+
+@pytest.mark.parametrize(
+    "text, amount, bound",
+    [
+        ("She was 40 years old.", 40, "exact"),
+        ("a 30-year-old man", 30, "exact"),
+        ("aged 30", 30, "exact"),
+        ("at age 30", 30, "exact"),
+        ("at the age of thirty", 30, "exact"),
+        ("at the age of about 30", None, None),  # not an age the rules can check
+    ],
+)
+def test_ages_in_every_form(text, amount, bound):
+    ages = [d for d in parse_durations(text) if d.is_age]
+    if amount is None:
+        assert ages == []
+    else:
+        assert [(d.amount, d.bound) for d in ages] == [(amount, bound)]
+
+
+def test_bounds_of_a_stated_duration():
+    assert [d.bound for d in parse_durations("more than 30 years, under a year, about six weeks, ten days")] == [
+        "at_least", "at_most", "about", "exact",
+    ]
