@@ -236,4 +236,5 @@ def test_coherence_reads_a_reversed_reign():
     from ragas_temporal.metrics import TemporalCoherence
 
     r = asyncio.run(TemporalCoherence().ascore(response="Alfred the Great (r. 899–871) died in 899."))
-    assert r.reason == "2 of 3 dated claims contradict another: the range 899 to 871 ends before it starts"
+    # the reason quotes each end as written (issue 22: the rule named last)
+    assert r.reason == "2 of 3 dated claims contradict another: the range r. 899 to 871 ends before it starts (reversed range)"
