@@ -16,7 +16,9 @@ import re
 
 from ragas_temporal.focus_time import year_lexicon as lex
 from ragas_temporal.focus_time.patterns import (
+    MONTHS,
     NUMBER_WORDS,
+    WEEKDAYS,
     SHORT_YEAR,
     day_group,
     era_before_group,
@@ -81,6 +83,27 @@ SHORT_REJECTION_RULES: dict[str, str] = {
     "count_after": 'a plural, counted noun or unit in the next two words: "in 570 facilities", "c. 300 men", '
     '"in 385 league appearances", "in 101 Dalmatians"',
 }
+
+
+_WORD_BEFORE = re.compile(r"([A-Z][A-Za-z]*)\.?\s+\Z")
+
+
+def is_passage_reference(text: str, start: int) -> bool:
+    """Is the "H:MM" at ``start`` a chapter and verse ("John 3:16", "Psalm 23:4") rather than a clock time?
+
+    It is when the word right before it is capitalised and is none of the words a clock time
+    follows (``year_lexicon.CLOCK_WORDS_BEFORE``), a month or a weekday.
+
+    >>> is_passage_reference("As John 3:16 says", 8), is_passage_reference("At 3:16 the train left", 3)
+    (True, False)
+    >>> is_passage_reference("on Monday 10:30", 10)
+    False
+    """
+    match = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    if match is None:
+        return False
+    word = match.group(1).lower()
+    return word not in lex.CLOCK_WORDS_BEFORE and word not in MONTHS and word not in WEEKDAYS
 
 
 def year_rejection(text: str, start: int, end: int, plural_nouns: bool = True) -> str | None:

@@ -122,6 +122,14 @@ HYPHEN_MEASURES = _with_plurals(
 STREET_WORDS = _words("Street St Avenue Ave Road Rd Boulevard Blvd Lane Ln Drive Dr Way Place Court Ct")
 #: Indefinite articles: "a population of 1850" is an amount, "the population of 1850" may be the year's.
 INDEFINITE_BEFORE = _words("a an")
+
+# Words that may stand right before a clock time written "H:MM" ("at 3:16", "Monday 10:30", "By
+# 9:45"); any other capitalised word there names a passage ("John 3:16", "Psalm 23:4", "Surah 2:255").
+CLOCK_WORDS_BEFORE = _words(
+    "at by from until till to around about before after since between and or circa approximately "
+    "approx. roughly nearly almost noon midnight morning evening night afternoon today tomorrow yesterday "
+    "tonight on"
+)
 #: Words after a number that make it part of a name, not a year: "the Russell 2000 index".
 NAME_WORDS_AFTER = _words("index indices")
 #: Words ending in "s" that are not plural nouns (verbs, adverbs): "2000 marks the end", "1900 remains".

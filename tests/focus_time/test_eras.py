@@ -164,11 +164,25 @@ def test_centuries_and_millennia_follow_one_convention(text, value, first, last)
         "Adults (18–35) and doses (100–200) took part.", "around 300 soldiers", "in 385 league appearances",
         "The bar is open from 9 until late.",
         "He ended the year 17 points ahead.", "They finished the year 3–2.",
+        "As John 3:16 says, God loved the world.", "Psalm 23:4 and Luke 2:14 are read aloud.",
     ],
 )
 def test_counts_stay_counts(text):
     assert [y for y in years(text) if y < 1000] == [], text
     assert 2024 not in years(text) or "March" in text  # "3 March" alone is this year's
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("The train left at 3:16 on 5 May 2020.", "2020-05-05T03:16"),
+        ("On 5 May 2020 the polls closed at 10:30.", "2020-05-05T10:30"),
+        ("On 5 May 2020 the vote closed, 9:45 GMT.", "2020-05-05T09:45"),
+    ],
+)
+def test_a_clock_time_after_a_preposition_weekday_or_comma_is_still_a_time(text, value):
+    # the passage rule ("John 3:16") turns away only a capitalised word that no time follows
+    assert value in [v for _, v in readings(text)]
 
 
 def test_a_count_after_a_day_and_month_leaves_the_day_and_month():

@@ -15,6 +15,7 @@ from ragas_temporal.focus_time.interpret.calendar_math import (
     unit_years,
     valid_day,
 )
+from ragas_temporal.focus_time.context_rules import is_passage_reference
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
@@ -117,6 +118,8 @@ def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:
     h = int(g("h"))
     mi = int(g("mi") or 0)
     ap = g.lower("ap")
+    if not ap and not g("tz") and g("mi") and is_passage_reference(ctx.text, g.start):
+        return None  # "John 3:16" is a chapter and verse, not a time
     if ap:
         if h == 0 or h > 12:
             return None
