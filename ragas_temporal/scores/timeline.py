@@ -67,4 +67,4 @@ def timeline_coherence(n_dated_claims: int, contradictions: Sequence[tuple[Itera
         if len(involved) != 1
         else f"1 of {n} dated {plural(n, 'claim')} contradicts another"
     )
-    return Score(1.0 - len(involved) / n, f"{reason}: {shown}")
+    return Score((n - len(involved)) / n, f"{reason}: {shown}")
