@@ -51,6 +51,10 @@ logger = logging.getLogger(__name__)
 REFERENCE_DATE_FIELD = "reference_date"
 #: Suffix of the per-metric column holding a failed row's kind (see ``Failed``).
 FAILURE_SUFFIX = "_failure"
+#: Key of ``frame.attrs`` holding the run's judge calls and tokens (a ``JudgeUsage``), when a metric called a judge.
+USAGE_ATTR = "judge_usage"
+#: ``on_row(index, outcomes)``: called as each row finishes, with its outcomes in metric order.
+RowCallback = t.Callable[[int, t.List[Outcome]], None]
 
 
 def dataset_rows(data: t.Any) -> list[dict]:
@@ -131,14 +135,21 @@ def score_rows_now(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) 
     return results
 
 
+def outcome_fields(outcomes: t.Sequence[Outcome], metrics: t.Sequence[TemporalMetric]) -> dict[str, t.Any]:
+    """One row's ``<metric>``, ``<metric>_reason`` and ``<metric>_failure`` values, in metric order."""
+    fields: dict[str, t.Any] = {}
+    for outcome, m in zip(outcomes, metrics):
+        fields[m.name] = outcome.value
+        fields[f"{m.name}_reason"] = outcome.reason
+        fields[f"{m.name}{FAILURE_SUFFIX}"] = outcome.kind if isinstance(outcome, Failed) else None
+    return fields
+
+
 def outcome_columns(results: t.Sequence[t.Sequence[Outcome]], metrics: t.Sequence[TemporalMetric]) -> dict[str, list]:
     """``<metric>``, ``<metric>_reason`` and ``<metric>_failure`` values from per-row outcomes, in metric order."""
-    columns: dict[str, list] = {}
-    for j, m in enumerate(metrics):
-        columns[m.name] = [r[j].value for r in results]
-        columns[f"{m.name}_reason"] = [r[j].reason for r in results]
-        columns[f"{m.name}{FAILURE_SUFFIX}"] = [r[j].kind if isinstance(r[j], Failed) else None for r in results]
-    return columns
+    names = [name for m in metrics for name in (m.name, f"{m.name}_reason", f"{m.name}{FAILURE_SUFFIX}")]
+    rows = [outcome_fields(r, metrics) for r in results]
+    return {name: [row[name] for row in rows] for name in names}
 
 
 async def _score_rows(
@@ -147,6 +158,7 @@ async def _score_rows(
     show_progress: bool,
     max_concurrency: int,
     callbacks: t.Any = None,
+    on_row: RowCallback | None = None,
 ) -> list[list[Outcome]]:
     from tqdm.auto import tqdm
 
@@ -163,6 +175,8 @@ async def _score_rows(
                 except Exception as exc:  # one failing row never loses the others
                     score = _row_error(m, i, exc)
                 results[i].append(score)
+        if on_row is not None:  # e.g. the CLI appends the finished row to its partial output file
+            on_row(i, results[i])
         bar.update(1)
 
     try:
@@ -179,6 +193,7 @@ def score_dataset(
     max_concurrency: int = 16,
     run_config: t.Any = None,
     callbacks: t.Any = None,
+    on_row: RowCallback | None = None,
 ) -> pd.DataFrame:
     """Score every row with every metric; keep the reasons.
 
@@ -200,13 +215,19 @@ def score_dataset(
     callbacks : list of LangChain callback handlers or a callback manager, optional
         Passed to every LLM judgement (LLM modes), as ``ragas.evaluate(callbacks=...)`` does:
         e.g. ``ragas.cost.CostCallbackHandler(get_token_usage_for_openai)`` to count tokens.
+    on_row : callable, optional
+        ``on_row(index, outcomes)`` as each row finishes (rows finish in any order), with the
+        row's ``Score``/``Failed`` outcomes in metric order: e.g. to append it to a file.
 
     Returns
     -------
     pandas.DataFrame
         The input columns, then ``<metric>`` (float, NaN when undefined), ``<metric>_reason`` and
         ``<metric>_failure`` (``"input"``, ``"judge"``, ``"error"`` or ``None``) for each metric,
-        one row per input row (no row is dropped).
+        one row per input row (no row is dropped). When a metric called a judge,
+        ``frame.attrs["judge_usage"]`` is a :class:`~ragas_temporal.judging.usage.JudgeUsage`:
+        judge calls (failed ones, ones answered from a ``MeteredDiskCache``) and the prompt and
+        completion tokens the endpoint reported (``.summary()`` says it in one line).
 
     Raises
     ------
@@ -229,7 +250,15 @@ def score_dataset(
     for m in metrics:  # as ragas.evaluate does: an LLM mode without an LLM fails here, before any row
         m.init(run_config or getattr(getattr(m, "llm", None), "run_config", None) or RunConfig())
 
-    results = run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency)), callbacks))
+    meter = None
+    if any(m.scorer.calls_llm for m in metrics):
+        from ragas_temporal.judging.usage import UsageMeter, metered_callbacks
+
+        meter = UsageMeter()
+        callbacks = metered_callbacks(callbacks, meter)
+    caches = _metered_caches(metrics)
+    hits_before = sum(cache.hits for cache in caches)
+    results = run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency)), callbacks, on_row))
     failure_columns = {f"{m.name}{FAILURE_SUFFIX}" for m in metrics}
     # the frame keeps every row: text that is not valid Unicode is shown with U+FFFD (that row's
     # score is NaN with the reason), so the frame can be written as UTF-8
@@ -237,15 +266,29 @@ def score_dataset(
     for name, values in outcome_columns(results, metrics).items():
         # object dtype keeps a failure column's None as None (pandas would infer strings, None -> NaN)
         frame[name] = pd.Series(values, index=frame.index, dtype=object) if name in failure_columns else values
+    if meter is not None:
+        frame.attrs[USAGE_ATTR] = meter.usage(cached=sum(cache.hits for cache in caches) - hits_before)
     return frame
+
+
+def _metered_caches(metrics: t.Sequence[TemporalMetric]) -> list:
+    """The distinct caches that count their hits (``MeteredDiskCache``) on the judging metrics' LLMs."""
+    caches = {}
+    for m in metrics:
+        cache = getattr(getattr(m, "llm", None), "cache", None)
+        if m.scorer.calls_llm and isinstance(getattr(cache, "hits", None), int):
+            caches[id(cache)] = cache
+    return list(caches.values())
 
 
 __all__ = [
     "REFERENCE_DATE_FIELD",
     "FAILURE_SUFFIX",
+    "USAGE_ATTR",
     "score_dataset",
     "score_rows_now",
     "outcome_columns",
+    "outcome_fields",
     "dataset_rows",
     "check_columns",
 ]
