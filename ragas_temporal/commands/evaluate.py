@@ -345,8 +345,9 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
 
     # every input value in its written form now: a column no format can hold is refused before any work
     inputs = [record_form({key: printable_text(value) for key, value in row.items()}) for row in rows]
-    columns = list(dict.fromkeys(key for row in inputs for key in row))
-    columns += [c for m in metrics for c in (m.name, f"{m.name}_reason", f"{m.name}{FAILURE_SUFFIX}")]
+    # an input column named like a metric's (scoring an output again) is overwritten where it stands
+    scored = [c for m in metrics for c in (m.name, f"{m.name}_reason", f"{m.name}{FAILURE_SUFFIX}")]
+    columns = list(dict.fromkeys([*(key for row in inputs for key in row), *scored]))
     stopped_with = None
     done = 0
     try:
