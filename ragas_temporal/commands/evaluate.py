@@ -341,12 +341,12 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
     from ragas_temporal.commands.failures import RunStopped
     from ragas_temporal.data.writers import record_form
     from ragas_temporal.metrics.columns import printable_text
-    from ragas_temporal.metrics.runner import FAILURE_SUFFIX, outcome_fields
+    from ragas_temporal.metrics.runner import outcome_fields, score_columns
 
     # every input value in its written form now: a column no format can hold is refused before any work
     inputs = [record_form({key: printable_text(value) for key, value in row.items()}) for row in rows]
     # an input column named like a metric's (scoring an output again) is overwritten where it stands
-    scored = [c for m in metrics for c in (m.name, f"{m.name}_reason", f"{m.name}{FAILURE_SUFFIX}")]
+    scored = [c for m in metrics for c in score_columns(m)]
     columns = list(dict.fromkeys([*(key for row in inputs for key in row), *scored]))
     stopped_with = None
     done = 0

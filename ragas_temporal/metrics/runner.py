@@ -135,21 +135,33 @@ def score_rows_now(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) 
     return results
 
 
+def score_columns(metric: TemporalMetric) -> tuple[str, str, str]:
+    """The metric's output columns: ``(<metric>, <metric>_reason, <metric>_failure)``."""
+    return metric.name, f"{metric.name}_reason", f"{metric.name}{FAILURE_SUFFIX}"
+
+
+def _failure_kind(outcome: Outcome) -> str | None:
+    return outcome.kind if isinstance(outcome, Failed) else None
+
+
 def outcome_fields(outcomes: t.Sequence[Outcome], metrics: t.Sequence[TemporalMetric]) -> dict[str, t.Any]:
-    """One row's ``<metric>``, ``<metric>_reason`` and ``<metric>_failure`` values, in metric order."""
+    """One row's :func:`score_columns` values, in metric order (a row of :func:`outcome_columns`)."""
     fields: dict[str, t.Any] = {}
     for outcome, m in zip(outcomes, metrics):
-        fields[m.name] = outcome.value
-        fields[f"{m.name}_reason"] = outcome.reason
-        fields[f"{m.name}{FAILURE_SUFFIX}"] = outcome.kind if isinstance(outcome, Failed) else None
+        value, reason, failure = score_columns(m)
+        fields[value], fields[reason], fields[failure] = outcome.value, outcome.reason, _failure_kind(outcome)
     return fields
 
 
 def outcome_columns(results: t.Sequence[t.Sequence[Outcome]], metrics: t.Sequence[TemporalMetric]) -> dict[str, list]:
     """``<metric>``, ``<metric>_reason`` and ``<metric>_failure`` values from per-row outcomes, in metric order."""
-    names = [name for m in metrics for name in (m.name, f"{m.name}_reason", f"{m.name}{FAILURE_SUFFIX}")]
-    rows = [outcome_fields(r, metrics) for r in results]
-    return {name: [row[name] for row in rows] for name in names}
+    columns: dict[str, list] = {}
+    for j, m in enumerate(metrics):
+        value, reason, failure = score_columns(m)
+        columns[value] = [r[j].value for r in results]
+        columns[reason] = [r[j].reason for r in results]
+        columns[failure] = [_failure_kind(r[j]) for r in results]
+    return columns
 
 
 async def _score_rows(
@@ -289,6 +301,7 @@ __all__ = [
     "score_rows_now",
     "outcome_columns",
     "outcome_fields",
+    "score_columns",
     "dataset_rows",
     "check_columns",
 ]
