@@ -37,6 +37,10 @@ def check_engine_args(args: argparse.Namespace) -> None:
                 f"{what} with --engine {engine} must end in .parquet or .jsonl (a file or a folder of parts), "
                 f"got {Path(value).name}"
             )
+    if getattr(args, "resume", False):
+        raise ValueError(
+            f"--engine {engine} writes --output at the end, so there is no run to resume: run the command again"
+        )
     if args.llm_model or args.offline_judge:
         raise ValueError(
             f"--engine {engine} runs the focus_time and gold modes only (an LLM judge is bounded by the "
