@@ -349,6 +349,7 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
     scored = [c for m in metrics for c in score_columns(m)]
     columns = list(dict.fromkeys([*(key for row in inputs for key in row), *scored]))
     stopped_with = None
+    output = None
     done = 0
     try:
         with interrupts_on_sigterm():
@@ -368,10 +369,8 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
                     print(f"resuming: {done:,} of {len(keys):,} rows already scored in {output.partial.name}")
 
                 def keep(j: int, outcomes: list) -> None:
-                    nonlocal done
                     i = pending[j]
                     output.add(keys[i], {**inputs[i], **record_form(outcome_fields(outcomes, metrics))})
-                    done += 1
 
                 usage = None
                 if pending:
@@ -380,12 +379,22 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
             return output_frame(records, columns, metrics), usage
     except KeyboardInterrupt as exc:
         stopped_with = exc
+    # the interrupt left the event loop through a task: asyncio would log that task on stderr
+    logging.getLogger("asyncio").addFilter(_not_an_interrupted_task)
     code = EXIT_SIGTERM if isinstance(stopped_with, Stopped) else EXIT_SIGINT
+    if output is not None:
+        done = sum(1 for key in set(keys) if key in output.done)
     if args.output:
         raise RunStopped(
             f"stopped after {done:,} of {len(rows):,} rows; run the same command with --resume to continue", code
         )
     raise RunStopped("stopped; no row was kept (give --output to keep finished rows and --resume to continue)", code)
+
+
+def _not_an_interrupted_task(record: logging.LogRecord) -> bool:
+    """False for asyncio's "Task exception was never retrieved" about an interrupt (already reported in one line)."""
+    exc = record.exc_info[1] if record.exc_info else None
+    return not isinstance(exc, KeyboardInterrupt)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -278,3 +278,42 @@ def test_score_dataset_gives_its_judge_usage_to_the_caller():
     # no judge, no usage
     assert "judge_usage" not in score_dataset(ROWS, [TemporalFaithfulness()]).attrs
     assert not math.isnan(frame["temporal_faithfulness_llm"][0])
+
+
+# --- --resume in-process: what a partial file allows ---------------------------------------------
+
+
+def test_an_interrupted_run_keeps_its_rows_and_resumes_only_with_the_same_settings(tmp_path, capsys, monkeypatch):
+    from ragas_temporal.commands.partial_output import PartialOutput
+
+    data = write_jsonl(tmp_path / "d.jsonl", ROWS)
+    whole = tmp_path / "whole.jsonl"
+    assert main(["evaluate", str(data), "--metrics", METRICS, "-o", str(whole), "--no-progress"]) == 0
+    out = tmp_path / "out.jsonl"
+    out.write_text("previous\n")
+    add = PartialOutput.add
+
+    def add_then_interrupt(self, key, record):  # Ctrl-C right after the first row is kept
+        add(self, key, record)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(PartialOutput, "add", add_then_interrupt)
+    assert main(["evaluate", str(data), "--metrics", METRICS, "-o", str(out), "--no-progress"]) == 130
+    assert capsys.readouterr().err.strip() == (
+        "ragas-temporal evaluate: stopped after 1 of 2 rows; run the same command with --resume to continue")
+    assert out.read_text() == "previous\n"  # the previous output stays until a run finishes
+    monkeypatch.setattr(PartialOutput, "add", add)
+    # the kept row is not thrown away by a run that forgot --resume ...
+    assert main(["evaluate", str(data), "--metrics", METRICS, "-o", str(out), "--no-progress"]) == 2
+    assert "out.jsonl.partial holds 1 row(s) of an interrupted run: add --resume to continue it" in capsys.readouterr().err
+    # ... nor mixed with rows scored by other metrics
+    assert main(["evaluate", str(data), "--metrics", "temporal_faithfulness", "-o", str(out), "--resume",
+                 "--no-progress"]) == 2
+    assert "was written with other settings (metrics [" in capsys.readouterr().err
+    assert main(["evaluate", str(data), "--metrics", METRICS, "-o", str(out), "--resume", "--no-progress"]) == 0
+    assert "resuming: 1 of 2 rows already scored in out.jsonl.partial" in capsys.readouterr().out
+    assert out.read_bytes() == whole.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.jsonl", "out.jsonl", "whole.jsonl"]
+    # --resume needs the output it continues
+    assert main(["evaluate", str(data), "--metrics", METRICS, "--resume", "--no-progress"]) == 2
+    assert "--resume continues the run that writes --output" in capsys.readouterr().err
