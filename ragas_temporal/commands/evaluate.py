@@ -325,11 +325,13 @@ def interrupts_on_sigterm() -> t.Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def output_frame(records: list[dict], columns: list[str], metrics: list):
-    """The per-row frame (scores as floats, NaN when undefined) of records in text form."""
+def output_frame(records: list[dict], metrics: list):
+    """The score columns of records in text form, as the summary reads them (scores as floats, NaN when undefined)."""
     import pandas as pd
 
-    frame = pd.DataFrame(records, columns=columns)
+    from ragas_temporal.metrics.runner import score_columns
+
+    frame = pd.DataFrame({c: [r.get(c) for r in records] for m in metrics for c in score_columns(m)})
     for m in metrics:
         frame[m.name] = pd.to_numeric(frame[m.name], errors="coerce").astype(float)
     return frame
@@ -369,14 +371,13 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
                     print(f"resuming: {done:,} of {len(keys):,} rows already scored in {output.partial.name}")
 
                 def keep(j: int, outcomes: list) -> None:
-                    i = pending[j]
-                    output.add(keys[i], {**inputs[i], **record_form(outcome_fields(outcomes, metrics))})
+                    output.add(keys[pending[j]], record_form(outcome_fields(outcomes, metrics)))
 
                 usage = None
                 if pending:
                     _, usage = score_with_judge([rows[i] for i in pending], metrics, judge, args, on_row=keep)
-                records = output.finish(keys, columns)
-            return output_frame(records, columns, metrics), usage
+                records = output.finish(keys, inputs, columns)
+            return output_frame(records, metrics), usage
     except KeyboardInterrupt as exc:
         stopped_with = exc
     # the interrupt left the event loop through a task: asyncio would log that task on stderr

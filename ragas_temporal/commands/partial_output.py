@@ -3,7 +3,8 @@
 Two files live beside ``OUT`` during a run:
 
 - ``OUT.partial`` (JSON Lines): a header line with the run's settings, then one line per finished
-  row, ``{"key": ..., "record": {...}}``, appended and flushed as the row finishes. A run killed at
+  row, ``{"key": ..., "scores": {...}}`` (the row's score, reason and failure columns; its input
+  columns are read from the data again), appended and flushed as the row finishes. A run killed at
   any moment (SIGKILL included) leaves every finished row in it; at most the line being written is
   torn, and it is cut off when the run is resumed (``repair_torn_tail``, as for TeCFaP
   predictions), so that row is scored again.
@@ -72,18 +73,26 @@ class OutputBusy(OSError):
 def row_keys(rows: t.Sequence[t.Mapping[str, t.Any]], key_fields: t.Sequence[str]) -> list[str]:
     """A stable key per row (see the module docstring); repeats get ``#1``, ``#2``, ..."""
     use_id = bool(rows) and all(row.get(ID_COLUMN) is not None for row in rows)
+    fields = sorted(set(key_fields))
     seen: collections.Counter = collections.Counter()
     keys = []
     for row in rows:
         if use_id:
             base = f"id:{row[ID_COLUMN]}"
         else:
-            fields = {f: text_form(row.get(f), f) for f in key_fields if row.get(f) is not None}
-            canonical = json.dumps(fields, sort_keys=True, separators=(",", ":"))  # ASCII: lone surrogates hash too
+            # canonical: fields in sorted order, absent ones left out, values in their written form;
+            # ASCII, so that text with a lone surrogate hashes too
+            present = {f: row[f] for f in fields if row.get(f) is not None}
+            canonical = json.dumps(present, separators=(",", ":"), default=_written_form)
             base = "sha256:" + hashlib.sha256(canonical.encode("ascii")).hexdigest()[:32]
         keys.append(base if not seen[base] else f"{base}#{seen[base]}")
         seen[base] += 1
     return keys
+
+
+def _written_form(value: t.Any) -> t.Any:
+    # json.dumps calls this only for what it cannot write itself (bytes, dates, numpy values...)
+    return text_form(value)
 
 
 class PartialOutput:
@@ -165,8 +174,8 @@ class PartialOutput:
                 continue
             if number == 1:
                 header = entry
-            elif isinstance(entry, dict) and isinstance(entry.get("key"), str) and isinstance(entry.get("record"), dict):
-                done[entry["key"]] = entry["record"]
+            elif isinstance(entry, dict) and isinstance(entry.get("key"), str) and isinstance(entry.get("scores"), dict):
+                done[entry["key"]] = entry["scores"]
         if done:  # rows to keep: they must come from a run like this one
             self._check_header(header)
         return done
@@ -186,17 +195,18 @@ class PartialOutput:
                 f"settings, or delete {self.partial.name} to start over"
             )
 
-    def add(self, key: str, record: t.Mapping[str, t.Any]) -> None:
-        """Append a finished row (a record in text form) and flush it to the operating system."""
+    def add(self, key: str, scores: t.Mapping[str, t.Any]) -> None:
+        """Append a finished row (its score columns in text form) and flush it to the operating system."""
         assert self._handle is not None, "start() first"
-        line = json.dumps({"key": key, "record": record}, ensure_ascii=False).encode("utf-8") + b"\n"
+        line = json.dumps({"key": key, "scores": scores}, ensure_ascii=False).encode("utf-8") + b"\n"
         self._handle.write(line)
         self._handle.flush()
-        self.done[key] = dict(record)
+        self.done[key] = dict(scores)
 
-    def finish(self, keys: t.Sequence[str], columns: t.Sequence[str]) -> list[dict]:
-        """Write ``OUT`` with the records of ``keys`` in that order, then remove the partial file."""
-        records = [self.done[key] for key in keys]
+    def finish(self, keys: t.Sequence[str], inputs: t.Sequence[t.Mapping[str, t.Any]], columns: t.Sequence[str]) -> list[dict]:
+        """Write ``OUT``: each row's ``inputs`` with the scores kept under its key, in that order; then
+        remove the partial file. Returns the records written."""
+        records = [{**row, **self.done[key]} for key, row in zip(keys, inputs)]
         write_rows(records, columns, self.output)
         if self._handle is not None:
             self._handle.close()
