@@ -338,10 +338,15 @@ def output_frame(records: list[dict], metrics: list):
 
 
 def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Namespace):
-    """Score ``rows``, keeping each finished row in the partial output when there is ``--output``;
-    returns ``(frame, JudgeUsage or None)``. An interrupt becomes :class:`RunStopped`."""
+    """Score ``rows`` and write ``--output``; returns ``(frame, JudgeUsage or None)``. An interrupt
+    becomes :class:`RunStopped`.
+
+    When a metric calls a judge, each finished row is kept in the partial output (a resumed run
+    pays no judge call twice); without one, rows cost only time, and the output is written whole
+    at the end, locked and atomic all the same (focus-time and gold runs keep their speed).
+    """
     from ragas_temporal.commands.failures import RunStopped
-    from ragas_temporal.data.writers import record_form
+    from ragas_temporal.data.writers import record_form, write_rows
     from ragas_temporal.metrics.columns import printable_text
     from ragas_temporal.metrics.runner import outcome_fields, score_columns
 
@@ -359,6 +364,16 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
                 frame, usage = score_with_judge(rows, metrics, judge, args)
                 return frame, usage
             from ragas_temporal.commands.partial_output import PartialOutput, row_keys
+
+            if not any(needs_llm(m) for m in metrics):
+                if args.resume:
+                    print("note: no metric calls a judge, so no row was kept to resume: scoring every row", file=sys.stderr)
+                with PartialOutput(args.output, run_settings(args, metrics)):  # the lock: one run per output
+                    frame, usage = score_with_judge(rows, metrics, judge, args)
+                    values = {c: frame[c].tolist() for c in scored}
+                    records = [{**row, **record_form({c: values[c][i] for c in scored})} for i, row in enumerate(inputs)]
+                    write_rows(records, columns, args.output)
+                return frame, usage
             from ragas_temporal.metrics.columns import SAMPLE_COLUMNS
             from ragas_temporal.metrics.runner import REFERENCE_DATE_FIELD
 
@@ -385,10 +400,12 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
     code = EXIT_SIGTERM if isinstance(stopped_with, Stopped) else EXIT_SIGINT
     if output is not None:
         done = sum(1 for key in set(keys) if key in output.done)
-    if args.output:
+    if args.output and any(needs_llm(m) for m in metrics):
         raise RunStopped(
             f"stopped after {done:,} of {len(rows):,} rows; run the same command with --resume to continue", code
         )
+    if args.output:
+        raise RunStopped(f"stopped; {args.output} is unchanged (no metric calls a judge: run the same command again)", code)
     raise RunStopped("stopped; no row was kept (give --output to keep finished rows and --resume to continue)", code)
 
 

@@ -227,14 +227,12 @@ def test_a_kill_while_the_output_is_written_leaves_the_previous_file_or_the_new_
         process = subprocess.Popen(
             [sys.executable, "-m", "ragas_temporal", "evaluate", str(data), "--metrics", "temporal_faithfulness",
              "-o", str(out), "--no-progress"], env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        # the first attempt is killed as the new file is being written, the second at a random moment of scoring
-        deadline = time.monotonic() + 120
-        target_rows = random.Random(attempt).randrange(1, 3000)
-        while process.poll() is None and time.monotonic() < deadline:
+        # the first attempt is killed as the new file is being written, the second at a random moment
+        start = time.monotonic()
+        kill_at = start + random.Random(attempt).uniform(0.5, 6.0)
+        while process.poll() is None and time.monotonic() < start + 120:
             writing = any(tmp_path.glob(".out.csv.*.tmp"))
-            partial = tmp_path / "out.csv.partial"
-            rows_done = partial.read_bytes().count(b"\n") - 1 if partial.exists() else 0
-            if (attempt == 0 and writing) or (attempt == 1 and rows_done >= target_rows):
+            if (attempt == 0 and writing) or (attempt == 1 and time.monotonic() >= kill_at):
                 process.send_signal(sig)
                 break
             time.sleep(0.0005)
@@ -283,12 +281,19 @@ def test_score_dataset_gives_its_judge_usage_to_the_caller():
 # --- --resume in-process: what a partial file allows ---------------------------------------------
 
 
+JUDGED = "temporal_faithfulness:llm,temporal_precision@2:gold"
+
+
 def test_an_interrupted_run_keeps_its_rows_and_resumes_only_with_the_same_settings(tmp_path, capsys, monkeypatch):
     from ragas_temporal.commands.partial_output import PartialOutput
 
     data = write_jsonl(tmp_path / "d.jsonl", ROWS)
     whole = tmp_path / "whole.jsonl"
-    assert main(["evaluate", str(data), "--metrics", METRICS, "-o", str(whole), "--no-progress"]) == 0
+
+    def evaluate(*extra: str, metrics: str = JUDGED) -> int:
+        return main(["evaluate", str(data), "--metrics", metrics, "--offline-judge", "--no-progress", *extra])
+
+    assert evaluate("-o", str(whole)) == 0
     out = tmp_path / "out.jsonl"
     out.write_text("previous\n")
     add = PartialOutput.add
@@ -298,22 +303,26 @@ def test_an_interrupted_run_keeps_its_rows_and_resumes_only_with_the_same_settin
         raise KeyboardInterrupt
 
     monkeypatch.setattr(PartialOutput, "add", add_then_interrupt)
-    assert main(["evaluate", str(data), "--metrics", METRICS, "-o", str(out), "--no-progress"]) == 130
+    capsys.readouterr()
+    assert evaluate("-o", str(out)) == 130
     assert capsys.readouterr().err.strip() == (
         "ragas-temporal evaluate: stopped after 1 of 2 rows; run the same command with --resume to continue")
     assert out.read_text() == "previous\n"  # the previous output stays until a run finishes
     monkeypatch.setattr(PartialOutput, "add", add)
     # the kept row is not thrown away by a run that forgot --resume ...
-    assert main(["evaluate", str(data), "--metrics", METRICS, "-o", str(out), "--no-progress"]) == 2
+    assert evaluate("-o", str(out)) == 2
     assert "out.jsonl.partial holds 1 row(s) of an interrupted run: add --resume to continue it" in capsys.readouterr().err
     # ... nor mixed with rows scored by other metrics
-    assert main(["evaluate", str(data), "--metrics", "temporal_faithfulness", "-o", str(out), "--resume",
-                 "--no-progress"]) == 2
+    assert evaluate("-o", str(out), "--resume", metrics="temporal_faithfulness:llm") == 2
     assert "was written with other settings (metrics [" in capsys.readouterr().err
-    assert main(["evaluate", str(data), "--metrics", METRICS, "-o", str(out), "--resume", "--no-progress"]) == 0
+    assert evaluate("-o", str(out), "--resume") == 0
     assert "resuming: 1 of 2 rows already scored in out.jsonl.partial" in capsys.readouterr().out
     assert out.read_bytes() == whole.read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["d.jsonl", "out.jsonl", "whole.jsonl"]
     # --resume needs the output it continues
-    assert main(["evaluate", str(data), "--metrics", METRICS, "--resume", "--no-progress"]) == 2
+    assert evaluate("--resume") == 2
     assert "--resume continues the run that writes --output" in capsys.readouterr().err
+    # a run without a judge keeps no partial file: it is written whole at the end, and stopped, it changes nothing
+    monkeypatch.setattr(PartialOutput, "add", lambda *a: pytest.fail("a run without a judge kept a row"))
+    assert main(["evaluate", str(data), "--metrics", METRICS, "-o", str(out), "--no-progress"]) == 0
+    assert [r["temporal_faithfulness"] for r in read_rows(out)] == [1.0, 0.0]
