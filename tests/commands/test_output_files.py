@@ -291,7 +291,9 @@ def test_an_interrupted_run_keeps_its_rows_and_resumes_only_with_the_same_settin
     whole = tmp_path / "whole.jsonl"
 
     def evaluate(*extra: str, metrics: str = JUDGED) -> int:
-        return main(["evaluate", str(data), "--metrics", metrics, "--offline-judge", "--no-progress", *extra])
+        # one row at a time: the interrupt lands while the second row waits its turn
+        return main(["evaluate", str(data), "--metrics", metrics, "--offline-judge", "--no-progress",
+                     "--max-concurrency", "1", *extra])
 
     assert evaluate("-o", str(whole)) == 0
     out = tmp_path / "out.jsonl"
