@@ -351,7 +351,7 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
     from ragas_temporal.metrics.runner import outcome_fields, score_columns
 
     # every input value in its written form now: a column no format can hold is refused before any work
-    inputs = [record_form({key: printable_text(value) for key, value in row.items()}) for row in rows]
+    inputs = [record_form({key: printable_text(value) for key, value in row.items()}) for row in rows] if args.output else []
     # an input column named like a metric's (scoring an output again) is overwritten where it stands
     scored = [c for m in metrics for c in score_columns(m)]
     columns = list(dict.fromkeys([*(key for row in inputs for key in row), *scored]))
