@@ -80,10 +80,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
     args = parser.parse_args(argv)
-    from ragas_temporal.commands.failures import RowsFailed
+    from ragas_temporal.commands.failures import RowsFailed, RunStopped
 
     try:
         return int(args.func(args) or 0)
+    except RunStopped as exc:
+        print(f"ragas-temporal {args.command}: {one_line(exc)}", file=sys.stderr)
+        return exc.exit_code
     except RowsFailed as exc:
         print(f"ragas-temporal {args.command}: error: {one_line(exc)}", file=sys.stderr)
         return EXIT_ALL_ROWS_FAILED

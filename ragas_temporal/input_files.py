@@ -5,7 +5,10 @@ files) goes through here, so the rules are written once:
 
 - the path must name a regular file: a directory, a FIFO or a device is refused (a FIFO would
   block the reader forever), and so is a name longer than the operating system allows;
-- text must be UTF-8: a binary file is named as such, not reported as a codec traceback;
+- text must be UTF-8 (a byte-order mark, as Excel and PowerShell write, is dropped): a binary file
+  is named as such, not reported as a codec traceback;
+- JSON Lines are split on newlines only (:func:`jsonl_lines`): U+2028, U+2029 and U+0085 are valid
+  inside a JSON string, and ``str.splitlines`` would cut a record there;
 - JSON nested deeper than the interpreter's recursion limit is refused (the parser's
   ``RecursionError`` becomes a message), and numbers must be finite: ``Infinity``, ``NaN`` and ``1e400`` (which
   overflows to infinity) are refused by :func:`loads_finite`.
@@ -40,10 +43,16 @@ __all__ = [
     "check_regular_file",
     "check_output_file",
     "read_text",
+    "jsonl_lines",
+    "TEXT_ENCODING",
     "loads_json",
     "loads_finite",
     "finite_integer",
 ]
+
+#: How user files are read: UTF-8, a leading byte-order mark dropped.
+TEXT_ENCODING = "utf-8-sig"
+
 
 class InputFileError(ValueError):
     """A user-given file cannot be read as asked; the message names the file (and line).
@@ -84,11 +93,13 @@ def check_regular_file(path: str | os.PathLike, what: str = "input file") -> Pat
     return path
 
 
-def check_output_file(path: str | os.PathLike, what: str = "output file") -> Path:
+def check_output_file(path: str | os.PathLike, what: str = "output file", reserve: int = 0) -> Path:
     """``path`` as a ``Path`` if a file can be written there, checked before any work is done.
 
-    The folder must exist, the path must not be a folder or a FIFO, and the file must open for
-    writing (the name not too long, the folder writable). A file this check creates is removed.
+    The folder must exist and be writable, the path must not be a folder or a FIFO, and the name
+    must fit the file system (``reserve`` more bytes too, for files named after it such as
+    ``out.jsonl.partial``). Nothing is created: two runs checking one new path at once both pass
+    (a probe file created and removed here made the other run's check fail).
 
     >>> check_output_file("no-such-folder/x.csv", "--output")
     Traceback (most recent call last):
@@ -102,17 +113,15 @@ def check_output_file(path: str | os.PathLike, what: str = "output file") -> Pat
             raise InputFileError(_short(path), f"the {what} folder {str(parent)!r} does not exist")
         if path.exists():
             check_regular_file(path, what)
-            existed = True
-        else:
-            existed = False
-        with path.open("a", encoding="utf-8"):
-            pass
+        name_max = os.pathconf(parent, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+        if len(os.fsencode(path.name)) + reserve > name_max:
+            raise InputFileError(_short(path), f"cannot write the {what}: File name too long")
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise InputFileError(_short(path), f"cannot write the {what}: Permission denied")
     except InputFileError:
         raise
     except OSError as exc:
         raise InputFileError(_short(path), f"cannot write the {what}: {exc.strerror or exc}") from None
-    if not existed:
-        path.unlink()
     return path
 
 
@@ -122,14 +131,27 @@ def _short(path: Path, limit: int = 120) -> str:
 
 
 def read_text(path: str | os.PathLike, what: str = "input file") -> str:
-    """The UTF-8 text of a regular file (see :func:`check_regular_file`)."""
+    """The UTF-8 text of a regular file (see :func:`check_regular_file`), without a byte-order mark."""
     file = check_regular_file(path, what)
     try:
-        return file.read_text(encoding="utf-8")
+        return file.read_text(encoding=TEXT_ENCODING)
     except UnicodeDecodeError as exc:
         raise InputFileError(
             str(file), f"the {what} is not UTF-8 text (byte {exc.start}); is it a binary file?"
         ) from None
+
+
+def jsonl_lines(text: str) -> t.Iterator[tuple[int, str]]:
+    r"""``(line number, line)`` of every non-blank line of JSON Lines text, split on ``\n`` only
+    (a ``\r`` before it is dropped).
+
+    >>> list(jsonl_lines('{"a": "x\u2028y"}\r\n\n{"b": 2}'))
+    [(1, '{"a": "x\u2028y"}'), (3, '{"b": 2}')]
+    """
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.rstrip("\r")
+        if line.strip():
+            yield number, line
 
 
 def loads_json(text: str, path: str | os.PathLike, *, line: int | None = None) -> t.Any:

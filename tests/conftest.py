@@ -7,11 +7,51 @@ os.environ.setdefault("OPENAI_API_KEY", "sk-test-not-a-real-key")  # clients ref
 
 import importlib.util  # noqa: E402
 import shutil  # noqa: E402
+import subprocess  # noqa: E402
 import typing as t  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
 from tests.support.openai_server import LoopbackOpenAIServer  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+try:  # hypothesis keeps its example database in ./.hypothesis: nothing of the suite goes into the checkout
+    from hypothesis import settings
+
+    settings.register_profile("no-database", database=None)
+    settings.load_profile("no-database")
+except ImportError:  # pragma: no cover - the [test] extra installs it
+    pass
+
+
+def _checkout_status() -> set[str] | None:
+    """``git status --porcelain`` lines of the checkout (untracked files included); None outside a git checkout."""
+    try:
+        done = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return set(done.stdout.splitlines()) if done.returncode == 0 else None
+
+
+def pytest_sessionstart(session):
+    session.config._checkout_before = _checkout_status()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Fail the run when the tests left files in the checkout (tests write under tmp_path only)."""
+    before = getattr(session.config, "_checkout_before", None)
+    after = _checkout_status() if before is not None else None
+    if before is None or after is None:
+        return
+    # new untracked files only: a source file edited while the suite runs is not the suite's doing
+    # (.ci/run, on a clean checkout, checks every change)
+    new = sorted(line for line in after - before if line.startswith("??"))
+    if new:
+        print("\nthe tests changed the checkout (write under tmp_path instead):\n  " + "\n  ".join(new))
+        session.exitstatus = 1
 
 
 @pytest.fixture

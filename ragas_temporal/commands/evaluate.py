@@ -18,6 +18,9 @@ present, is each row's reference date and wins over ``--reference-date``.
 
 Prints the mean of each metric over the rows it could score, and writes one row per sample with
 ``<metric>`` and ``<metric>_reason`` columns to ``--output`` (``.csv``, ``.jsonl`` or ``.parquet``).
+Rows are kept in ``OUTPUT.partial`` as they finish, and ``OUTPUT`` appears whole at the end
+(:mod:`ragas_temporal.commands.partial_output`); ``--resume`` continues an interrupted run.
+SIGINT and SIGTERM stop a run with one line (exit 130 or 143), keeping the finished rows.
 ``--engine spark`` or ``--engine ray`` scores the focus-time and gold modes on that engine
 (:mod:`ragas_temporal.commands.scale_out`).
 
@@ -26,16 +29,17 @@ LLM modes (``temporal_faithfulness:llm``, ``temporal_faithfulness:hybrid``,
 OpenAI-compatible chat model; ``--base-url`` for a local server, the key read from the variable
 named by ``--api-key-env``) or ``--offline-judge`` (a rule-based stand-in that compares years, for
 demos). The command then prints the number of LLM calls and their prompt/completion tokens.
+``--cache DIR`` keeps every judge reply in ragas's disk cache, so a rerun asks no call twice.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import dataclasses
-import json
 import logging
-import math
+import signal
 import sys
 import typing as t
 from pathlib import Path
@@ -50,7 +54,10 @@ HELP_LLM_TIMEOUT = 30
 
 #: where the scoring runs (--engine); spark and ray need their extras
 ENGINES = ("local", "spark", "ray")
+#: the formats --output may take (equal to ``data.writers.OUTPUT_SUFFIXES``; not imported: --help stays light)
 OUTPUT_SUFFIXES = (".csv", ".jsonl", ".parquet")
+#: exit codes of a run stopped by a signal (128 + the signal number, as shells report them)
+EXIT_SIGINT, EXIT_SIGTERM = 130, 143
 
 
 DESCRIPTION = """\
@@ -126,6 +133,10 @@ def add_parser(subparsers) -> None:
     output.add_argument(
         "--output", "-o", metavar="PATH", help="write per-row scores and reasons (.csv, .jsonl or .parquet)"
     )
+    output.add_argument(
+        "--resume", action="store_true",
+        help="continue an interrupted run: rows already in OUTPUT.partial are kept, not scored again",
+    )
     output.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     output.add_argument(
         "--verdicts", action="store_true",
@@ -148,6 +159,11 @@ def add_parser(subparsers) -> None:
         "--llm-timeout", metavar="SECONDS", type=positive_seconds,
         help=f"time bound of one judgement, retries included (default: {HELP_LLM_TIMEOUT}); a judgement "
         "that times out makes its row NaN, with the reason",
+    )
+    judge.add_argument(
+        "--cache", metavar="DIR",
+        help="keep every judge reply in ragas's disk cache under DIR (one sub-folder per model): a rerun or "
+        "--resume asks no judgement twice",
     )
     judge.add_argument(
         "--offline-judge", action="store_true",
@@ -194,7 +210,7 @@ def attach_judge(metrics: list, args: argparse.Namespace) -> tuple[list, t.Any]:
     judged = [m for m in metrics if needs_llm(m)]
     judge_given = bool(args.llm_model or args.offline_judge)
     if not judged:
-        if judge_given or args.llm_timeout is not None:
+        if judge_given or args.llm_timeout is not None or args.cache:
             print(
                 "note: no metric runs in an LLM mode, so no LLM is called (ask for one, e.g. "
                 "--metrics temporal_faithfulness:hybrid,temporal_precision@5:llm,temporal_ndcg@10:llm)",
@@ -209,41 +225,13 @@ def attach_judge(metrics: list, args: argparse.Namespace) -> tuple[list, t.Any]:
         )
     from ragas_temporal.commands.judge_llm import judge_from_args
 
+    if args.cache and args.offline_judge:
+        print("note: --cache is not used with --offline-judge (the stand-in judge costs nothing)", file=sys.stderr)
     judge = judge_from_args(args)
     options: dict[str, t.Any] = {"llm": judge.llm}
     if args.llm_timeout is not None:
         options["llm_timeout"] = args.llm_timeout
     return [dataclasses.replace(m, **options) if needs_llm(m) else m for m in metrics], judge
-
-
-def write_output(frame, path: Path) -> None:
-    suffix = path.suffix.lower()
-    records = frame.to_dict(orient="records")
-    for record in records:
-        for key, value in record.items():
-            if isinstance(value, float) and math.isnan(value):
-                record[key] = None
-            elif hasattr(value, "isoformat"):
-                record[key] = value.isoformat()
-    if suffix == ".jsonl":
-        with path.open("w", encoding="utf-8") as handle:
-            for record in records:
-                handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-    elif suffix == ".csv":
-        import pandas as pd
-
-        for record in records:
-            for key, value in record.items():
-                if isinstance(value, (list, tuple, dict)):
-                    record[key] = json.dumps(list(value) if isinstance(value, tuple) else value, ensure_ascii=False)
-        pd.DataFrame(records, columns=list(frame.columns)).to_csv(path, index=False)
-    elif suffix == ".parquet":
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        pq.write_table(pa.Table.from_pylist(records), path)
-    else:
-        raise ValueError(f"--output must end in .csv, .jsonl or .parquet, got {path.name}")
 
 
 def judge_failures(frame, metrics: list) -> collections.Counter:
@@ -258,23 +246,15 @@ def judge_failures(frame, metrics: list) -> collections.Counter:
     return failures
 
 
-def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Namespace):
-    """``score_dataset`` with a usage meter on the judge; returns ``(frame, meter or None)``.
+def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Namespace, on_row: t.Any = None):
+    """``score_dataset`` with the judge named on screen; returns ``(frame, JudgeUsage or None)``.
 
     Instructor logs every failed request at ERROR level; the rows already carry the reason and
     :func:`judge_failures` sums them up, so its logger is quiet while the rows are scored.
     """
     from ragas_temporal.metrics import score_dataset
+    from ragas_temporal.metrics.runner import USAGE_ATTR
 
-    meter = None
-    callbacks = None
-    if judge is not None:
-        from ragas_temporal.commands.judge_llm import UsageMeter
-
-        meter = UsageMeter()
-        callbacks = [meter]
-        judged = ", ".join(m.name for m in metrics if needs_llm(m))
-        print(f"LLM judge for {judged}: {judge.description}")
     instructor_log = logging.getLogger("instructor")
     level = instructor_log.level
     if judge is not None:
@@ -282,11 +262,11 @@ def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argpar
     try:
         frame = score_dataset(
             rows, metrics, show_progress=not args.no_progress, max_concurrency=args.max_concurrency,
-            callbacks=callbacks, verdicts=getattr(args, "verdicts", False),
+            callbacks=callbacks, verdicts=getattr(args, "verdicts", False), on_row=on_row,
         )
     finally:
         instructor_log.setLevel(level)
-    return frame, meter
+    return frame, frame.attrs.get(USAGE_ATTR)
 
 
 def failed_everywhere(frame, metrics: list) -> tuple[str, str] | None:
@@ -302,18 +282,151 @@ def failed_everywhere(frame, metrics: list) -> tuple[str, str] | None:
     return None
 
 
+def check_output(args: argparse.Namespace) -> None:
+    """Refuse a bad ``--output`` / ``--resume`` before any work."""
+    if args.resume and not args.output:
+        raise ValueError("--resume continues the run that writes --output: give the same --output")
+    if not args.output:
+        return
+    from ragas_temporal.commands.partial_output import NAME_RESERVE
+    from ragas_temporal.input_files import check_output_file
+
+    path = Path(args.output)
+    if path.name.startswith(".") and path.suffix == "" and path.name.lower() in OUTPUT_SUFFIXES:
+        raise ValueError(f"--output {args.output!r} has no name before {path.name}: give one, e.g. scores{path.name}")
+    if path.suffix.lower() not in OUTPUT_SUFFIXES:
+        raise ValueError(f"--output must end in .csv, .jsonl or .parquet, got {path.name}")
+    check_output_file(path, "--output", reserve=NAME_RESERVE)
+
+
+def run_settings(args: argparse.Namespace, metrics: list) -> dict:
+    """What a resumed run must share with the run it continues (stored in the partial output)."""
+    return {
+        "metrics": [f"{m.name}:{m.mode}" for m in metrics],
+        "reference_date": args.reference_date,
+        "group_by": args.group_by,
+        "judge": args.llm_model and f"{args.llm_model} at {args.base_url or 'default URL'}"
+        or ("offline" if args.offline_judge else None),
+    }
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM, raised as an interrupt so that it leaves the event loop the way Ctrl-C does."""
+
+
+@contextlib.contextmanager
+def interrupts_on_sigterm() -> t.Iterator[None]:
+    """SIGTERM raises :class:`Stopped` for the duration (in the main thread; elsewhere nothing changes)."""
+    def stop(signum: int, frame: t.Any) -> None:
+        raise Stopped()
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def output_frame(records: list[dict], metrics: list):
+    """The score columns of records in text form, as the summary reads them (scores as floats, NaN when undefined)."""
+    import pandas as pd
+
+    from ragas_temporal.metrics.runner import score_columns
+
+    frame = pd.DataFrame({c: [r.get(c) for r in records] for m in metrics for c in score_columns(m)})
+    for m in metrics:
+        frame[m.name] = pd.to_numeric(frame[m.name], errors="coerce").astype(float)
+    return frame
+
+
+def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Namespace):
+    """Score ``rows`` and write ``--output``; returns ``(frame, JudgeUsage or None)``. An interrupt
+    becomes :class:`RunStopped`.
+
+    When a metric calls a judge, each finished row is kept in the partial output (a resumed run
+    pays no judge call twice); without one, rows cost only time, and the output is written whole
+    at the end, locked and atomic all the same (focus-time and gold runs keep their speed).
+    """
+    from ragas_temporal.commands.failures import RunStopped
+    from ragas_temporal.data.writers import record_form, write_rows
+    from ragas_temporal.metrics.columns import printable_text
+    from ragas_temporal.metrics.runner import outcome_fields, score_columns
+
+    # every input value in its written form now: a column no format can hold is refused before any work
+    inputs = [record_form({key: printable_text(value) for key, value in row.items()}) for row in rows] if args.output else []
+    # an input column named like a metric's (scoring an output again) is overwritten where it stands
+    scored = [c for m in metrics for c in score_columns(m)]
+    columns = list(dict.fromkeys([*(key for row in inputs for key in row), *scored]))
+    stopped_with = None
+    output = None
+    done = 0
+    try:
+        with interrupts_on_sigterm():
+            if not args.output:
+                frame, usage = score_with_judge(rows, metrics, judge, args)
+                return frame, usage
+            from ragas_temporal.commands.partial_output import PartialOutput, row_keys
+
+            if not any(needs_llm(m) for m in metrics):
+                if args.resume:
+                    print("note: no metric calls a judge, so no row was kept to resume: scoring every row", file=sys.stderr)
+                with PartialOutput(args.output, run_settings(args, metrics)):  # the lock: one run per output
+                    frame, usage = score_with_judge(rows, metrics, judge, args)
+                    values = {c: frame[c].tolist() for c in scored}
+                    records = [{**row, **record_form({c: values[c][i] for c in scored})} for i, row in enumerate(inputs)]
+                    write_rows(records, columns, args.output)
+                return frame, usage
+            from ragas_temporal.metrics.columns import SAMPLE_COLUMNS
+            from ragas_temporal.metrics.runner import REFERENCE_DATE_FIELD
+
+            keys = row_keys(rows, [*SAMPLE_COLUMNS, REFERENCE_DATE_FIELD, args.group_by])
+            with PartialOutput(args.output, run_settings(args, metrics)) as output:
+                held = output.start(args.resume)
+                pending = [i for i, key in enumerate(keys) if key not in held]
+                done = len(keys) - len(pending)
+                if done:
+                    print(f"resuming: {done:,} of {len(keys):,} rows already scored in {output.partial.name}")
+
+                def keep(j: int, outcomes: list) -> None:
+                    output.add(keys[pending[j]], record_form(outcome_fields(outcomes, metrics)))
+
+                usage = None
+                if pending:
+                    _, usage = score_with_judge([rows[i] for i in pending], metrics, judge, args, on_row=keep)
+                records = output.finish(keys, inputs, columns)
+            return output_frame(records, metrics), usage
+    except KeyboardInterrupt as exc:
+        stopped_with = exc
+    # the interrupt left the event loop through a task: asyncio would log that task on stderr
+    logging.getLogger("asyncio").addFilter(_not_an_interrupted_task)
+    code = EXIT_SIGTERM if isinstance(stopped_with, Stopped) else EXIT_SIGINT
+    if output is not None:
+        done = sum(1 for key in set(keys) if key in output.done)
+    if args.output and any(needs_llm(m) for m in metrics):
+        raise RunStopped(
+            f"stopped after {done:,} of {len(rows):,} rows; run the same command with --resume to continue", code
+        )
+    if args.output:
+        raise RunStopped(f"stopped; {args.output} is unchanged (no metric calls a judge: run the same command again)", code)
+    raise RunStopped("stopped; no row was kept (give --output to keep finished rows and --resume to continue)", code)
+
+
+def _not_an_interrupted_task(record: logging.LogRecord) -> bool:
+    """False for asyncio's "Task exception was never retrieved" about an interrupt (already reported in one line)."""
+    exc = record.exc_info[1] if record.exc_info else None
+    return not isinstance(exc, KeyboardInterrupt)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.engine != "local":
         from ragas_temporal.commands.scale_out import run_on_engine
 
         return run_on_engine(args)
-    if args.output:  # fail before the work, not after it
-        from ragas_temporal.input_files import check_output_file
-
-        suffix = Path(args.output).suffix.lower()
-        if suffix not in OUTPUT_SUFFIXES:
-            raise ValueError(f"--output must end in .csv, .jsonl or .parquet, got {Path(args.output).name}")
-        check_output_file(args.output, "--output")
+    check_output(args)  # fail before the work, not after it
     if args.reference_date:
         from ragas_temporal.metrics.dates import to_date
 
@@ -322,12 +435,17 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         raise ValueError("the dataset has no rows")
     metrics, judge = attach_judge(choose_metrics(args, rows), args)
-    frame, meter = score_with_judge(rows, metrics, judge, args)
+    if judge is not None:
+        judged = ", ".join(m.name for m in metrics if needs_llm(m))
+        print(f"LLM judge for {judged}: {judge.description}")
+    frame, usage = score_rows(rows, metrics, judge, args)
     print(f"{len(frame)} row{'' if len(frame) == 1 else 's'}, {len(metrics)} metric{'' if len(metrics) == 1 else 's'}")
     print(summary_table(frame, metrics))
-    if meter is not None:
+    if judge is not None:
         tokens_note = " (stand-in: tokens are word counts, no model was called)" if judge.stand_in else ""
-        print(meter.summary() + tokens_note)
+        from ragas_temporal.judging.usage import JudgeUsage
+
+        print(("this run: " if args.resume else "") + (usage or JudgeUsage()).summary() + tokens_note)
         if judge.stand_in:
             print("note: the LLM-mode scores above come from the offline rule-based stand-in judge, not from an LLM")
         failures = judge_failures(frame, metrics)
@@ -339,7 +457,6 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
     if args.output:
-        write_output(frame, Path(args.output))
         print(f"per-row scores and reasons written to {args.output}")
     everywhere = failed_everywhere(frame, metrics)
     if everywhere:

@@ -20,6 +20,14 @@ class RowsFailed(RuntimeError):
     """Every row failed; the message says the most common cause (the CLI exits with code 1)."""
 
 
+class RunStopped(RuntimeError):
+    """A signal stopped the run; the message says what was kept, ``exit_code`` is 130 (SIGINT) or 143 (SIGTERM)."""
+
+    def __init__(self, message: str, exit_code: int) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
 def most_common_cause(reasons: t.Iterable[str]) -> str:
     """The most frequent failure reason, shortened, with its count."""
     counts = collections.Counter(" ".join(str(r).split())[:MAX_CAUSE] for r in reasons)

@@ -4,9 +4,10 @@
   ``--llm-timeout`` into a ragas ``llm_factory`` LLM over an ``AsyncOpenAI`` client with bounded
   retries (the settings recommended in :mod:`ragas_temporal.metrics.llm_scorers`), or
   ``--offline-judge`` into the rule-based stand-in of :mod:`ragas_temporal.judging`;
-- :class:`UsageMeter` is a LangChain callback handler counting the judgements and their
-  prompt/completion tokens (both judge kinds fire ``on_llm_end`` with OpenAI-style
-  ``llm_output``, read by ragas's ``get_token_usage_for_openai``).
+- ``--cache DIR`` gives that LLM ragas's disk cache (:func:`judge_cache`): a judgement asked
+  again (a resumed or repeated run) is answered from the folder, without a request;
+- the calls and tokens are counted by :class:`~ragas_temporal.judging.usage.UsageMeter`, which
+  ``score_dataset`` puts on every run that calls a judge.
 
 Worst case per judgement with the defaults: Instructor sends at most 1 + :data:`INSTRUCTOR_RETRIES`
 requests (a reply that fails validation is re-asked), the client retries a failed connection, 429
@@ -23,14 +24,12 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import threading
 import typing as t
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from langchain_core.callbacks import BaseCallbackHandler
-
 from ragas_temporal.judging.runner import DEFAULT_LLM_TIMEOUT
+from ragas_temporal.judging.usage import MeteredDiskCache, UsageMeter
 
 __all__ = [
     "DEFAULT_BASE_URL",
@@ -39,6 +38,7 @@ __all__ = [
     "INSTRUCTOR_RETRIES",
     "JudgeChoice",
     "UsageMeter",
+    "judge_cache",
     "is_loopback",
     "resolve_base_url",
     "api_key_for",
@@ -110,14 +110,16 @@ def api_key_for(base_url: str, env_var: str, environ: t.Mapping[str, str] | None
     )
 
 
-def openai_judge_llm(model: str, base_url: str, api_key: str, timeout: float | None = DEFAULT_LLM_TIMEOUT) -> t.Any:
-    """``llm_factory(model, client=AsyncOpenAI(...), max_retries=INSTRUCTOR_RETRIES)`` with bounded retries."""
+def openai_judge_llm(
+    model: str, base_url: str, api_key: str, timeout: float | None = DEFAULT_LLM_TIMEOUT, cache: t.Any = None
+) -> t.Any:
+    """``llm_factory(model, client=AsyncOpenAI(...), max_retries=INSTRUCTOR_RETRIES, cache=cache)`` with bounded retries."""
     from openai import AsyncOpenAI
     from ragas.llms import llm_factory
 
     request_timeout = CLIENT_TIMEOUT if timeout is None else min(CLIENT_TIMEOUT, timeout)
     client = AsyncOpenAI(base_url=base_url, api_key=api_key, timeout=request_timeout, max_retries=CLIENT_RETRIES)
-    return llm_factory(model, client=client, max_retries=INSTRUCTOR_RETRIES)
+    return llm_factory(model, client=client, max_retries=INSTRUCTOR_RETRIES, cache=cache)
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,7 @@ class JudgeChoice:
     llm: t.Any
     description: str
     stand_in: bool = False
+    cache: MeteredDiskCache | None = None
 
 
 def judge_from_args(args: t.Any, environ: t.Mapping[str, str] | None = None) -> JudgeChoice | None:
@@ -146,56 +149,26 @@ def judge_from_args(args: t.Any, environ: t.Mapping[str, str] | None = None) -> 
         return None
     base_url = resolve_base_url(args.base_url, environ)
     api_key = api_key_for(base_url, args.api_key_env, environ)
-    llm = openai_judge_llm(args.llm_model, base_url, api_key, args.llm_timeout)
-    return JudgeChoice(llm, f"{args.llm_model} at {base_url}")
+    cache = judge_cache(args.cache, args.llm_model, base_url) if getattr(args, "cache", None) else None
+    llm = openai_judge_llm(args.llm_model, base_url, api_key, args.llm_timeout, cache)
+    described = f"{args.llm_model} at {base_url}" + (f", cached in {cache.cache.directory}" if cache else "")
+    return JudgeChoice(llm, described, cache=cache)
 
 
-class UsageMeter(BaseCallbackHandler):
-    """Counts LLM judgements (finished and failed) and their prompt/completion tokens.
+def judge_cache(folder: str, model: str, base_url: str) -> MeteredDiskCache:
+    """ragas's disk cache in ``folder/<model>@<host>``: one sub-folder per judge model and endpoint,
+    because ragas's cache key holds the prompt and the output model, not the model.
 
-    Tokens come from each reply's ``llm_output["token_usage"]`` (ragas's
-    ``get_token_usage_for_openai``); for ``llm_factory`` LLMs Instructor sums the usage of its
-    retried requests into the final reply, so re-asked requests are counted too. A judgement that
-    fails (timeout, refused connection, invalid reply after the retries) counts as a failed call
-    with no tokens: the endpoint may still have billed some.
+    >>> import tempfile, pathlib
+    >>> root = tempfile.mkdtemp()
+    >>> pathlib.Path(judge_cache(root, "gpt-4o-mini", "https://api.openai.com/v1").cache.directory).name
+    'gpt-4o-mini@api.openai.com'
     """
+    from pathlib import Path
 
-    run_inline = True  # counted in the event loop's thread, not in an executor
-
-    def __init__(self) -> None:
-        self.calls = 0
-        self.failed = 0
-        self.prompt_tokens = 0
-        self.completion_tokens = 0
-        self.models: set[str] = set()
-        self._lock = threading.Lock()
-
-    def on_llm_end(self, response: t.Any, **kwargs: t.Any) -> None:
-        from ragas.cost import get_token_usage_for_openai
-
-        usage = get_token_usage_for_openai(response)
-        with self._lock:
-            self.calls += 1
-            self.prompt_tokens += int(usage.input_tokens or 0)
-            self.completion_tokens += int(usage.output_tokens or 0)
-            if usage.model:
-                self.models.add(str(usage.model))
-
-    def on_llm_error(self, error: BaseException, **kwargs: t.Any) -> None:
-        with self._lock:
-            self.calls += 1
-            self.failed += 1
-
-    def summary(self) -> str:
-        """One line: ``LLM calls: 3 (1 failed); tokens: 1,200 prompt + 90 completion``.
-
-        >>> meter = UsageMeter()
-        >>> meter.calls, meter.failed, meter.prompt_tokens, meter.completion_tokens = 3, 1, 1200, 90
-        >>> meter.summary()
-        'LLM calls: 3 (1 failed); tokens: 1,200 prompt + 90 completion'
-        """
-        failed = f" ({self.failed} failed)" if self.failed else ""
-        return (
-            f"LLM calls: {self.calls}{failed}; tokens: {self.prompt_tokens:,} prompt + "
-            f"{self.completion_tokens:,} completion"
-        )
+    host = urlsplit(base_url).netloc or "endpoint"
+    name = "".join(c if c.isalnum() or c in "-._@" else "_" for c in f"{model}@{host}")
+    root = Path(folder)
+    if root.exists() and not root.is_dir():
+        raise ValueError(f"--cache {folder}: not a folder")
+    return MeteredDiskCache(str(root / name))

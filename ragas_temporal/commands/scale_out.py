@@ -5,12 +5,20 @@ with the engine, scores it with :mod:`ragas_temporal.batch` (focus-time and gold
 ``--output`` as a folder of ``.parquet`` or ``.jsonl`` parts, and prints the same summary table as
 the local run, aggregated by the engine. ``--master local[2]`` (Spark) or no ``--ray-address``
 (Ray) runs on this machine; a cluster's address runs the same command there.
+
+The engines write ``--output`` at the end, not row by row (no ``--resume``: the modes they run call
+no judge, so a rerun costs time, not money); a local output folder still appears whole
+(:func:`folder_in_place`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
+import shutil
+import tempfile
 import typing as t
 from pathlib import Path
 
@@ -29,6 +37,10 @@ def check_engine_args(args: argparse.Namespace) -> None:
                 f"{what} with --engine {engine} must end in .parquet or .jsonl (a file or a folder of parts), "
                 f"got {Path(value).name}"
             )
+    if getattr(args, "resume", False):
+        raise ValueError(
+            f"--engine {engine} writes --output at the end, so there is no run to resume: run the command again"
+        )
     if args.llm_model or args.offline_judge:
         raise ValueError(
             f"--engine {engine} runs the focus_time and gold modes only (an LLM judge is bounded by the "
@@ -56,6 +68,36 @@ def run_on_engine(args: argparse.Namespace) -> int:
     if args.output:
         print(f"per-row scores and reasons written to {args.output} (a folder of parts)")
     return 0
+
+
+@contextlib.contextmanager
+def folder_in_place(output: str) -> t.Iterator[str]:
+    """Where the engine writes ``output``: a new folder beside it, moved into place when the write ends.
+
+    A local ``output`` appears whole: the engine writes ``.NAME.parts-XXXX`` in the same folder, and
+    only a finished write takes the name (an old output is moved aside first and then removed; a
+    crash in between leaves it as ``.NAME.old-XXXX``). A URL (``hdfs://``, ``s3://``) is written in
+    place by the engine, as its own ``mode("overwrite")`` does.
+    """
+    if "://" in output:
+        yield output
+        return
+    target = Path(output)
+    staging = tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.parts-")
+    os.rmdir(staging)  # the engines refuse to write into an existing folder
+    try:
+        yield staging
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    old = None
+    if target.exists() or target.is_symlink():
+        old = tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.old-")
+        os.rmdir(old)
+        os.replace(target, old)
+    os.replace(staging, target)
+    if old is not None:
+        (shutil.rmtree if os.path.isdir(old) and not os.path.islink(old) else os.unlink)(old)
 
 
 def _metrics(args: argparse.Namespace, columns: t.Iterable[str]) -> list:
@@ -94,8 +136,9 @@ def _run_spark(args: argparse.Namespace) -> tuple[int, list]:
         metrics = _metrics(args, frame.columns)
         scored = spark_score(frame, metrics)
         if args.output:
-            writer = scored.write.mode("overwrite")
-            (writer.parquet if args.output.lower().endswith(".parquet") else writer.json)(args.output)
+            with folder_in_place(args.output) as folder:
+                writer = scored.write.mode("overwrite")
+                (writer.parquet if args.output.lower().endswith(".parquet") else writer.json)(folder)
             scored = spark.read.parquet(args.output) if args.output.lower().endswith(".parquet") else scored
         aggregates = [F.count(F.lit(1)).alias("rows")]
         for m in metrics:
@@ -137,7 +180,8 @@ def _run_ray(args: argparse.Namespace) -> tuple[int, list]:
         metrics = _metrics(args, dataset.columns())
         scored = ray_score(dataset, metrics).materialize()  # computed once: written and summed
         if args.output:
-            (scored.write_parquet if args.output.lower().endswith(".parquet") else scored.write_json)(args.output)
+            with folder_in_place(args.output) as folder:
+                (scored.write_parquet if args.output.lower().endswith(".parquet") else scored.write_json)(folder)
         total = scored.count()
         # a NaN score is null once Ray stores the batch in Arrow, so ignoring nulls counts the scored rows
         aggregates = [agg for m in metrics for agg in (

@@ -15,7 +15,14 @@ import json
 import typing as t
 from pathlib import Path
 
-from ragas_temporal.input_files import InputFileError, check_regular_file, loads_json, read_text
+from ragas_temporal.input_files import (
+    TEXT_ENCODING,
+    InputFileError,
+    check_regular_file,
+    jsonl_lines,
+    loads_json,
+    read_text,
+)
 
 __all__ = [
     "LIST_COLUMNS",
@@ -108,11 +115,10 @@ def _json_kind(value: t.Any) -> str:
 
 def read_jsonl(path: Path) -> list[dict]:
     """One row (a JSON object) per non-blank line; ``ValueError`` naming the file and line otherwise."""
-    rows = []
-    for number, line in enumerate(read_text(path, "data file").splitlines(), start=1):
-        if line.strip():
-            rows.append(_row(loads_json(line, path, line=number), f"{path}:{number}"))
-    return rows
+    return [
+        _row(loads_json(line, path, line=number), f"{path}:{number}")
+        for number, line in jsonl_lines(read_text(path, "data file"))
+    ]
 
 
 def read_json(path: Path) -> list[dict]:
@@ -129,7 +135,7 @@ def read_csv(path: Path) -> list[dict]:
 
     check_regular_file(path, "data file")
     try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding=TEXT_ENCODING)
     except UnicodeDecodeError as exc:
         raise InputFileError(str(path), f"the data file is not UTF-8 text (byte {exc.start}); is it a binary file?") from None
     rows = frame.to_dict(orient="records")

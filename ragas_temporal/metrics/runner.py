@@ -51,6 +51,10 @@ logger = logging.getLogger(__name__)
 REFERENCE_DATE_FIELD = "reference_date"
 #: Suffix of the per-metric column holding a failed row's kind (see ``Failed``).
 FAILURE_SUFFIX = "_failure"
+#: Key of ``frame.attrs`` holding the run's judge calls and tokens (a ``JudgeUsage``), when a metric called a judge.
+USAGE_ATTR = "judge_usage"
+#: ``on_row(index, outcomes)``: called as each row finishes, with its outcomes in metric order.
+RowCallback = t.Callable[[int, t.List[Outcome]], None]
 
 
 class UnreadableRow(dict):
@@ -188,13 +192,32 @@ def score_rows_now(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) 
     return results
 
 
+def score_columns(metric: TemporalMetric) -> tuple[str, str, str]:
+    """The metric's output columns: ``(<metric>, <metric>_reason, <metric>_failure)``."""
+    return metric.name, f"{metric.name}_reason", f"{metric.name}{FAILURE_SUFFIX}"
+
+
+def _failure_kind(outcome: Outcome) -> str | None:
+    return outcome.kind if isinstance(outcome, Failed) else None
+
+
+def outcome_fields(outcomes: t.Sequence[Outcome], metrics: t.Sequence[TemporalMetric]) -> dict[str, t.Any]:
+    """One row's :func:`score_columns` values, in metric order (a row of :func:`outcome_columns`)."""
+    fields: dict[str, t.Any] = {}
+    for outcome, m in zip(outcomes, metrics):
+        value, reason, failure = score_columns(m)
+        fields[value], fields[reason], fields[failure] = outcome.value, outcome.reason, _failure_kind(outcome)
+    return fields
+
+
 def outcome_columns(results: t.Sequence[t.Sequence[Outcome]], metrics: t.Sequence[TemporalMetric]) -> dict[str, list]:
     """``<metric>``, ``<metric>_reason`` and ``<metric>_failure`` values from per-row outcomes, in metric order."""
     columns: dict[str, list] = {}
     for j, m in enumerate(metrics):
-        columns[m.name] = [r[j].value for r in results]
-        columns[f"{m.name}_reason"] = [r[j].reason for r in results]
-        columns[f"{m.name}{FAILURE_SUFFIX}"] = [r[j].kind if isinstance(r[j], Failed) else None for r in results]
+        value, reason, failure = score_columns(m)
+        columns[value] = [r[j].value for r in results]
+        columns[reason] = [r[j].reason for r in results]
+        columns[failure] = [_failure_kind(r[j]) for r in results]
     return columns
 
 
@@ -205,8 +228,10 @@ async def _score_rows(
     max_concurrency: int,
     callbacks: t.Any,
     results: list[list[Outcome] | None],
+    on_row: RowCallback | None = None,
 ) -> None:
-    """Fill ``results[i]`` with row ``i``'s outcomes as each row finishes (so a cancelled run keeps them)."""
+    """Fill ``results[i]`` with row ``i``'s outcomes as each row finishes (so a cancelled run keeps
+    them), and hand each finished row to ``on_row``."""
     from tqdm.auto import tqdm
 
     semaphore = asyncio.Semaphore(max_concurrency)
@@ -229,6 +254,8 @@ async def _score_rows(
                         score = _row_error(m, i, exc)
                     outcomes.append(score)
         results[i] = outcomes
+        if on_row is not None:  # e.g. the CLI appends the finished row to its partial output file
+            on_row(i, outcomes)
         bar.update(1)
 
     try:
@@ -263,6 +290,7 @@ def score_dataset(
     run_config: t.Any = None,
     callbacks: t.Any = None,
     verdicts: bool = False,
+    on_row: RowCallback | None = None,
 ) -> pd.DataFrame:
     """Score every row with every metric; keep the reasons.
 
@@ -290,13 +318,19 @@ def score_dataset(
         by the date rules, ``[{"claim", "verdict", "credit", "note"}, ...]`` in answer order
         (:func:`ragas_temporal.scores.claim_verdicts`), ``None`` where the row has no claim or
         could not be read. No LLM call.
+    on_row : callable, optional
+        ``on_row(index, outcomes)`` as each row finishes (rows finish in any order), with the
+        row's ``Score``/``Failed`` outcomes in metric order: e.g. to append it to a file.
 
     Returns
     -------
     pandas.DataFrame
         The input columns, then ``<metric>`` (float, NaN when undefined), ``<metric>_reason`` and
         ``<metric>_failure`` (``"input"``, ``"judge"``, ``"error"`` or ``None``) for each metric,
-        one row per input row (no row is dropped).
+        one row per input row (no row is dropped). When a metric called a judge,
+        ``frame.attrs["judge_usage"]`` is a :class:`~ragas_temporal.judging.usage.JudgeUsage`:
+        judge calls (failed ones, ones answered from a ``MeteredDiskCache``) and the prompt and
+        completion tokens the endpoint reported (``.summary()`` says it in one line).
 
     Raises
     ------
@@ -327,9 +361,19 @@ def score_dataset(
     for m in metrics:  # as ragas.evaluate does: an LLM mode without an LLM fails here, before any row
         m.init(run_config or getattr(getattr(m, "llm", None), "run_config", None) or RunConfig())
 
+    meter = None
+    if any(m.scorer.calls_llm for m in metrics):
+        from ragas_temporal.judging.usage import UsageMeter, metered_callbacks
+
+        meter = UsageMeter()
+        callbacks = metered_callbacks(callbacks, meter)
+    caches = _metered_caches(metrics)
+    hits_before = sum(cache.hits for cache in caches)
     results: list[list[Outcome] | None] = [None] * len(rows)
     try:
-        run(lambda: _score_rows(rows, metrics, show_progress, max(1, int(max_concurrency)), callbacks, results))
+        run(lambda: _score_rows(
+            rows, metrics, show_progress, max(1, int(max_concurrency)), callbacks, results, on_row
+        ))
     except (asyncio.CancelledError, KeyboardInterrupt) as stopped:
         finished = [i for i, outcomes in enumerate(results) if outcomes is not None]
         stopped.scored_rows = _outcome_frame(  # type: ignore[attr-defined]
@@ -342,7 +386,19 @@ def score_dataset(
 
         for name, values in verdict_columns(rows, metrics).items():
             frame[name] = pd.Series(values, index=frame.index, dtype=object)
+    if meter is not None:
+        frame.attrs[USAGE_ATTR] = meter.usage(cached=sum(cache.hits for cache in caches) - hits_before)
     return frame
+
+
+def _metered_caches(metrics: t.Sequence[TemporalMetric]) -> list:
+    """The distinct caches that count their hits (``MeteredDiskCache``) on the judging metrics' LLMs."""
+    caches = {}
+    for m in metrics:
+        cache = getattr(getattr(m, "llm", None), "cache", None)
+        if m.scorer.calls_llm and isinstance(getattr(cache, "hits", None), int):
+            caches[id(cache)] = cache
+    return list(caches.values())
 
 
 #: Suffix of the per-metric column holding each claim's verdict (``score_dataset(verdicts=True)``).
@@ -363,8 +419,8 @@ def verdict_columns(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric])
             continue
         values = []
         for i, row in enumerate(rows):
-            sample, ref = _sample_of(row)
             try:
+                sample, ref = _sample_of(row)
                 values.append(reader(sample, ref))
             except Exception as exc:  # one failing row never loses the others
                 logger.warning("%s verdicts failed on row %d: %r", m.name, i, exc)
@@ -378,9 +434,12 @@ __all__ = [
     "FAILURE_SUFFIX",
     "VERDICTS_SUFFIX",
     "verdict_columns",
+    "USAGE_ATTR",
     "score_dataset",
     "score_rows_now",
     "outcome_columns",
+    "outcome_fields",
+    "score_columns",
     "dataset_rows",
     "UnreadableRow",
     "check_columns",

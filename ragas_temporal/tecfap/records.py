@@ -21,7 +21,14 @@ import warnings
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from ragas_temporal.input_files import InputFileError, check_regular_file, finite_integer, loads_json, read_text
+from ragas_temporal.input_files import (
+    InputFileError,
+    check_regular_file,
+    finite_integer,
+    jsonl_lines,
+    loads_json,
+    read_text,
+)
 
 RowKey = tuple[int, str, str, int]
 KEY_FIELDS = ("relation", "pattern_id", "direction", "key_step")
@@ -61,15 +68,13 @@ def latest_by_key(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def read_predictions(path: str | Path) -> list[dict[str, Any]]:
     """Read a predictions JSONL file, last record per row key winning.
 
-    A line that is not valid JSON (e.g. the last line of a run killed mid-write) is skipped with
-    a warning naming the line: one bad line never loses the others. A record whose key fields
+    Lines end at a newline only: a judge reply holding U+2028 stays in its record. A line that is
+    not valid JSON (e.g. the last line of a run killed mid-write) is skipped with a warning naming the line: one bad line never loses the others. A record whose key fields
     are not whole finite numbers (``Infinity``, ``1e400``) is an error naming the line.
     """
     path = check_regular_file(path, "predictions file")
     records: list[dict[str, Any]] = []
-    for lineno, line in enumerate(read_text(path, "predictions file").splitlines(), start=1):
-        if not line.strip():
-            continue
+    for lineno, line in jsonl_lines(read_text(path, "predictions file")):
         try:
             rec = loads_json(line, path, line=lineno)
         except InputFileError as exc:

@@ -87,3 +87,25 @@ def test_out_that_is_not_a_regular_file(rows, tmp_path, kind):
     with pytest.raises(ValueError, match="predictions file is (a directory|a FIFO)"):
         run_probe(rows[:2], llm, out=out, show_progress=False)
     assert llm.calls == 0
+
+
+def test_a_reply_holding_unicode_line_separators_stays_one_record(rows, tmp_path):
+    # issue 25 item 5, before: U+2028 in a reply was written raw, read back as two broken lines:
+    # the row was skipped with a warning, `tecfap score` used 53 of 54 rows, and --resume asked it again
+    from ragas_temporal.tecfap.records import read_predictions
+
+    out = tmp_path / "preds.jsonl"
+    odd = {rows[0].prompt: f"{rows[0].gold}\u2028(line\u2029break\u0085)"}
+    reply = lambda prompt: odd.get(prompt, _gold(rows)(prompt))  # noqa: E731
+    run_probe(rows[:3], ScriptedLLM(reply), out=out, show_progress=False)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "skipped a line" warning
+        stored = read_predictions(out)
+    assert len(stored) == 3
+    first = next(r for r in stored if r["prompt"] == rows[0].prompt)
+    assert "\u2028(line\u2029break\u0085)" in first["raw_response"]
+    llm = ScriptedLLM(reply)
+    run_probe(rows[:3], llm, out=out, show_progress=False)
+    assert llm.calls == 0  # resumed: nothing asked again
