@@ -262,7 +262,7 @@ def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argpar
     try:
         frame = score_dataset(
             rows, metrics, show_progress=not args.no_progress, max_concurrency=args.max_concurrency,
-            callbacks=callbacks, verdicts=getattr(args, "verdicts", False), on_row=on_row,
+            on_row=on_row,
         )
     finally:
         instructor_log.setLevel(level)
@@ -361,6 +361,14 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
     # an input column named like a metric's (scoring an output again) is overwritten where it stands
     scored = [c for m in metrics for c in score_columns(m)]
     columns = list(dict.fromkeys([*(key for row in inputs for key in row), *scored]))
+    if args.output and getattr(args, "verdicts", False):
+        # the claims' verdicts come from the date rules alone (no judge call): read once, beside the scores
+        from ragas_temporal.metrics.runner import verdict_columns
+
+        for name, values in verdict_columns(rows, metrics).items():
+            columns.append(name)
+            for row, value in zip(inputs, values):
+                row.update(record_form({name: value}))
     stopped_with = None
     output = None
     done = 0
