@@ -50,10 +50,11 @@ from __future__ import annotations
 import math
 import operator
 import typing as t
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ragas_temporal import scores
 from ragas_temporal.judging import Judgement, judge_relevance, judge_temporal_claims, judge_temporal_focus
+from ragas_temporal.judging.grounding import grounded_claims, grounding_flags, ungrounded_reason
 from ragas_temporal.metrics.base import Case, Failed, Outcome
 from ragas_temporal.metrics.scorers import FOCUS_TIME_COLUMNS, Grades, RelevanceScale, undated
 from ragas_temporal.prompts import FOCUS_FOR_JUDGE
@@ -184,8 +185,13 @@ class ClaimsJudge:
             return Failed.judge(judgement.error)
         if not judgement.values:
             return scores.undefined("answer makes no temporal claim (the LLM judge found none)")
+        # a claim the judge made up (or copied from the prompt's example) is not the answer's
+        judgement, dropped = grounded_claims(judgement, case.sample.response, case.reference_date)
+        if not judgement.values:
+            return Failed.judge(f"{ungrounded_reason(dropped)}; none left to score")
         score = scores.claim_verdict_score(judgement.values)
-        return Score(score.value, _claims_reason(score, judgement))
+        reason = _claims_reason(score, judgement)
+        return Score(score.value, f"{reason}; {ungrounded_reason(dropped)}" if dropped else reason)
 
 
 @dataclass
@@ -241,10 +247,14 @@ class HybridFaithfulness:
         if not to_judge:
             return scores.judged_claim_faithfulness(credits, [])
         judgement = await self.judge.judge(case, [claim.text for claim in to_judge])
-        if not judgement.ok:
-            return Failed.judge(judgement.error)
-        score = scores.judged_claim_faithfulness(credits, judgement.values)
-        return Score(score.value, _claims_reason(score, judgement))
+        if not judgement.ok:  # never worse than focus time: the dates' credits stand
+            return scores.capped_claim_faithfulness(credits, [None] * len(to_judge), judgement.error)
+        flags = grounding_flags(judgement, case.sample.response, case.reference_date)
+        verdicts = [label if grounded else None for label, grounded in zip(judgement.values, flags)]
+        problem = ungrounded_reason(flags.count(False)) if not all(flags) else ""
+        score = scores.capped_claim_faithfulness(credits, verdicts, problem)
+        shown = replace(judgement, details=tuple(d for d, grounded in zip(judgement.details, flags) if grounded))
+        return Score(score.value, _claims_reason(score, shown))
 
     async def _by_years(self, case: Case, answer: t.Any) -> Outcome:
         context_years = [c.years for c in case.context_focus_times()]
@@ -252,6 +262,9 @@ class HybridFaithfulness:
             score = scores.temporal_faithfulness(answer.years, context_years)
             return Score(score.value, f"{score.reason} (judged by focus time; no LLM call)")
         score = await self.judge.score(case)
+        if isinstance(score, Failed):  # never worse than focus time: the year-set score stands
+            years = scores.temporal_faithfulness(answer.years, context_years)
+            return Score(years.value, f"{years.reason}; LLM judge failed ({score.reason}): focus-time score kept")
         if score.is_nan:
             return score
         return Score(score.value, f"every answer year occurs in the contexts; LLM judge: {score.reason}")

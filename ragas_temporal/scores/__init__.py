@@ -54,6 +54,8 @@ from ragas_temporal.scores.claims import (
     credit_claims,
     credits_reason,
     judged_claim_faithfulness,
+    capped_claim_faithfulness,
+    capped_credit,
     no_claim_reason,
 )
 from ragas_temporal.scores.gold import gold_grades, gold_ideal_grades, n_relevant_gold
@@ -104,6 +106,8 @@ __all__ = [
     "credits_reason",
     "claim_faithfulness",
     "claims_for_judge",
+    "capped_credit",
+    "capped_claim_faithfulness",
     "judged_claim_faithfulness",
     "no_claim_reason",
     # focus time
