@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import logging
 import re
 import typing as t
 from dataclasses import dataclass
@@ -59,6 +60,7 @@ __all__ = [
     "describe_error",
     "diagnose_reply",
     "openai_llm_output",
+    "quiet_instructor_logs",
 ]
 
 #: Seconds one judgement may take, ragas retries included (metric argument ``llm_timeout``).
@@ -238,6 +240,32 @@ def openai_llm_output(prompt_tokens: int, completion_tokens: int, model_name: st
     }
 
 
+class _DemoteToDebug(logging.Filter):
+    """Log records of Instructor's loggers re-levelled to DEBUG (see :func:`quiet_instructor_logs`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+
+
+_DEMOTE = _DemoteToDebug()
+
+
+def quiet_instructor_logs() -> None:
+    """Instructor's own log lines (multi-line validation dumps of every rejected reply) at DEBUG.
+
+    The row already carries a one-line reason; the dump is for debugging. It goes to Python
+    logging under the ``instructor`` loggers at DEBUG: shown only where the user asked for DEBUG
+    (``logging.getLogger("instructor").setLevel(logging.DEBUG)`` plus a handler, or the CLI's
+    ``--debug-log FILE``). A filter acts on the logger a record is made in, so it is put on every
+    Instructor logger that exists (called at each Instructor judgement, so late ones get it too).
+    """
+    for name, logger in list(logging.Logger.manager.loggerDict.items()):
+        if (name == "instructor" or name.startswith("instructor.")) and isinstance(logger, logging.Logger):
+            if _DEMOTE not in logger.filters:
+                logger.addFilter(_DEMOTE)
+
+
 def _is_instructor_llm(llm: t.Any) -> bool:
     from ragas.llms.base import InstructorBaseRagasLLM
 
@@ -321,6 +349,7 @@ async def run_prompt(
     recorder = _reply_recorder()
     callbacks = _with_handler(callbacks, recorder)
     if _is_instructor_llm(llm):
+        quiet_instructor_logs()
         call = _generate_with_instructor(prompt, _with_reply_budget(llm, max_tokens), data, callbacks)
     else:
         from ragas_temporal.judging.llm_calls import bounded

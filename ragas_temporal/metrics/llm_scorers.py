@@ -36,7 +36,7 @@ defaults, ``max_retries=10`` with waits up to 60 s, apply to ``LangchainLLMWrapp
 ``llm_factory``, a client with a short timeout and few retries plus Instructor's ``max_retries``
 (3 by default: up to 4 requests for an invalid reply; 0 for exactly one):
 ``llm_factory(model, client=AsyncOpenAI(base_url=..., timeout=20, max_retries=1), max_retries=1)``.
-Whatever the client does, ``llm_timeout`` (default 30 s) bounds each judgement, and
+``llm_timeout`` (default ``None``: the client's own timeout stands) bounds each judgement when set, and
 ``ragas.evaluate`` keeps its default ``raise_exceptions=False``; our modes never raise for LLM
 faults anyway, so even ``raise_exceptions=True`` completes the run.
 

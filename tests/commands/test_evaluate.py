@@ -363,9 +363,13 @@ def test_client_has_bounded_timeouts_and_retries():
 
     llm = openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=5.0)
     client = llm.client.client  # Instructor's wrapped AsyncOpenAI
-    assert (client.timeout, client.max_retries, CLIENT_RETRIES) == (5.0, 1, 1)  # min(20 s, --llm-timeout)
+    assert (client.timeout, client.max_retries, CLIENT_RETRIES) == (5.0, 1, 1)  # --llm-timeout
     assert llm.model_args["max_retries"] == INSTRUCTOR_RETRIES == 1
-    assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=60.0).client.client.timeout == 20.0
+    # issue 26: the user's --llm-timeout stands, longer than ours too (a slow local judge needs it)
+    assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=60.0).client.client.timeout == 60.0
+    # without it: 20 s per request to a remote API, 120 s to a server on this machine
+    assert openai_judge_llm("m", "https://llm.example.com/v1", "k").client.client.timeout == 20.0
+    assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k").client.client.timeout == 120.0
 
 
 def test_help_lists_the_llm_options(capsys):
