@@ -266,6 +266,18 @@ def judge_failures(frame, metrics: list) -> collections.Counter:
     return failures
 
 
+#: What a hybrid row's reason says when its judge failed and the dates' credits were kept.
+JUDGE_FELL_BACK = "LLM judge failed ("
+
+
+def judge_fallbacks(frame, metrics: list) -> int:
+    """Rows scored although their judge failed (hybrid keeps the focus-time credits)."""
+    return sum(
+        isinstance(reason, str) and JUDGE_FELL_BACK in reason
+        for m in metrics for reason in frame[f"{m.name}_reason"]
+    )
+
+
 def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Namespace):
     """``score_dataset`` with a usage meter on the judge; returns ``(frame, meter or None)``.
 
@@ -377,6 +389,13 @@ def run(args: argparse.Namespace) -> int:
             print(
                 f"warning: {sum(failures.values())} LLM judgement(s) failed, their rows are NaN (reasons in the "
                 f"<metric>_reason columns); most common ({count}x): {reason}",
+                file=sys.stderr,
+            )
+        fallbacks = judge_fallbacks(frame, metrics)
+        if fallbacks:
+            print(
+                f"warning: the LLM judge failed on {fallbacks} hybrid row(s), scored by focus time alone "
+                "(reasons in the <metric>_reason columns)",
                 file=sys.stderr,
             )
     if args.output:

@@ -464,3 +464,16 @@ def test_debug_log_receives_instructors_dumps(tmp_path, capsys, openai_server):
     assert "Max retries exceeded" not in capsys.readouterr().err
     text = log.read_text()
     assert "instructor" in text and "DEBUG" in text and "Max retries exceeded" in text
+
+
+def test_hybrid_rows_whose_judge_failed_are_scored_by_focus_time_and_said(tmp_path, capsys, openai_server_factory):
+    server = openai_server_factory(lambda request: HANG, hang_limit=10)
+    data = write_jsonl(tmp_path / "d.jsonl", ROWS[:1])
+    out = tmp_path / "s.jsonl"
+    argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:hybrid", "--llm-model", "m",
+            "--base-url", server.base_url, "--llm-timeout", "0.3", "-o", str(out), "--no-progress"]
+    assert main(argv) == 0
+    frame = scores_of(out)
+    assert frame["temporal_faithfulness_hybrid"].tolist() == [1.0]  # 2008 and 2009 stated: focus time's 1.0
+    assert frame["temporal_faithfulness_hybrid_reason"][0].startswith("LLM judge failed (LLM call timed out after 0.3 s)")
+    assert "the LLM judge failed on 1 hybrid row(s), scored by focus time alone" in capsys.readouterr().err
