@@ -199,6 +199,8 @@ class FaithfulnessByJudge:
     """``mode="llm"``: (supported + 0.5 × partially supported) / claims, from one judge call.
 
     No call (NaN) when the answer holds no temporal expression; NaN when the judge finds no claim.
+    Claims that are not the answer's (:mod:`ragas_temporal.judging.grounding`) are dropped and
+    counted in the reason; none left: NaN with that reason.
     """
 
     judge: ClaimsJudge
@@ -217,8 +219,11 @@ class HybridFaithfulness:
 
     ``granularity="claim"`` (default): the answer's claims are credited by focus time
     (:func:`ragas_temporal.scores.credit_claims`); those earning 0 (no context states them) cost no
-    call, the others go to the judge by their text in one call, and the score is the judge's credit
-    for them over all claims. No call when no claim is left to judge.
+    call, the others go to the judge by their text in one call, and each earns
+    ``min(date credit, judge credit)`` (:func:`ragas_temporal.scores.capped_claim_faithfulness`):
+    the judge can lower what the dates allow, never raise it. When the judge fails, or returns a
+    claim that is not the answer's, the claim keeps its date credit and the reason says so: hybrid
+    is never worse than focus time. No call when no claim is left to judge.
 
     ``granularity="year"``: answer years that no context holds (``scores.unsupported_years``) are
     scored by the year-set formula without a call; only when every answer year occurs in the
