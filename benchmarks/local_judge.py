@@ -27,9 +27,11 @@ import collections
 import importlib.util
 import math
 import os
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import warnings
@@ -88,12 +90,16 @@ def free_port() -> int:
 def start_server(model: Path, port: int, timeout: float) -> subprocess.Popen:
     """llama.cpp's OpenAI-compatible server on 127.0.0.1:port, answering once it lists its model."""
     command = [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--model_alias", MODEL_NAME,
-               "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096", "--n_threads", "2"]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+               "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096", "--n_threads", "1"]  # 2 threads spin-wait on a busy 2-core machine
+    # its log goes to a file: llama.cpp writes tens of kB while loading, which would fill a pipe
+    log = tempfile.TemporaryFile(mode="w+")
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)
+    server.log = log  # type: ignore[attr-defined]
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise RuntimeError(f"the server exited: {(server.stderr.read() or '').strip()[-300:]}")
+            log.seek(0)
+            raise RuntimeError(f"the server exited: {log.read().strip()[-300:]}")
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/models", timeout=2).read()
             return server
@@ -110,6 +116,7 @@ def stop_server(server: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait(timeout=10)
+    server.log.close()  # type: ignore[attr-defined]
 
 
 def reason_kind(reason: str) -> str:
@@ -199,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from ragas_temporal.commands.judge_llm import UsageMeter, openai_judge_llm
 
+    # a SIGTERM (e.g. from `timeout`) ends the run through the finally below, stopping the server
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(143))
     port = free_port()
     server = start_server(model, port, args.start_timeout)
     rows = []
@@ -211,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
             results = asyncio.run(score_mode(mode, cases, llm, meter))
             rows.append(summarise(mode, cases, results, meter, time.monotonic() - started))
             print(f"  {mode}: done in {time.monotonic() - started:.0f} s", flush=True)
+            print(format_table(rows[-1:]), flush=True)  # kept if a later mode is interrupted
     finally:
         stop_server(server)
     print(format_table(rows))
