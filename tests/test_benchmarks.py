@@ -269,3 +269,35 @@ def test_coherence_audit_lists_every_paragraph_scored_below_one(tmp_path, capsys
 def test_coherence_audit_without_data_says_so(tmp_path, capsys):
     assert _load("coherence_audit").main(["--data", str(tmp_path / "absent.jsonl")]) == 0
     assert "nothing to audit" in capsys.readouterr().out
+
+
+def test_local_judge_benchmark_skips_with_one_line_without_its_packages(capsys, tmp_path):
+    local_judge = _load("local_judge")
+    assert local_judge.main(["--model", str(tmp_path / "missing.gguf")]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith("local_judge: skipped: ") and "\n" not in out
+
+
+def test_local_judge_benchmark_table_counts_nan_by_reason(openai_server):
+    # the loopback server stands in for llama.cpp's: a judge that copies the worked example
+    import asyncio
+
+    from ragas_temporal.commands.judge_llm import UsageMeter, openai_judge_llm
+    from tests.support.fake_judges import example_copier
+
+    local_judge = _load("local_judge")
+    openai_server.responder = lambda request: example_copier(request.user_text)
+    llm = openai_judge_llm("m", openai_server.base_url, "k")
+    cases = local_judge.SEED_CASES[:2]
+    rows = []
+    for mode in ("focus_time", "llm"):
+        meter = UsageMeter()
+        results = asyncio.run(local_judge.score_mode(mode, cases, llm, meter))
+        rows.append(local_judge.summarise(mode, cases, results, meter, 60.0))
+    focus, llm_row = rows
+    # focus time: Lehman 2008/2009 stated -> 1.0 (agrees: faithful); 2007/2010 not -> 0.0 (agrees)
+    assert (focus["scored"], focus["agree"], focus["calls"], focus["rows_per_minute"]) == (2, 2, 0, 2.0)
+    # the copied bridge claims are not the answer's: both rows NaN, one call each
+    assert (llm_row["scored"], llm_row["calls"], dict(llm_row["nan"])) == (0, 2, {"not in the answer": 2})
+    table = local_judge.format_table(rows)
+    assert table.endswith("NaN by reason:\n  llm           2  not in the answer")

@@ -49,8 +49,13 @@ from ragas_temporal.commands.metric_choice import choose_metrics, choose_metrics
 from ragas_temporal.commands.summary import format_summary, summary_table
 
 #: ``--llm-timeout`` default shown in the help; equal to ``judging.runner.DEFAULT_LLM_TIMEOUT``
-#: (not imported: building the parser must not import ragas)
-HELP_LLM_TIMEOUT = 30
+#: (not imported: building the parser must not import ragas). ``None``: the client's timeout stands.
+HELP_LLM_TIMEOUT = None
+#: ``--max-concurrency`` without the option: one request at a time for a judge on this machine
+#: (llama.cpp's server, Ollama and LM Studio answer one at a time by default: requests queued
+#: behind a slow one time out), 16 otherwise.
+LOCAL_JUDGE_CONCURRENCY = 1
+REMOTE_CONCURRENCY = 16
 
 #: where the scoring runs (--engine); spark and ray need their extras
 ENGINES = ("local", "spark", "ray")
@@ -118,8 +123,9 @@ def add_parser(subparsers) -> None:
         help="date that relative expressions ('last year') resolve against, for rows without a reference_date",
     )
     scoring.add_argument(
-        "--max-concurrency", type=positive_int, default=16, metavar="N",
-        help="rows scored at once, i.e. LLM requests in flight (default: 16)",
+        "--max-concurrency", type=positive_int, default=None, metavar="N",
+        help=f"rows scored at once, i.e. LLM requests in flight (default: {REMOTE_CONCURRENCY}; "
+        f"{LOCAL_JUDGE_CONCURRENCY} for a judge on localhost, which answers one request at a time)",
     )
     engine = p.add_argument_group("engine (focus_time and gold modes on Spark or Ray: the same command on a laptop or a cluster)")
     engine.add_argument(
@@ -157,8 +163,14 @@ def add_parser(subparsers) -> None:
     )
     judge.add_argument(
         "--llm-timeout", metavar="SECONDS", type=positive_seconds,
-        help=f"time bound of one judgement, retries included (default: {HELP_LLM_TIMEOUT}); a judgement "
-        "that times out makes its row NaN, with the reason",
+        help="time bound of one judgement, retries included, and of each request (default: none of ours; "
+        "each request may take 20 s, or 120 s on a localhost server); a judgement that times out "
+        "makes its row NaN, with the reason",
+    )
+    judge.add_argument(
+        "--debug-log", metavar="FILE",
+        help="append the judge client's DEBUG log (Instructor's validation details of rejected "
+        "replies, kept off the screen) to FILE",
     )
     judge.add_argument(
         "--cache", metavar="DIR",
@@ -246,8 +258,20 @@ def judge_failures(frame, metrics: list) -> collections.Counter:
     return failures
 
 
+#: What a hybrid row's reason says when its judge failed and the dates' credits were kept.
+JUDGE_FELL_BACK = "LLM judge failed ("
+
+
+def judge_fallbacks(frame, metrics: list) -> int:
+    """Rows scored although their judge failed (hybrid keeps the focus-time credits)."""
+    return sum(
+        isinstance(reason, str) and JUDGE_FELL_BACK in reason
+        for m in metrics for reason in frame[f"{m.name}_reason"]
+    )
+
+
 def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Namespace, on_row: t.Any = None):
-    """``score_dataset`` with the judge named on screen; returns ``(frame, JudgeUsage or None)``.
+    """``score_dataset`` at the judge's concurrency; returns ``(frame, JudgeUsage or None)``.
 
     Instructor logs every failed request at ERROR level; the rows already carry the reason and
     :func:`judge_failures` sums them up, so its logger is quiet while the rows are scored.
@@ -255,18 +279,50 @@ def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argpar
     from ragas_temporal.metrics import score_dataset
     from ragas_temporal.metrics.runner import USAGE_ATTR
 
-    instructor_log = logging.getLogger("instructor")
-    level = instructor_log.level
-    if judge is not None:
-        instructor_log.setLevel(logging.CRITICAL)
-    try:
+    concurrency = max_concurrency(args, judge)
+    if judge is not None and judge.local and args.max_concurrency is None:
+        print(f"{concurrency} request at a time: a server on this machine answers one at a time "
+              "(--max-concurrency N if yours runs requests in parallel)")
+    with debug_log(args.debug_log if judge is not None else None):
         frame = score_dataset(
-            rows, metrics, show_progress=not args.no_progress, max_concurrency=args.max_concurrency,
-            on_row=on_row,
+            rows, metrics, show_progress=not args.no_progress, max_concurrency=concurrency, on_row=on_row,
         )
-    finally:
-        instructor_log.setLevel(level)
     return frame, frame.attrs.get(USAGE_ATTR)
+
+
+def max_concurrency(args: argparse.Namespace, judge: t.Any) -> int:
+    """``--max-concurrency``, else 1 for a judge on this machine, else 16."""
+    if args.max_concurrency is not None:
+        return args.max_concurrency
+    return LOCAL_JUDGE_CONCURRENCY if judge is not None and judge.local else REMOTE_CONCURRENCY
+
+
+@contextlib.contextmanager
+def debug_log(path: str | None) -> t.Iterator[None]:
+    """While scoring: Instructor's and our judges' DEBUG records appended to ``path``.
+
+    Instructor's own error lines (multi-line validation dumps of rejected replies) are logged at
+    DEBUG by :func:`ragas_temporal.judging.quiet_instructor_logs`, so without this file they go
+    nowhere: each row already carries its one-line reason.
+    """
+    if not path:
+        yield
+        return
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setLevel(logging.DEBUG)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    loggers = [logging.getLogger(name) for name in ("instructor", "ragas_temporal")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(handler)
+        logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.removeHandler(handler)
+            logger.setLevel(level)
+        handler.close()
 
 
 def failed_everywhere(frame, metrics: list) -> tuple[str, str] | None:
@@ -462,6 +518,13 @@ def run(args: argparse.Namespace) -> int:
             print(
                 f"warning: {sum(failures.values())} LLM judgement(s) failed, their rows are NaN (reasons in the "
                 f"<metric>_reason columns); most common ({count}x): {reason}",
+                file=sys.stderr,
+            )
+        fallbacks = judge_fallbacks(frame, metrics)
+        if fallbacks:
+            print(
+                f"warning: the LLM judge failed on {fallbacks} hybrid row(s), scored by focus time alone "
+                "(reasons in the <metric>_reason columns)",
                 file=sys.stderr,
             )
     if args.output:

@@ -11,8 +11,8 @@
 
 Worst case per judgement with the defaults: Instructor sends at most 1 + :data:`INSTRUCTOR_RETRIES`
 requests (a reply that fails validation is re-asked), the client retries a failed connection, 429
-or 5xx at most :data:`CLIENT_RETRIES` time(s), each request is cut after ``min(20 s, timeout)``,
-and the metric's ``llm_timeout`` bounds the whole judgement.
+or 5xx at most :data:`CLIENT_RETRIES` time(s), each request is cut after ``--llm-timeout`` (else
+20 s, or 120 s for a server on this machine), and ``--llm-timeout`` bounds the whole judgement too.
 
 >>> is_loopback("http://127.0.0.1:8000/v1"), is_loopback("http://localhost:11434/v1")
 (True, True)
@@ -34,6 +34,7 @@ from ragas_temporal.judging.usage import MeteredDiskCache, UsageMeter
 __all__ = [
     "DEFAULT_BASE_URL",
     "CLIENT_TIMEOUT",
+    "LOCAL_CLIENT_TIMEOUT",
     "CLIENT_RETRIES",
     "INSTRUCTOR_RETRIES",
     "JudgeChoice",
@@ -48,8 +49,11 @@ __all__ = [
 
 #: Where requests go without ``--base-url`` and without ``OPENAI_BASE_URL``.
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
-#: Seconds one HTTP request may take (never more than ``--llm-timeout``).
+#: Seconds one HTTP request to a remote API may take without ``--llm-timeout``.
 CLIENT_TIMEOUT = 20.0
+#: Seconds one request to a server on this machine may take without ``--llm-timeout``: a small
+#: model on a CPU writes 30-40 tokens/s, so a long reply takes a minute or more.
+LOCAL_CLIENT_TIMEOUT = 120.0
 #: Retries of the OpenAI client for connection errors, 429 and 5xx replies.
 CLIENT_RETRIES = 1
 #: Extra requests Instructor may send when a reply does not validate (its default is 3).
@@ -113,11 +117,19 @@ def api_key_for(base_url: str, env_var: str, environ: t.Mapping[str, str] | None
 def openai_judge_llm(
     model: str, base_url: str, api_key: str, timeout: float | None = DEFAULT_LLM_TIMEOUT, cache: t.Any = None
 ) -> t.Any:
-    """``llm_factory(model, client=AsyncOpenAI(...), max_retries=INSTRUCTOR_RETRIES, cache=cache)`` with bounded retries."""
+    """``llm_factory(model, client=AsyncOpenAI(...), max_retries=INSTRUCTOR_RETRIES, cache=cache)`` with bounded retries.
+
+    Each request may take ``timeout`` (``--llm-timeout``) when given, else :data:`CLIENT_TIMEOUT`
+    (:data:`LOCAL_CLIENT_TIMEOUT` for a server on this machine): the user's bound is never cut
+    shorter by ours.
+    """
     from openai import AsyncOpenAI
     from ragas.llms import llm_factory
 
-    request_timeout = CLIENT_TIMEOUT if timeout is None else min(CLIENT_TIMEOUT, timeout)
+    if timeout is not None:
+        request_timeout = timeout
+    else:
+        request_timeout = LOCAL_CLIENT_TIMEOUT if is_loopback(base_url) else CLIENT_TIMEOUT
     client = AsyncOpenAI(base_url=base_url, api_key=api_key, timeout=request_timeout, max_retries=CLIENT_RETRIES)
     return llm_factory(model, client=client, max_retries=INSTRUCTOR_RETRIES, cache=cache)
 
@@ -130,6 +142,8 @@ class JudgeChoice:
     description: str
     stand_in: bool = False
     cache: MeteredDiskCache | None = None
+    #: a server on this machine (it may answer one request at a time)
+    local: bool = False
 
 
 def judge_from_args(args: t.Any, environ: t.Mapping[str, str] | None = None) -> JudgeChoice | None:
@@ -152,7 +166,7 @@ def judge_from_args(args: t.Any, environ: t.Mapping[str, str] | None = None) -> 
     cache = judge_cache(args.cache, args.llm_model, base_url) if getattr(args, "cache", None) else None
     llm = openai_judge_llm(args.llm_model, base_url, api_key, args.llm_timeout, cache)
     described = f"{args.llm_model} at {base_url}" + (f", cached in {cache.cache.directory}" if cache else "")
-    return JudgeChoice(llm, described, cache=cache)
+    return JudgeChoice(llm, described, cache=cache, local=is_loopback(base_url))
 
 
 def judge_cache(folder: str, model: str, base_url: str) -> MeteredDiskCache:

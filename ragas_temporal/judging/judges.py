@@ -20,6 +20,7 @@ Example
 
 from __future__ import annotations
 
+import re
 import typing as t
 from types import MappingProxyType
 
@@ -53,6 +54,8 @@ __all__ = [
 #: A date as the judges take it: ``datetime.date``, an ISO string, or ``None`` (unknown).
 DateLike = t.Union["dt.date", str, None]
 RelevanceScale = t.Literal["binary", "graded"]
+# a sentence end (the text's end included, as the text is given a trailing space)
+_SENTENCE_END = re.compile(r"[.!?;]+\s|\n")
 
 #: scale -> (default prompt class, the per-document output field holding the value)
 RELEVANCE_SCALES: t.Mapping[str, tuple[type, str]] = MappingProxyType(
@@ -97,8 +100,18 @@ async def judge_temporal_claims(
         contexts=dated_texts(contexts, context_dates, reference_date),
         claims=list(claims) if claims is not None else None,
     )
+    # the reply budget: the listed claims, else the answer's time mentions plus one claim per
+    # sentence for what is not dated (durations, order)
+    if claims is not None:
+        n_items = len(claims)
+    else:
+        from ragas_temporal.focus_time import extract_focus_time
+
+        mentions = len(extract_focus_time(answer, reference_date).mentions)
+        n_items = mentions + len(_SENTENCE_END.findall(answer.strip() + " "))
+    budget = getattr(prompt, "reply_token_budget", lambda n: None)(n_items)
     output, error = await run_prompt(
-        prompt, llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
+        prompt, llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries, max_tokens=budget
     )
     if error:
         return Judgement.failed(error)
@@ -155,8 +168,10 @@ async def judge_relevance(
         temporal_focus=focus,
         documents=dated_texts(documents, document_dates, reference_date),
     )
+    prompt = prompt or default_prompt()
     output, error = await run_prompt(
-        prompt or default_prompt(), llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
+        prompt, llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries,
+        max_tokens=getattr(prompt, "reply_token_budget", lambda n: None)(len(documents)),
     )
     if error:
         return Judgement.failed(error)

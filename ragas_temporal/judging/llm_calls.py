@@ -11,6 +11,9 @@ the user's LLM for the duration of one judgement and replaces that loop:
   ``llm_timeout`` still bounds the whole judgement, waits included;
 - a call that still fails raises :class:`LLMCallFailed`, whose message says how many attempts
   were made and, for a rate limit, that the endpoint answered 429;
+- a reply that was cut short, by the server (``finish_reason: "length"``) or with JSON that ends
+  before its brackets close, raises :class:`ReplyTruncated` and is not retried: ragas's lenient
+  extraction would close the brackets and score the claims that happened to fit;
 - each reply that is JSON as a whole (or inside one code fence) is handed on re-serialised with
   the brackets, braces and backticks inside its strings written as ``\\uXXXX`` escapes. ragas's
   extraction (``extract_json``) finds the JSON by counting brackets and looks for a code fence
@@ -41,7 +44,18 @@ from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
 
-__all__ = ["BoundedLLM", "LLMCallFailed", "MAX_ATTEMPTS", "BACKOFF_SECONDS", "bounded", "json_first", "is_rate_limit"]
+__all__ = [
+    "BoundedLLM",
+    "LLMCallFailed",
+    "ReplyTruncated",
+    "TRUNCATED_REPLY",
+    "MAX_ATTEMPTS",
+    "BACKOFF_SECONDS",
+    "bounded",
+    "json_first",
+    "json_ends_early",
+    "is_rate_limit",
+]
 
 #: Calls of the LLM per judgement at most (ragas's own default is 10).
 MAX_ATTEMPTS = 3
@@ -53,8 +67,57 @@ _IN_STRING_ESCAPES = str.maketrans({"{": "\\u007b", "}": "\\u007d", "[": "\\u005
 _FENCE = re.compile(r"\A```[A-Za-z0-9_-]*\s*\n(?P<body>.*)\n\s*```\Z", re.DOTALL)
 
 
+#: The reason of a judgement whose reply was cut short (the one spelling, read by every path).
+TRUNCATED_REPLY = "judge reply truncated"
+
+_OPENERS = {"{": "}", "[": "]"}
+_LEADING_FENCE = re.compile(r"\A\s*```[A-Za-z0-9_-]*\s*\n")
+
+
 class LLMCallFailed(RuntimeError):
     """The LLM call failed on every attempt; the message says how often and why."""
+
+
+class ReplyTruncated(RuntimeError):
+    """The reply was cut short; the message starts with :data:`TRUNCATED_REPLY` and says how."""
+
+
+def json_ends_early(text: str) -> bool:
+    """True when the JSON ``text`` starts (its first ``{`` or ``[``) never closes: a cut reply.
+
+    Brackets inside strings do not count; a string still open at the end is cut too. Text with no
+    bracket at all is not JSON that ends early (it is not JSON).
+
+    >>> json_ends_early('{"claims": [{"claim": "It began in 2008."}, ')
+    True
+    >>> json_ends_early('```json\\n{"claims": [{"claim": "It be')
+    True
+    >>> json_ends_early('{"reason": "quotes ]} and {"}'), json_ends_early("no JSON here")
+    (False, False)
+    """
+    body = _LEADING_FENCE.sub("", text, count=1)
+    starts = [i for i in (body.find("{"), body.find("[")) if i >= 0]
+    if not starts:
+        return False
+    closers: list[str] = []
+    in_string = escaped = False
+    for char in body[min(starts):]:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in _OPENERS:
+            closers.append(_OPENERS[char])
+        elif closers and char == closers[-1]:
+            closers.pop()
+            if not closers:
+                return False  # the first JSON value closed; what follows is not ours to judge
+    return True
 
 
 def json_first(text: str) -> str:
@@ -138,9 +201,9 @@ class BoundedLLM(BaseRagasLLM):
                 rate_limited += is_rate_limit(exc)
                 continue
             if not self.inner.is_finished(result):
-                from ragas.exceptions import LLMDidNotFinishException
-
-                raise LLMDidNotFinishException()
+                raise ReplyTruncated(f"{TRUNCATED_REPLY}: the server stopped it at max_tokens (finish_reason 'length')")
+            if any(json_ends_early(g.text) for row in result.generations for g in row):
+                raise ReplyTruncated(f"{TRUNCATED_REPLY}: its JSON ends before its brackets close")
             return result
         what = "rate limited (HTTP 429)" if rate_limited == self.max_attempts else "failed"
         attempts = f" after {self.max_attempts} attempts with back-off" if self.max_attempts > 1 else ""

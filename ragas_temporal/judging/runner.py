@@ -11,7 +11,9 @@ judgement into NaN with that reason while the rest of the run goes on.
 Cost and retries, bounded on purpose:
 
 - ``timeout`` (seconds) bounds one judgement end to end, retries included
-  (``asyncio.wait_for``); the default :data:`DEFAULT_LLM_TIMEOUT` is 30 s.
+  (``asyncio.wait_for``); by default (:data:`DEFAULT_LLM_TIMEOUT` is ``None``) there is no bound
+  of ours: the LLM client's own timeout stands, as the user set it (a local server at 30 tokens/s
+  needs a minute for a long reply, which a fixed 30 s would cut).
 - ``fix_retries`` is passed to ``PydanticPrompt.generate(retries_left=...)``. For a
   ``BaseRagasLLM`` an unparsable reply triggers ragas's ``FixOutputFormat`` prompt, one extra
   LLM call per retry that re-sends the whole prompt; default :data:`DEFAULT_FIX_RETRIES` = 1.
@@ -38,9 +40,13 @@ Example
 from __future__ import annotations
 
 import asyncio
+import copy
+import logging
 import re
 import typing as t
 from dataclasses import dataclass
+
+from ragas_temporal.judging.llm_calls import TRUNCATED_REPLY, json_ends_early
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
@@ -54,10 +60,12 @@ __all__ = [
     "describe_error",
     "diagnose_reply",
     "openai_llm_output",
+    "quiet_instructor_logs",
 ]
 
 #: Seconds one judgement may take, ragas retries included (metric argument ``llm_timeout``).
-DEFAULT_LLM_TIMEOUT = 30.0
+#: ``None``: the LLM client's own timeout stands (and ragas's ``RunConfig.timeout`` in ``init``).
+DEFAULT_LLM_TIMEOUT: float | None = None
 #: Repair calls (ragas ``FixOutputFormat``) allowed for an unparsable reply (``fix_retries``).
 DEFAULT_FIX_RETRIES = 1
 
@@ -128,15 +136,16 @@ def describe_error(exc: BaseException, output_name: str = "the expected JSON") -
         inner = getattr(attempts[-1], "exception", None)
         if isinstance(inner, BaseException):
             return describe_error(inner, output_name)
-    if name == "LLMCallFailed":  # our bounded retries: the message already says it all
+    if name in {"LLMCallFailed", "ReplyTruncated"}:  # ours: the message already says it all
         return str(exc)
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)) or "Timeout" in name:
         return "LLM call timed out"
-    if name == "LLMDidNotFinishException":
-        return "LLM stopped before finishing its reply (finish_reason was not 'stop'; max tokens too low?)"
+    if name in {"LLMDidNotFinishException", "IncompleteOutputException"}:  # ragas's, Instructor's
+        return f"{TRUNCATED_REPLY}: the server stopped it at max_tokens (finish_reason 'length')"
     errors = getattr(exc, "errors", None)
     if name == "ValidationError" and callable(errors) and errors():
-        return f"LLM reply did not match {output_name}: {_describe_validation(errors()[0])}"
+        detail = _describe_validation(errors()[0])
+        return detail if detail.startswith(TRUNCATED_REPLY) else f"LLM reply did not match {output_name}: {detail}"
     text = str(exc)
     match = _PYDANTIC_ERROR.search(text)
     if match:
@@ -160,6 +169,8 @@ def diagnose_reply(reply: str, output_model: t.Any) -> str:
     from pydantic import ValidationError
     from ragas.prompt.utils import extract_json
 
+    if json_ends_early(reply):
+        return f"{TRUNCATED_REPLY}: its JSON ends before its brackets close"
     try:
         payload = json.loads(extract_json(reply))
     except (ValueError, RecursionError):  # RecursionError: nested too deeply to be a verdict list
@@ -172,6 +183,8 @@ def diagnose_reply(reply: str, output_model: t.Any) -> str:
 
 
 def _describe_validation(error: dict) -> str:
+    if error.get("type") == "json_invalid" and json_ends_early(str(error.get("input", ""))):
+        return f"{TRUNCATED_REPLY}: its JSON ends before its brackets close"
     if error.get("type") == "json_invalid":
         return f"reply is not JSON: {_first_line(str(error.get('input', '')), 80)!r}"
     loc = ".".join(str(part) for part in error.get("loc", ())) or "reply"
@@ -227,10 +240,47 @@ def openai_llm_output(prompt_tokens: int, completion_tokens: int, model_name: st
     }
 
 
+class _DemoteToDebug(logging.Filter):
+    """Log records of Instructor's loggers re-levelled to DEBUG (see :func:`quiet_instructor_logs`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+
+
+_DEMOTE = _DemoteToDebug()
+
+
+def quiet_instructor_logs() -> None:
+    """Instructor's own log lines (multi-line validation dumps of every rejected reply) at DEBUG.
+
+    The row already carries a one-line reason; the dump is for debugging. It goes to Python
+    logging under the ``instructor`` loggers at DEBUG: shown only where the user asked for DEBUG
+    (``logging.getLogger("instructor").setLevel(logging.DEBUG)`` plus a handler, or the CLI's
+    ``--debug-log FILE``). A filter acts on the logger a record is made in, so it is put on every
+    Instructor logger that exists (called at each Instructor judgement, so late ones get it too).
+    """
+    for name, logger in list(logging.Logger.manager.loggerDict.items()):
+        if (name == "instructor" or name.startswith("instructor.")) and isinstance(logger, logging.Logger):
+            if _DEMOTE not in logger.filters:
+                logger.addFilter(_DEMOTE)
+
+
 def _is_instructor_llm(llm: t.Any) -> bool:
     from ragas.llms.base import InstructorBaseRagasLLM
 
     return isinstance(llm, InstructorBaseRagasLLM)
+
+
+def _with_reply_budget(llm: t.Any, max_tokens: int | None) -> t.Any:
+    """An Instructor LLM whose ``max_tokens`` is at most ``max_tokens`` (a shallow copy; the
+    user's LLM is not changed). A smaller ``max_tokens`` the user set stands."""
+    current = getattr(llm, "model_args", {}).get("max_tokens")
+    if not max_tokens or (current is not None and current <= max_tokens):
+        return llm
+    budgeted = copy.copy(llm)
+    budgeted.model_args = {**llm.model_args, "max_tokens": max_tokens}
+    return budgeted
 
 
 async def _generate_with_instructor(prompt: PydanticPrompt, llm: t.Any, data: t.Any, callbacks: Callbacks) -> t.Any:
@@ -282,8 +332,12 @@ async def run_prompt(
     callbacks: Callbacks = None,
     timeout: float | None = DEFAULT_LLM_TIMEOUT,
     fix_retries: int = DEFAULT_FIX_RETRIES,
+    max_tokens: int | None = None,
 ) -> tuple[t.Any, str | None]:
     """Run ``prompt`` once on ``data``; return ``(output, None)`` or ``(None, reason)``.
+
+    ``max_tokens``: the reply budget (``prompt.reply_token_budget``), applied to ``llm_factory``
+    (Instructor) LLMs whose own ``max_tokens`` is larger; a LangChain model keeps its own.
 
     Never raises for LLM faults (exceptions, timeouts, malformed or invalid replies);
     ``asyncio.CancelledError`` still propagates so that ragas can cancel a run. When ragas's
@@ -295,7 +349,8 @@ async def run_prompt(
     recorder = _reply_recorder()
     callbacks = _with_handler(callbacks, recorder)
     if _is_instructor_llm(llm):
-        call = _generate_with_instructor(prompt, llm, data, callbacks)
+        quiet_instructor_logs()
+        call = _generate_with_instructor(prompt, _with_reply_budget(llm, max_tokens), data, callbacks)
     else:
         from ragas_temporal.judging.llm_calls import bounded
 
@@ -308,7 +363,9 @@ async def run_prompt(
         reason = describe_error(exc, prompt.output_model.__name__)
         if type(exc).__name__ in {"RagasOutputParserException", "OutputParserException"} and recorder.replies:
             detail = diagnose_reply(recorder.replies[0], prompt.output_model)
-            if detail:
+            if detail.startswith(TRUNCATED_REPLY):
+                reason = detail
+            elif detail:
                 reason = f"LLM reply did not match {prompt.output_model.__name__}: {detail}"
         return None, reason
     return output, None

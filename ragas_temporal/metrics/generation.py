@@ -75,9 +75,10 @@ class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
         Per-context reference dates (e.g. publication dates by ``retrieved_context_ids``).
     claims_prompt : PydanticPrompt, default TemporalClaimsPrompt()
         The prompt run in the llm and hybrid modes (``get_prompts()`` name ``temporal_claims``).
-    llm_timeout : float or None, default 30.0
-        Seconds one judgement may take, ragas retries included; ``None`` for no bound. When
-        ``ragas.evaluate``'s ``RunConfig.timeout`` is shorter, 90 % of it is used instead.
+    llm_timeout : float or None, default None
+        Seconds one judgement may take, ragas retries included. ``None``: no bound of ours, the
+        LLM client's own timeout stands (and, under ``ragas.evaluate``, 90 % of its
+        ``RunConfig.timeout``). When ``RunConfig.timeout`` is shorter, 90 % of it is used instead.
     fix_retries : int, default 1
         ragas ``FixOutputFormat`` repair calls allowed for an unparsable reply (0 disables them).
     name : str, default "temporal_faithfulness"

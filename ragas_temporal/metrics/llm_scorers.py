@@ -36,7 +36,7 @@ defaults, ``max_retries=10`` with waits up to 60 s, apply to ``LangchainLLMWrapp
 ``llm_factory``, a client with a short timeout and few retries plus Instructor's ``max_retries``
 (3 by default: up to 4 requests for an invalid reply; 0 for exactly one):
 ``llm_factory(model, client=AsyncOpenAI(base_url=..., timeout=20, max_retries=1), max_retries=1)``.
-Whatever the client does, ``llm_timeout`` (default 30 s) bounds each judgement, and
+``llm_timeout`` (default ``None``: the client's own timeout stands) bounds each judgement when set, and
 ``ragas.evaluate`` keeps its default ``raise_exceptions=False``; our modes never raise for LLM
 faults anyway, so even ``raise_exceptions=True`` completes the run.
 
@@ -50,10 +50,11 @@ from __future__ import annotations
 import math
 import operator
 import typing as t
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ragas_temporal import scores
 from ragas_temporal.judging import Judgement, judge_relevance, judge_temporal_claims, judge_temporal_focus
+from ragas_temporal.judging.grounding import grounded_claims, grounding_flags, ungrounded_reason
 from ragas_temporal.metrics.base import Case, Failed, Outcome
 from ragas_temporal.metrics.scorers import FOCUS_TIME_COLUMNS, Grades, RelevanceScale, undated
 from ragas_temporal.prompts import FOCUS_FOR_JUDGE
@@ -185,8 +186,13 @@ class ClaimsJudge:
             return Failed.judge(judgement.error)
         if not judgement.values:
             return scores.undefined("answer makes no temporal claim (the LLM judge found none)")
+        # a claim the judge made up (or copied from the prompt's example) is not the answer's
+        judgement, dropped = grounded_claims(judgement, case.sample.response, case.reference_date)
+        if not judgement.values:
+            return Failed.judge(f"{ungrounded_reason(dropped)}; none left to score")
         score = scores.claim_verdict_score(judgement.values)
-        return Score(score.value, _claims_reason(score, judgement))
+        reason = _claims_reason(score, judgement)
+        return Score(score.value, f"{reason}; {ungrounded_reason(dropped)}" if dropped else reason)
 
 
 @dataclass
@@ -194,6 +200,8 @@ class FaithfulnessByJudge:
     """``mode="llm"``: (supported + 0.5 × partially supported) / claims, from one judge call.
 
     No call (NaN) when the answer holds no temporal expression; NaN when the judge finds no claim.
+    Claims that are not the answer's (:mod:`ragas_temporal.judging.grounding`) are dropped and
+    counted in the reason; none left: NaN with that reason.
     """
 
     judge: ClaimsJudge
@@ -212,8 +220,11 @@ class HybridFaithfulness:
 
     ``granularity="claim"`` (default): the answer's claims are credited by focus time
     (:func:`ragas_temporal.scores.credit_claims`); those earning 0 (no context states them) cost no
-    call, the others go to the judge by their text in one call, and the score is the judge's credit
-    for them over all claims. No call when no claim is left to judge.
+    call, the others go to the judge by their text in one call, and each earns
+    ``min(date credit, judge credit)`` (:func:`ragas_temporal.scores.capped_claim_faithfulness`):
+    the judge can lower what the dates allow, never raise it. When the judge fails, or returns a
+    claim that is not the answer's, the claim keeps its date credit and the reason says so: hybrid
+    is never worse than focus time. No call when no claim is left to judge.
 
     ``granularity="year"``: answer years that no context holds (``scores.unsupported_years``) are
     scored by the year-set formula without a call; only when every answer year occurs in the
@@ -242,10 +253,14 @@ class HybridFaithfulness:
         if not to_judge:
             return scores.judged_claim_faithfulness(credits, [])
         judgement = await self.judge.judge(case, [claim.text for claim in to_judge])
-        if not judgement.ok:
-            return Failed.judge(judgement.error)
-        score = scores.judged_claim_faithfulness(credits, judgement.values)
-        return Score(score.value, _claims_reason(score, judgement))
+        if not judgement.ok:  # never worse than focus time: the dates' credits stand
+            return scores.capped_claim_faithfulness(credits, [None] * len(to_judge), judgement.error)
+        flags = grounding_flags(judgement, case.sample.response, case.reference_date)
+        verdicts = [label if grounded else None for label, grounded in zip(judgement.values, flags)]
+        problem = ungrounded_reason(flags.count(False)) if not all(flags) else ""
+        score = scores.capped_claim_faithfulness(credits, verdicts, problem)
+        shown = replace(judgement, details=tuple(d for d, grounded in zip(judgement.details, flags) if grounded))
+        return Score(score.value, _claims_reason(score, shown))
 
     async def _by_years(self, case: Case, answer: t.Any) -> Outcome:
         context_years = [c.years for c in case.context_focus_times()]
@@ -253,6 +268,9 @@ class HybridFaithfulness:
             score = scores.temporal_faithfulness(answer.years, context_years)
             return Score(score.value, f"{score.reason} (judged by focus time; no LLM call)")
         score = await self.judge.score(case)
+        if isinstance(score, Failed):  # never worse than focus time: the year-set score stands
+            years = scores.temporal_faithfulness(answer.years, context_years)
+            return Score(years.value, f"{years.reason}; LLM judge failed ({score.reason}): focus-time score kept")
         if score.is_nan:
             return score
         return Score(score.value, f"every answer year occurs in the contexts; LLM judge: {score.reason}")

@@ -101,9 +101,10 @@ class JudgedRankingMetric(RankingMetric, MetricWithJudge):
     focus_llm : bool, default False
         Spend a separate call (``temporal_focus`` prompt) when the rules cannot tell.
     focus_prompt : PydanticPrompt, default TemporalFocusPrompt()
-    llm_timeout : float or None, default 30.0
-        Seconds one judgement may take, ragas retries included; ``None`` for no bound. When
-        ``ragas.evaluate``'s ``RunConfig.timeout`` is shorter, 90 % of it is used instead.
+    llm_timeout : float or None, default None
+        Seconds one judgement may take, ragas retries included. ``None``: no bound of ours, the
+        LLM client's own timeout stands (and, under ``ragas.evaluate``, 90 % of its
+        ``RunConfig.timeout``). When ``RunConfig.timeout`` is shorter, 90 % of it is used instead.
     fix_retries : int, default 1
         ragas ``FixOutputFormat`` repair calls allowed for an unparsable reply (0 disables them).
     """

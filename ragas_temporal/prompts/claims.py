@@ -91,6 +91,8 @@ class TemporalClaimsPrompt(CompactPydanticPrompt[TemporalClaimsInput, TemporalCl
     input_model = TemporalClaimsInput
     output_model = TemporalClaimsOutput
     untranslated_fields = frozenset({"reference_date", "date"})
+    # a claim item: the claim (~25 tokens), label, reason and quote (~20 each), JSON keys (~25)
+    reply_tokens = (32, 128)
     examples = [
         (
             TemporalClaimsInput(

@@ -101,6 +101,9 @@ class CompactPydanticPrompt(PydanticPrompt[InputModel, OutputModel]):
     prompt_name: t.ClassVar[t.Optional[str]] = None
     #: Fields kept verbatim by :meth:`adapt` besides ``Literal`` ones (label-like free strings).
     untranslated_fields: t.ClassVar[t.FrozenSet[str]] = frozenset()
+    #: ``(tokens for the reply's frame, tokens per item)`` a schema-shaped reply needs at most;
+    #: ``None``: no budget (the LLM's own ``max_tokens`` applies).
+    reply_tokens: t.ClassVar[t.Optional[t.Tuple[int, int]]] = None
 
     def __init__(
         self,
@@ -136,6 +139,17 @@ class CompactPydanticPrompt(PydanticPrompt[InputModel, OutputModel]):
         ]
         adapted.original_hash = hash(adapted)
         return adapted
+
+    def reply_token_budget(self, n_items: int) -> t.Optional[int]:
+        """``max_tokens`` that fits a reply with ``n_items`` items of the output schema.
+
+        A judge that rambles past it is cut (``finish_reason: "length"``) and the row says
+        "judge reply truncated", instead of a slow local server spending a minute on 1,024 tokens.
+        """
+        if self.reply_tokens is None:
+            return None
+        frame, per_item = self.reply_tokens
+        return frame + per_item * max(1, n_items)
 
     def instruction_part(self) -> str:
         """Everything before the data: instruction, output shape and examples."""

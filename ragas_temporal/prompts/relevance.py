@@ -111,6 +111,7 @@ class TemporalRelevancePrompt(CompactPydanticPrompt[RelevanceInput, RelevanceVer
     )
     input_model = RelevanceInput
     output_model = RelevanceVerdicts
+    reply_tokens = (32, 64)  # a document item: number, label and a short reason
     examples = [
         (
             RelevanceInput(
@@ -144,6 +145,7 @@ class TemporalGradePrompt(CompactPydanticPrompt[RelevanceInput, RelevanceGrades]
     )
     input_model = RelevanceInput
     output_model = RelevanceGrades
+    reply_tokens = (32, 64)  # a document item: number, label and a short reason
     examples = [
         (
             RelevanceInput(

@@ -56,6 +56,8 @@ from ragas_temporal.scores.claims import (
     credit_claims,
     credits_reason,
     judged_claim_faithfulness,
+    capped_claim_faithfulness,
+    capped_credit,
     no_claim_reason,
 )
 from ragas_temporal.scores.gold import gold_grades, gold_ideal_grades, id_key, keyed_by_id, n_relevant_gold
@@ -109,6 +111,8 @@ __all__ = [
     "claim_faithfulness",
     "claim_verdicts",
     "claims_for_judge",
+    "capped_credit",
+    "capped_claim_faithfulness",
     "judged_claim_faithfulness",
     "no_claim_reason",
     # focus time

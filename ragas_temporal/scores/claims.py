@@ -77,6 +77,8 @@ __all__ = [
     "claim_verdicts",
     "claims_for_judge",
     "judged_claim_faithfulness",
+    "capped_credit",
+    "capped_claim_faithfulness",
     "no_claim_reason",
     "NO_ANSWER_CLAIM",
     "NO_QUERY_FOCUS",
@@ -517,6 +519,67 @@ def judged_claim_faithfulness(credits: Iterable[ClaimCredit], verdicts: Iterable
         other = "other " if rejected else ""
         parts.append(f"LLM judge: {supported} of {len(kept)} {other}{plural(len(kept), 'claim')} supported")
     return Score(judged / len(credits), "; ".join(parts))
+
+
+def capped_credit(credit: ClaimCredit, verdict: str | None) -> float:
+    """A judged claim's credit: the judge's, never above the claim's date credit.
+
+    The dates settle what they can; a judge (or a context that talks it round) cannot raise a
+    claim above what its dates earn. ``None`` (the judge gave no usable verdict for it): the date
+    credit stands.
+
+    >>> ran = ClaimCredit(TemporalClaim("from 2010 to 2012", "range", 2010, 2012), 0.5, "only 2010 found")
+    >>> capped_credit(ran, "SUPPORTED"), capped_credit(ran, "CONTRADICTED"), capped_credit(ran, None)
+    (0.5, 0.0, 0.5)
+    """
+    if verdict is None:
+        return credit.credit
+    return min(credit.credit, VERDICT_CREDIT[normalise_verdict(verdict)])
+
+
+def capped_claim_faithfulness(
+    credits: Iterable[ClaimCredit], verdicts: Iterable[str | None], judge_problem: str = ""
+) -> Score:
+    """Hybrid score with the dates as a ceiling: ``Σ min(date credit, judge credit) / claims``.
+
+    ``verdicts`` run parallel to :func:`claims_for_judge` of ``credits``; a ``None`` verdict (the
+    judge failed, or said nothing usable about that claim) keeps the claim's date credit, and
+    ``judge_problem`` says why in the reason. Claims no context states earn 0 without a call.
+
+    >>> year = lambda y: TemporalClaim(str(y), "point", y, y)
+    >>> ran = ClaimCredit(TemporalClaim("from 2010 to 2012", "range", 2010, 2012), 0.5, "only 2010 found")
+    >>> capped_claim_faithfulness([ran], ["SUPPORTED"])  # an obedient judge cannot lift the dates' 0.5
+    Score(value=0.5, reason="LLM judge: 1 of 1 claim supported; capped by the dates: 'from 2010 to 2012': only 2010 found")
+    >>> capped_claim_faithfulness([ClaimCredit(year(2007), 0.0), ran], [None], "LLM call timed out after 60 s")
+    Score(value=0.25, reason="'2007' not found in the retrieved contexts (no LLM call); LLM judge failed (LLM call timed out after 60 s): focus-time credit kept for 1 claim ('from 2010 to 2012': only 2010 found)")
+    """
+    credits = list(credits)
+    labels = [None if v is None else normalise_verdict(v) for v in verdicts]
+    kept = [c for c in credits if c.credit > 0]
+    if len(labels) != len(kept):
+        raise ValueError(f"verdicts must give one label (or None) per claim left to judge: {len(kept)} claims, {len(labels)} labels")
+    if not credits:
+        return undefined(NO_ANSWER_CLAIM)
+    rejected = [c for c in credits if c.credit == 0]
+    parts = [f"{credits_reason(rejected)} (no LLM call)"] if rejected else []
+    judged = [(c, label) for c, label in zip(kept, labels) if label is not None]
+    undecided = [c for c, label in zip(kept, labels) if label is None]
+    if judged:
+        supported = sum(label == "SUPPORTED" for _, label in judged)
+        other = "other " if rejected else ""
+        parts.append(f"LLM judge: {supported} of {len(judged)} {other}{plural(len(judged), 'claim')} supported")
+        capped = [c for c, label in judged if VERDICT_CREDIT[label] > c.credit]
+        if capped:
+            parts.append(f"capped by the dates: {credits_reason(capped)}")
+    if undecided:
+        why = f" ({judge_problem})" if judge_problem else ""
+        weak = [c for c in undecided if c.credit < 1.0]
+        detail = f" ({credits_reason(weak)})" if weak else ""
+        parts.append(
+            f"LLM judge failed{why}: focus-time credit kept for {len(undecided)} {plural(len(undecided), 'claim')}{detail}"
+        )
+    value = sum(capped_credit(c, label) for c, label in zip(kept, labels)) / len(credits)
+    return Score(value, "; ".join(parts))
 
 
 def no_claim_reason(mentions: Iterable[Any], side: str = "answer", reference_date: Any = None) -> str:

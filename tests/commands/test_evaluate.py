@@ -363,9 +363,13 @@ def test_client_has_bounded_timeouts_and_retries():
 
     llm = openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=5.0)
     client = llm.client.client  # Instructor's wrapped AsyncOpenAI
-    assert (client.timeout, client.max_retries, CLIENT_RETRIES) == (5.0, 1, 1)  # min(20 s, --llm-timeout)
+    assert (client.timeout, client.max_retries, CLIENT_RETRIES) == (5.0, 1, 1)  # --llm-timeout
     assert llm.model_args["max_retries"] == INSTRUCTOR_RETRIES == 1
-    assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=60.0).client.client.timeout == 20.0
+    # issue 26: the user's --llm-timeout stands, longer than ours too (a slow local judge needs it)
+    assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=60.0).client.client.timeout == 60.0
+    # without it: 20 s per request to a remote API, 120 s to a server on this machine
+    assert openai_judge_llm("m", "https://llm.example.com/v1", "k").client.client.timeout == 20.0
+    assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k").client.client.timeout == 120.0
 
 
 def test_help_lists_the_llm_options(capsys):
@@ -403,3 +407,73 @@ def test_claim_and_year_faithfulness_side_by_side(tmp_path):
     assert frame["temporal_faithfulness"][0] == 1.0
     assert frame["temporal_faithfulness_year"][0] == pytest.approx(2 / 33)
     assert frame["temporal_faithfulness_year_reason"][0] == "answer years 1516-1546 not found in the retrieved contexts"
+
+
+# --- issue 26: a local judge answering one request at a time ----------------------------------
+def _in_flight_counter():
+    import threading
+    import time
+
+    state = {"now": 0, "most": 0}
+    lock = threading.Lock()
+
+    def responder(request):
+        with lock:
+            state["now"] += 1
+            state["most"] = max(state["most"], state["now"])
+        time.sleep(0.05)
+        with lock:
+            state["now"] -= 1
+        return claims_and_relevance_judge(request)
+
+    return state, responder
+
+
+def test_a_localhost_judge_gets_one_request_at_a_time_by_default(tmp_path, capsys, openai_server):
+    state, openai_server.responder = _in_flight_counter()
+    data = write_jsonl(tmp_path / "d.jsonl", ROWS[:1] * 6)
+    argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:llm", "--llm-model", "m",
+            "--base-url", openai_server.base_url, "--no-progress"]
+    assert main(argv) == 0
+    assert len(openai_server.requests) == 6 and state["most"] == 1  # before: up to 6 at once
+    assert "1 request at a time: a server on this machine answers one at a time" in capsys.readouterr().out
+    assert main([*argv, "--max-concurrency", "3"]) == 0
+    assert state["most"] == 3
+    assert "request at a time" not in capsys.readouterr().out
+
+
+def test_remote_judges_keep_16_rows_at_once():
+    import argparse
+
+    from ragas_temporal.commands.evaluate import max_concurrency
+    from ragas_temporal.commands.judge_llm import JudgeChoice
+
+    args = argparse.Namespace(max_concurrency=None)
+    assert max_concurrency(args, JudgeChoice(None, "remote")) == 16
+    assert max_concurrency(args, JudgeChoice(None, "local", local=True)) == 1
+    assert max_concurrency(args, None) == 16
+
+
+def test_debug_log_receives_instructors_dumps(tmp_path, capsys, openai_server):
+    openai_server.responder = lambda request: "not json"
+    data = write_jsonl(tmp_path / "d.jsonl", ROWS[:1])
+    log = tmp_path / "judge.log"
+    argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:llm", "--llm-model", "m",
+            "--base-url", openai_server.base_url, "--no-progress", "--debug-log", str(log)]
+    assert main(argv) == 1
+    assert "Max retries exceeded" not in capsys.readouterr().err
+    text = log.read_text()
+    assert "instructor" in text and "DEBUG" in text and "Max retries exceeded" in text
+
+
+def test_hybrid_rows_whose_judge_failed_are_scored_by_focus_time_and_said(tmp_path, capsys, openai_server_factory):
+    server = openai_server_factory(lambda request: HANG, hang_limit=10)
+    data = write_jsonl(tmp_path / "d.jsonl", ROWS[:1])
+    out = tmp_path / "s.jsonl"
+    argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:hybrid", "--llm-model", "m",
+            "--base-url", server.base_url, "--llm-timeout", "0.3", "-o", str(out), "--no-progress"]
+    assert main(argv) == 0
+    frame = scores_of(out)
+    assert frame["temporal_faithfulness_hybrid"].tolist() == [1.0]  # 2008 and 2009 stated: focus time's 1.0
+    assert frame["temporal_faithfulness_hybrid_reason"][0].startswith("LLM judge failed (LLM call timed out after 0.3 s)")
+    assert "the LLM judge failed on 1 hybrid row(s), scored by focus time alone" in capsys.readouterr().err

@@ -23,8 +23,10 @@ INVENTED = "The crisis started in 2007 and ended in 2010."
 
 
 def claims_reply(*verdicts: str) -> str:
+    # each claim states 2009, a year of the answers below, so it is grounded in the answer (issue 26)
     return json.dumps(
-        {"claims": [{"claim": f"claim {i}", "verdict": v, "reason": f"why {i}", "quote": ""} for i, v in enumerate(verdicts)]}
+        {"claims": [{"claim": f"claim {i} in 2009", "verdict": v, "reason": f"why {i}", "quote": ""}
+                    for i, v in enumerate(verdicts)]}
     )
 
 
@@ -53,7 +55,7 @@ def test_llm_faithfulness_formula_with_every_label():
     # (1 supported + 0.5 x 1 partial) / 4 claims = 0.375
     assert result.value == 0.375
     assert result.reason.startswith("4 temporal claims: 1 supported, 1 partially supported, 1 not supported, 1 contradicted.")
-    assert "partially supported: 'claim 1' (why 1)" in result.reason and "contradicted: 'claim 2' (why 2)" in result.reason
+    assert "partially supported: 'claim 1 in 2009' (why 1)" in result.reason and "contradicted: 'claim 2 in 2009' (why 2)" in result.reason
 
 
 def test_llm_faithfulness_makes_no_call_without_a_temporal_mention():
@@ -156,12 +158,15 @@ def test_hybrid_asks_the_llm_when_a_true_year_is_tied_to_the_wrong_event():
     assert parse_prompt_input(llm.last_prompt) == {"answer": answer, "contexts": SEED_CONTEXTS, "claims": ["2009"]}
 
 
-def test_hybrid_fails_the_row_when_the_judge_skips_a_listed_claim():
-    # two claims are listed ('2008', '2009'); a reply with one verdict cannot be matched to them
+def test_hybrid_keeps_the_dates_credit_when_the_judge_skips_a_listed_claim():
+    # two claims are listed ('2008', '2009'); a reply with one verdict cannot be matched to them.
+    # Issue 26: hybrid is never worse than focus time, so both claims keep their date credit (1 each)
     llm = ScriptedLLM([claims_reply("SUPPORTED")])
     result = score(TemporalFaithfulness(mode="hybrid", llm=llm),
                    response="It fell in 2008 and recovered in 2009.", retrieved_contexts=SEED_CONTEXTS)
-    assert math.isnan(result.value) and "LLM judged 1 claims but 2 were listed" in result.reason
+    assert result.value == 1.0
+    assert result.reason == ("LLM judge failed (LLM judged 1 claims but 2 were listed): "
+                             "focus-time credit kept for 2 claims")
 
 
 def test_hybrid_without_temporal_mention_makes_no_call():

@@ -18,6 +18,8 @@ Responder results:
 - ``str``: the reply text (for tool calls, the JSON arguments string);
 - :class:`HTTPReply`: a chosen status code and JSON body (e.g. a 500 or 429 error);
 - :data:`HANG`: never answer; the handler blocks until the server stops (or ``hang_limit``);
+- :class:`CutReply`: the text a server sends when the reply hit ``max_tokens``
+  (``finish_reason: "length"``), as llama.cpp, vLLM and OpenAI do;
 - an exception raised by the responder becomes an HTTP 500 with the message.
 
 Use it as a context manager or through the ``openai_server`` / ``openai_server_factory`` fixtures
@@ -51,6 +53,7 @@ from tests.support.fake_llm import count_tokens
 __all__ = [
     "HANG",
     "HTTPReply",
+    "CutReply",
     "RecordedRequest",
     "LoopbackOpenAIServer",
     "refused_base_url",
@@ -74,6 +77,13 @@ class HTTPReply:
     status: int
     body: dict = field(default_factory=dict)
     headers: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CutReply:
+    """Responder result: ``text`` sent with ``finish_reason: "length"`` (cut at ``max_tokens``)."""
+
+    text: str
 
 
 @dataclass
@@ -222,7 +232,7 @@ def _usage(prompt_text: str, reply: str) -> dict:
     }
 
 
-def _chat_completion(request: RecordedRequest, reply: str, number: int) -> dict:
+def _chat_completion(request: RecordedRequest, reply: str, number: int, finish_reason: str = "stop") -> dict:
     body = request.body
     message: dict[str, t.Any] = {"role": "assistant", "content": reply}
     tools = body.get("tools") or []
@@ -250,18 +260,18 @@ def _chat_completion(request: RecordedRequest, reply: str, number: int) -> dict:
         "object": "chat.completion",
         "created": 0,
         "model": body.get("model", "loopback"),
-        "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": "stop"}],
+        "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": finish_reason}],
         "usage": _usage(request.prompt_text, reply),
     }
 
 
-def _text_completion(request: RecordedRequest, reply: str, number: int) -> dict:
+def _text_completion(request: RecordedRequest, reply: str, number: int, finish_reason: str = "stop") -> dict:
     return {
         "id": f"cmpl-loopback-{number}",
         "object": "text_completion",
         "created": 0,
         "model": request.body.get("model", "loopback"),
-        "choices": [{"index": 0, "text": reply, "logprobs": None, "finish_reason": "stop"}],
+        "choices": [{"index": 0, "text": reply, "logprobs": None, "finish_reason": finish_reason}],
         "usage": _usage(request.prompt_text, reply),
     }
 
@@ -291,7 +301,7 @@ def _make_handler(server: LoopbackOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 {**completion, "object": "chat.completion.chunk", "usage": None,
                  "choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
                 {**completion, "object": "chat.completion.chunk",
-                 "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]},
+                 "choices": [{"index": 0, "delta": {}, "finish_reason": choice["finish_reason"]}]},
             ]
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
@@ -335,15 +345,16 @@ def _make_handler(server: LoopbackOpenAIServer) -> type[BaseHTTPRequestHandler]:
             if isinstance(reply, HTTPReply):
                 self._send_json(reply.status, reply.body, reply.headers)
                 return
-            reply = str(reply)
+            finish_reason = "length" if isinstance(reply, CutReply) else "stop"
+            reply = reply.text if isinstance(reply, CutReply) else str(reply)
             if path.endswith("/chat/completions"):
-                completion = _chat_completion(request, reply, number)
+                completion = _chat_completion(request, reply, number, finish_reason)
                 if body.get("stream"):
                     self._send_stream(completion)
                 else:
                     self._send_json(200, completion)
             else:
-                self._send_json(200, _text_completion(request, reply, number))
+                self._send_json(200, _text_completion(request, reply, number, finish_reason))
 
     return Handler
 
