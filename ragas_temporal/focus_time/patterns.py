@@ -297,11 +297,13 @@ def cjk_unit(unit: str) -> str:
     return "[" + "".join(c for c, u in CJK_DATE_UNITS.items() if u == unit) + "]"
 
 
-#: Where a mention may start: not inside a word, or right after a CJK letter ("于1939年").
-MENTION_START = rf"(?:(?<!\w)|(?<=[{CJK_LETTERS}]))"
-#: Where a mention may end: not inside a word, or on a CJK unit character ("1914年开始"). A number
-#: before any other letter ("1500人", "300名": counts) is never a mention.
-MENTION_END = rf"(?:(?!\w)|(?<=[{''.join(CJK_DATE_UNITS)}]))"
+#: Where a mention may start: not inside a word, or right after a CJK letter ("于1939年"): not
+#: after a word character other than a CJK letter (one lookbehind: it is tried at every position).
+MENTION_START = rf"(?<![^\W{CJK_LETTERS}])"
+#: Where a mention may end: not inside a word, or on a CJK unit character or decade mark
+#: ("1914年开始", "1990年代中国"). A number before any other letter ("1500人", "300名": counts) is
+#: never a mention.
+MENTION_END = rf"(?:(?!\w)|(?<=[{''.join(CJK_DATE_UNITS) + ''.join(CJK_DECADE_MARKS)}]))"
 
 
 def year4_group(name: str = "year") -> str:
