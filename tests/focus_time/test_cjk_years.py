@@ -118,3 +118,8 @@ def test_a_chinese_answer_that_moves_the_day_is_not_supported():
                                                        retrieved_contexts=["中华人民共和国于1949年10月1日成立。"]))
     assert result.value == 0.0
     assert result.reason == "'1949年10月2日' not supported: the contexts give 1949年10月1日"
+
+
+def test_full_width_digits_are_read_as_digits_next_to_cjk_units():
+    # Japanese text often writes full-width digits: the opening of the 2008 Beijing Olympics
+    assert [(m.text, m.value) for m in scan("北京オリンピックは２００８年８月８日に開幕した。")] == [("２００８年８月８日", "2008-08-08")]
