@@ -13,8 +13,8 @@ Conventions inside a pattern:
 
 * ``(?P<name>...)`` groups are local to their rule (two rules may both say ``year``): each rule
   is also compiled on its own (``RULE_REGEX``) to read a match's parts;
-* the whole alternation is wrapped in ``(?<!\\w)(?: ... )(?!\\w)``: a mention always starts and
-  ends on a word boundary;
+* the whole alternation is wrapped in ``MENTION_START(?: ... )MENTION_END``: a mention always starts and
+  ends on a word boundary, or next to the letters of scripts written without spaces ("于1939年开始");
 * the scanner is case-sensitive; keyword phrases use ``(?i:...)``. Month names are listed in
   Capitalised, lower and UPPER case, except that the lower-case verbs "may" and "march" are not
   months.
@@ -270,6 +270,41 @@ ERA_WORDS: dict[str, int] = {
 #: Era words also written before a year ("AD 14", "A.D. 79").
 ERA_BEFORE_WORDS = ("AD", "A.D.")
 
+# --- dates written with CJK unit characters: Chinese and Japanese "1949年10月1日", Korean
+# "1948년 8월 15일". These scripts put no space between words, so such a date starts right after
+# a letter ("于1939年") and ends right before one ("1914年开始"): ``MENTION_START``/``MENTION_END``.
+
+#: The unit character written after each number of a CJK date -> the calendar unit it marks
+#: (and so the precision of the date: 年/년 a year, 月/월 a month, 日/일 a day).
+CJK_DATE_UNITS: dict[str, str] = {"年": "year", "月": "month", "日": "day", "년": "year", "월": "month", "일": "day"}
+#: Written after "1990年"/"1990년": a decade ("1990年代" is the 1990s, "1800年代" the 1800s).
+CJK_DECADE_MARKS = ("代", "대")
+#: Written between the two years of a range: "1914年到1918年", "1914年至1918年", "1914年から1918年",
+#: "1950년부터 1953년까지", "1950년에서 1953년", "1914—1918年" (the opening 从/自 and closing
+#: まで/까지 need not be read: the years and the link are the range).
+CJK_RANGE_LINKS = ("到", "至", "から", "부터", "에서", "~", "～", "--", "-", "–", "—")
+#: Letters of the scripts written without spaces between words (kana, CJK ideographs, Hangul):
+#: a mention may start right after one.
+CJK_LETTERS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+
+
+def cjk_unit(unit: str) -> str:
+    """The unit characters of ``CJK_DATE_UNITS`` naming ``unit``, as a character class.
+
+    >>> cjk_unit("year")
+    '[年년]'
+    """
+    return "[" + "".join(c for c, u in CJK_DATE_UNITS.items() if u == unit) + "]"
+
+
+#: Where a mention may start: not inside a word, or right after a CJK letter ("于1939年"): not
+#: after a word character other than a CJK letter (one lookbehind: it is tried at every position).
+MENTION_START = rf"(?<![^\W{CJK_LETTERS}])"
+#: Where a mention may end: not inside a word, or on a CJK unit character or decade mark
+#: ("1914年开始", "1990年代中国"). A number before any other letter ("1500人", "300名": counts) is
+#: never a mention.
+MENTION_END = rf"(?:(?!\w)|(?<=[{''.join(CJK_DATE_UNITS) + ''.join(CJK_DECADE_MARKS)}]))"
+
 
 def year4_group(name: str = "year") -> str:
     """A four-digit year 1000-2999 (context rules decide whether it really is one)."""
@@ -418,6 +453,24 @@ RULES: tuple[Rule, ...] = (
         "numeric_date", "date",
         rf"(?<![\d/.:,-])(?P<a>\d{{1,2}})(?P<sep>[/.-])(?P<b>\d{{1,2}})(?P=sep)(?:(?P<year>{YEAR4})|(?P<yy>\d\d))(?!\d|[/.:-]\d)",
         "numeric_date", "3/3/2019",
+    ),
+    # --- dates written with CJK unit characters (the decade and the range before the date: same start) ---
+    Rule(
+        "cjk_decade", "decade",
+        rf"(?P<d>[12]\d\d)0[ \t]?{cjk_unit('year')}(?:{'|'.join(CJK_DECADE_MARKS)})",
+        "decade_digits", "1990年代",
+    ),
+    Rule(
+        "cjk_range", "range",
+        rf"(?P<y1>{YEAR4})[ \t]?{cjk_unit('year')}?[ \t]?(?P<sep>{trie_regex(CJK_RANGE_LINKS)})[ \t]?"
+        rf"(?P<y2>{YEAR4})[ \t]?{cjk_unit('year')}",
+        "year_range", "1914年到1918年",
+    ),
+    Rule(
+        "cjk_date", "date",
+        rf"(?P<year>{YEAR4})[ \t]?{cjk_unit('year')}(?:[ \t]?(?P<month>1[0-2]|0?[1-9])[ \t]?{cjk_unit('month')}"
+        rf"(?:[ \t]?(?P<day>3[01]|[12]\d|0?[1-9])[ \t]?{cjk_unit('day')})?)?",
+        "cjk_date", "1949年10月1日",
     ),
     # --- ranges of years (before bare years) ---
     Rule(  # the era word of one end dates both: 356–323 BC, 27 BC to AD 14, between 200 and 900 CE, c. 570 – 632 AD
@@ -634,7 +687,7 @@ RULES: tuple[Rule, ...] = (
 
 def compile_rule(rule: Rule) -> re.Pattern:
     """The rule on its own, with its named groups (used to read a match's parts)."""
-    return re.compile(r"(?<!\w)(?:" + rule.pattern + r")(?!\w)")
+    return re.compile(MENTION_START + "(?:" + rule.pattern + ")" + MENTION_END)
 
 
 def scanning_body(rule: Rule) -> str:
@@ -654,7 +707,7 @@ def scanning_body(rule: Rule) -> str:
 
 def combine(rules) -> re.Pattern:
     """One alternation of ``rules`` in order; ``match.lastgroup`` is the matching rule's name."""
-    return re.compile(r"(?<!\w)(?:" + "|".join(scanning_body(r) for r in rules) + r")(?!\w)")
+    return re.compile(MENTION_START + "(?:" + "|".join(scanning_body(r) for r in rules) + ")" + MENTION_END)
 
 
 #: The single full scanner: first rule in table order wins at a position (reference implementation;

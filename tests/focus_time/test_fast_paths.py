@@ -160,3 +160,17 @@ def test_url_spans_are_found_only_when_needed_and_still_respected(text, expected
     fast = [m.group() for _, m in scanner.iter_matches(text)]
     assert fast == expected
     assert fast == [m.group() for _, m in scanner.iter_matches_reference(text)]
+
+
+def test_fast_scan_equals_full_scan_on_cjk_text_glued_or_spaced():
+    # CJK text has no spaces: dates start after a letter ("于1939年") and end before one
+    # ("1914年开始"); counts ("1500人") and longer digit runs ("12019年") give nothing either way
+    pieces = ["于", "从", "到", "至", "年", "月", "日", "년", "월", "일", "代", "대", "부터", "까지", "人", "名", "명",
+              "成立", "に", "は", "1949", "1949年", "10月", "1日", "1948년", "8월", "15일", "1990年代", "1914年到1918年",
+              "1950년부터 1953년", "1500", "12019年", "3", "12", "—", "-", "，", "。", " ", "May", "2019", "the", "in",
+              "AD", "x"]  # fmt: skip
+    # (no apostrophe: "'1949" is found by the full scan only, in English too: an older limit)
+    for text in _random_texts(pieces, 800, 27, glued=0.7):
+        fast = [(name, m.span()) for name, m in scanner.iter_matches(text)]
+        full = [(name, m.span()) for name, m in scanner.iter_matches_reference(text)]
+        assert fast == full, text

@@ -21,7 +21,9 @@ def test_non_text_is_a_type_error_naming_the_type(value):
     ("\x00in\x002008\x00", {2008}),                    # NUL bytes separate words
     ("in\u20282008\u2029and\u00852009", {2008, 2009}),  # Unicode line breaks are white space
     ("\u202ein 2008", {2008}),                         # a bidi override does not hide the year
-    ("２００８年", set()),                               # full-width digits are not read as a year
+    # full-width digits are read as ASCII digits, as digits of every script are, and 年 makes it a
+    # year (issue 27: years next to CJK characters; before it the glued 年 hid the year)
+    ("２００８年", {2008}),
 ])
 def test_odd_characters(text, years):
     assert set(extract_focus_time(text).years) == years

@@ -56,7 +56,7 @@ from ragas_temporal.focus_time.interpret.anaphoric import (
 )
 from ragas_temporal.focus_time.interpret.calendar_names import easter, holiday, quarter, season
 from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Interpreter, Reading
-from ragas_temporal.focus_time.interpret.dates import month_range, month_year, numeric_date, rare_date, short_date, ymd
+from ragas_temporal.focus_time.interpret.dates import cjk_date, month_range, month_year, numeric_date, rare_date, short_date, ymd
 from ragas_temporal.focus_time.interpret.deictic import (
     ago,
     day_relative,
@@ -98,6 +98,7 @@ __all__ = [
     "apostrophe_year",
     "bare_year",
     "bracketed_range",
+    "cjk_date",
     "century",
     "clock",
     "day_anaphoric",

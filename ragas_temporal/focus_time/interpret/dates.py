@@ -35,6 +35,24 @@ def ymd(g: Groups, ctx: Context, kind: str) -> Reading | None:
     return explicit_reading(kind, anchor)
 
 
+def cjk_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """Dates written with CJK unit characters, at the precision written: 1949年 and 1988년 are
+    years, 1949年10月 a month, 1949年10月1日 and 1948년 8월 15일 days (a day the month does not
+    have leaves the month).
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [m.value for m in scan("中华人民共和国于1949年10月1日成立。1949年10月，1988년.")]
+    ['1949-10-01', '1949-10', '1988']
+    """
+    y = int(g("year"))
+    if g("month") is None:
+        return explicit_reading("year", Anchor(y))
+    m, d = int(g("month")), g("day")
+    if d is not None and valid_day(y, m, int(d)):
+        return explicit_reading(kind, Anchor(y, m, int(d)))
+    return explicit_reading(kind, Anchor(y, m))
+
+
 def month_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """June–July 1944, 30 June – 2 July 1944, between May and August 2008 (one year, both ends)."""
     y = year_from(g, ctx)
