@@ -132,17 +132,24 @@ def _carries(mention, year: int) -> bool:
     return year in mention.years or mention.kind in ("decade", "century")
 
 
+def _scanned(text: str, numbers_pattern: re.Pattern) -> tuple[list, list, list]:
+    """The numbers ``numbers_pattern`` finds in ``text``, and (only when there are some) the
+    extractor's mentions and raw rule matches, which both audits compare them with."""
+    numbers = list(numbers_pattern.finditer(text))
+    if not numbers:
+        return [], [], []
+    return numbers, scan(text), iter_matches(text)
+
+
 def audit_text(text: str, view: str = "text", paragraph_id: str = "") -> list[Candidate]:
     """Every year-like number of ``text``, kept or dropped (with the rejecting rule's name).
 
     >>> [(c.number, c.kept, c.rule) for c in audit_text("Built in 1794 for 2000 people.")]
     [('1794', True, 'year'), ('2000', False, 'counted_noun_after')]
     """
-    numbers = list(YEAR_LIKE.finditer(text))
+    numbers, mentions, matches = _scanned(text, YEAR_LIKE)
     if not numbers:
         return []
-    mentions = scan(text)
-    matches = iter_matches(text)
     out = []
     for found in numbers:
         start, end = found.span()
@@ -356,11 +363,9 @@ def audit_short_text(text: str, paragraph_id: str = "") -> list[ShortCandidate]:
     >>> [(c.number, c.kept, c.rule) for c in audit_short_text("In 476, 300 men left; in 570 facilities.")]
     [('476', True, 'in_year'), ('300', False, 'no_rule_matched'), ('570', False, 'count_after')]
     """
-    numbers = list(SHORT_NUMBER.finditer(text))
+    numbers, mentions, matches = _scanned(text, SHORT_NUMBER)
     if not numbers:
         return []
-    mentions = scan(text)
-    matches = iter_matches(text)
     out = []
     for found in numbers:
         start, end = found.span()
