@@ -342,6 +342,9 @@ def check_output(args: argparse.Namespace) -> None:
     """Refuse a bad ``--output`` / ``--resume`` before any work."""
     if args.resume and not args.output:
         raise ValueError("--resume continues the run that writes --output: give the same --output")
+    if getattr(args, "verdicts", False) and not args.output:
+        # the verdicts are columns of the output file: without one they would be dropped unseen
+        raise ValueError("--verdicts adds a column to the per-row output: give --output PATH (.csv, .jsonl or .parquet)")
     if not args.output:
         return
     from ragas_temporal.commands.partial_output import NAME_RESERVE

@@ -41,6 +41,8 @@ def check_engine_args(args: argparse.Namespace) -> None:
         raise ValueError(
             f"--engine {engine} writes --output at the end, so there is no run to resume: run the command again"
         )
+    if getattr(args, "verdicts", False):
+        raise ValueError(f"--verdicts runs on the local engine only: drop --engine {engine}, or drop --verdicts")
     if args.llm_model or args.offline_judge:
         raise ValueError(
             f"--engine {engine} runs the focus_time and gold modes only (an LLM judge is bounded by the "

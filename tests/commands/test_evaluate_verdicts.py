@@ -24,3 +24,16 @@ def test_verdicts_flag_adds_the_column_as_json(tmp_path, capsys) -> None:
     assert json.loads(pd.read_csv(out_csv)["temporal_faithfulness_verdicts"][0]) == EXPECTED
     assert main(["evaluate", *args, "-o", str(plain)]) == 0  # opt-in: absent by default
     assert "temporal_faithfulness_verdicts" not in json.loads(plain.read_text(encoding="utf-8"))
+
+
+def test_verdicts_without_an_output_file_is_refused_before_any_work(tmp_path, capsys) -> None:
+    data = tmp_path / "rows.jsonl"
+    data.write_text(json.dumps(ROW) + "\n", encoding="utf-8")
+    assert main(["evaluate", str(data), "--metrics", "temporal_faithfulness", "--no-progress", "--verdicts"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["ragas-temporal evaluate: error: --verdicts adds a column to the per-row output: give --output PATH (.csv, .jsonl or .parquet)"]
+    out = tmp_path / "out.jsonl"
+    args = [str(data), "--metrics", "temporal_faithfulness", "--verdicts", "-o", str(out), "--engine", "spark"]
+    assert main(["evaluate", *args]) == 2
+    assert "--verdicts runs on the local engine only" in capsys.readouterr().err
+    assert not out.exists()
