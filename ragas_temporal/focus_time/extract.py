@@ -49,9 +49,9 @@ ReferenceDate = Union[dt.date, dt.datetime, str, None]
 #: of 2 KB), bounded for long-lived processes whatever the texts hold.
 CACHE_MAX_BYTES = 128 * 2**20
 
-_DISPATCH = {
-    name: (INTERPRETERS[rule.interpreter], rule.kind, RULE_REGEX[name]) for name, rule in RULES_BY_NAME.items()
-}
+#: Rule name -> (the interpreter that reads its matches, the kind of mention it makes). The rule's
+#: own regex is ``RULE_REGEX[name]`` (compiled on first use).
+_READER_OF_RULE = {name: (INTERPRETERS[rule.interpreter], rule.kind) for name, rule in RULES_BY_NAME.items()}
 
 
 def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, ...]:
@@ -70,11 +70,11 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
     ctx = Context(text, reference)
     out: list[TemporalMention] = []
     parts = False
-    dispatch = _DISPATCH
+    readers, rule_regex = _READER_OF_RULE, RULE_REGEX
     for rule_name, found in found_all:
-        interpret, kind, own_regex = dispatch[rule_name]
+        interpret, kind = readers[rule_name]
         start = found.start()
-        match = own_regex.match(text, start)  # same span; gives the rule's named groups
+        match = rule_regex[rule_name].match(text, start)  # same span; gives the rule's named groups
         reading = interpret(Groups(match), ctx, kind)
         if reading is None:
             continue
