@@ -30,6 +30,7 @@ so a text of emoji counts 4 bytes per character), least recently used first out;
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import sys
 import threading
 from collections import OrderedDict
@@ -222,7 +223,16 @@ def extract_focus_time(text: str, reference_date: ReferenceDate = None) -> Focus
     """
     if not isinstance(text, str):
         raise TypeError(f"extract_focus_time expects text as a str, got {type(text).__name__}")
+    if reference_date is None or type(reference_date) is dt.date:  # the common cases, first
+        return _extract_cached(text, reference_date)
+    if type(reference_date) is str:
+        return _extract_cached(text, _parse_iso_date(reference_date))
     return _extract_cached(text, parse_reference_date(reference_date))
+
+
+#: A corpus gives its reference dates as a few ISO strings, each parsed once (an invalid one
+#: raises every time: errors are not cached).
+_parse_iso_date = functools.lru_cache(maxsize=4096)(parse_reference_date)
 
 
 extract_focus_time.cache_clear = _MEMO.clear  # type: ignore[attr-defined]

@@ -302,12 +302,18 @@ RULES_BY_FIRST_CHAR: dict[str, re.Pattern | None] = {}
 _KNOWN_FIRST_CHARS = frozenset().union(*(f for f in _FIRST_CHARS if f is not None))
 
 
+#: The rules that may start with any character (tried at every other character).
+_ANY_CHAR_RULES = tuple(i for i, f in enumerate(_FIRST_CHARS) if f is None)
+
+
 def _rules_by_first_char(char: str) -> re.Pattern | None:
     rx = RULES_BY_FIRST_CHAR.get(char, _MISSING)
     if rx is _MISSING:
-        rx = _alternation(tuple(i for i, f in enumerate(_FIRST_CHARS) if f is None or char in f))
-        if char in _KNOWN_FIRST_CHARS:
-            RULES_BY_FIRST_CHAR[char] = rx
+        if char not in _KNOWN_FIRST_CHARS:
+            return _alternation(_ANY_CHAR_RULES)
+        rx = RULES_BY_FIRST_CHAR[char] = _alternation(
+            tuple(i for i, f in enumerate(_FIRST_CHARS) if f is None or char in f)
+        )
     return rx
 
 
@@ -316,12 +322,18 @@ RULES_BY_FIRST_WORD: dict[str, re.Pattern | None] = {}
 _KNOWN_FIRST_WORDS = frozenset().union(*(t for t in _FIRST_TOKENS if t is not None)) - {"#"}
 
 
+#: The rules whose first word is unknown (tried at every other word).
+_ANY_WORD_RULES = tuple(i for i, t in enumerate(_FIRST_TOKENS) if t is None)
+
+
 def _rules_by_first_word(word: str) -> re.Pattern | None:
     rx = RULES_BY_FIRST_WORD.get(word, _MISSING)
     if rx is _MISSING:
-        rx = _alternation(tuple(i for i, t in enumerate(_FIRST_TOKENS) if t is None or word in t))
-        if word in _KNOWN_FIRST_WORDS:
-            RULES_BY_FIRST_WORD[word] = rx
+        if word not in _KNOWN_FIRST_WORDS:
+            return _alternation(_ANY_WORD_RULES)
+        rx = RULES_BY_FIRST_WORD[word] = _alternation(
+            tuple(i for i, t in enumerate(_FIRST_TOKENS) if t is None or word in t)
+        )
     return rx
 
 
@@ -406,7 +418,7 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
     urls: list[tuple[int, int]] | None = None  # computed once something reaches url_at
     ui = 0  # first URL not entirely before the current trigger
     done = 0  # everything before this position is either consumed by a match or already tried
-    followers = FOLLOWERS
+    followers, by_first_word = FOLLOWERS, RULES_BY_FIRST_WORD.get
     out: list[tuple[str, re.Match]] = []
     for trig in triggers:
         t = trig.start(1)
@@ -439,7 +451,10 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
             if p < done:
                 continue
             if p == t and word.isalpha():  # the trigger word itself
-                rx = _rules_by_first_word(word.lower())
+                w = word.lower()
+                rx = by_first_word(w, _MISSING)
+                if rx is _MISSING:
+                    rx = _rules_by_first_word(w)
             else:
                 rx = _rules_at(text, lowered, p)
             m = rx.match(text, p) if rx is not None else None
