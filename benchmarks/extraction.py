@@ -32,8 +32,9 @@ Then the scanner's throughput on plain prose with no temporal expression (what a
 without dates costs), and its time on 1, 2 and 4 MB of adversarial text (runs of digits, dashes,
 apostrophes, slashes, month names), which shows that it grows linearly.
 
-Wikipedia paragraphs (``--wiki``, default ``shared/data/wiki/timeqa_train_paragraphs.jsonl``,
-the first ``--wiki-docs``; skipped with a message when absent) have no gold: they are timed only,
+Wikipedia paragraphs (``--wiki``; without ``--corpus``, by default
+``shared/data/wiki/timeqa_train_paragraphs.jsonl``; the first ``--wiki-docs``; skipped with a
+message when absent) have no gold: they are timed only,
 each system's MB/s beside the 4-digit regex's of the same run. Last, with datefinder installed,
 the public ``extract_focus_time`` (memo emptied before each pass) against ``datefinder.extract``
 on every corpus and the Wikipedia paragraphs: CPU time in one process, ``--rounds`` interleaved
@@ -462,7 +463,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     ap.add_argument("--no-adversarial", action="store_true", help="skip the 1/2/4 MB adversarial timing")
     ap.add_argument("--stages", action="store_true", help="also print where the extractor's time goes")
     ap.add_argument("--min-seconds", type=float, default=1.0, help="repeat fast systems at least this long")
-    ap.add_argument("--wiki", type=Path, default=DEFAULT_WIKI, help="Wikipedia paragraphs (JSONL, timed only)")
+    ap.add_argument("--wiki", type=Path, help="Wikipedia paragraphs (JSONL, timed only); default: the shared ones, "
+                    "when the gold corpora are the shared ones too (no --corpus)")
     ap.add_argument("--wiki-docs", type=int, default=2000, help="paragraphs read from --wiki (default 2000)")
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds against datefinder (default 5)")
     args = ap.parse_args(list(argv) if argv is not None else None)
@@ -523,18 +525,19 @@ def main(argv: Iterable[str] | None = None) -> int:
             print(f"speed-up over dateparser on {path.stem}: {ratio:.0f}x (MB/s, DCT view, same run)")
     print()
     print(comparison_table(f1, mbps, [p.stem for p in paths], [name for name, _, _ in systems]))
-    wiki = load_wiki(args.wiki, args.wiki_docs) if args.wiki.is_file() else []
+    wiki_path = args.wiki or (None if args.corpus else DEFAULT_WIKI)
+    wiki = load_wiki(wiki_path, args.wiki_docs) if wiki_path is not None and wiki_path.is_file() else []
     if wiki:
         print()
-        print(f"Wikipedia paragraphs ({args.wiki.name}, first {len(wiki)}; no gold: speed only, no reference date):")
+        print(f"Wikipedia paragraphs ({wiki_path.name}, first {len(wiki)}; no gold: speed only, no reference date):")
         rates = {name: speed(extract, wiki, "no-dct", 0.0 if name == "dateparser" else args.min_seconds)["MB/s"]
                  for name, _, extract in systems if name != "dateparser"}  # fmt: skip
         print("| system | MB/s | vs the 4-digit regex (same run) |")
         print("|---|---|---|")
         for name, rate in rates.items():
             print(f"| {name} | {rate:.3g} | {rate / rates['4-digit regex']:.3f} |")
-    else:
-        print(f"\nWikipedia paragraphs not found at {args.wiki}: skipped (pass --wiki PATH)", file=sys.stderr)
+    elif wiki_path is not None:
+        print(f"\nWikipedia paragraphs not found at {wiki_path}: skipped (pass --wiki PATH)", file=sys.stderr)
     if df is not None:
         timed = {path.stem: docs for path, docs in corpora.items()}
         if wiki:
