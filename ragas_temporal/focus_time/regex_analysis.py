@@ -435,6 +435,68 @@ def digit_shapes(pattern: str):
         return None
     return frozenset((count, nxt if done else _ANY_NEXT) for count, nxt, done in states if count)
 
+
+# A year and a space ("1998 by", "1998 BC", "1998 to 2001", "1400 UTC") is the most frequent digit
+# shape, and a dozen rules can start with it; the word after the space settles most of them (only
+# the bare year continues with "by"). ``digit_word_shapes`` reads, for matches opening with digits
+# and whitespace, the digit count and the lower-case word after the whitespace ("#": a non-letter,
+# "*": the match may end before a word, so any may follow).
+
+
+def _digit_word_step(states, chars):
+    """Advance (digit count, phase, word) states; phases: 0 in the digits, 1 in the whitespace
+    after them, 2 in the word after that, 3 done ("!": the digits are not followed by whitespace)."""
+    new = set()
+    for count, phase, word in states:
+        if phase == 3:
+            new.add((count, 3, word))
+            continue
+        for c in chars:
+            if phase == 0:
+                if c in _DIGITS:
+                    if count >= _DIGIT_CAP:
+                        return None
+                    new.add((count + 1, 0, ""))
+                elif c.isspace() and count:
+                    new.add((count, 1, ""))
+                else:
+                    new.add((count, 3, "!"))  # no digit first, or no whitespace after the digits
+            elif phase == 1:
+                if c.isspace():
+                    new.add((count, 1, ""))
+                else:
+                    new.add((count, 2, c.lower()) if c.isalpha() else (count, 3, "#"))
+            elif c.isalpha():
+                if len(word) >= _TOKEN_CAP:
+                    return None
+                new.add((count, 2, word + c.lower()))
+            else:
+                new.add((count, 3, word))
+    return new
+
+
+_DIGIT_WORD_WALK = _Walk(
+    _digit_word_step, done=lambda state: state[1] == 3, max_repeats=4 * _DIGIT_CAP, max_states=_SIG_STATES_CAP
+)
+
+
+def digit_word_shapes(pattern: str):
+    r"""The (digit count, next word) shapes of the matches of ``pattern`` that open with digits and
+    whitespace: the word after the whitespace, lower-case ("#": a non-letter; "*": any, the match
+    may end after the digits or the whitespace). ``None`` when unknown.
+
+    >>> sorted(digit_word_shapes(r"\d{4}(?:\s+(?:BC|to\s+\d{4}))?"))
+    [(4, '*'), (4, 'bc'), (4, 'to')]
+    >>> sorted(digit_word_shapes(r"\d{1,2}\s+\d\d"))
+    [(1, '#'), (2, '#')]
+    """
+    states = _walk(_sre_parse.parse(pattern), {(0, 0, "")}, _DIGIT_WORD_WALK)
+    if states is None:
+        return None
+    return frozenset(
+        (count, word if phase >= 2 else _ANY_NEXT) for count, phase, word in states if count and word != "!"
+    )
+
 # ---------------------------------------------------------------------------------------------
 # what can follow a word inside a mention
 # ---------------------------------------------------------------------------------------------
@@ -541,7 +603,7 @@ def derive_tables(rules: Sequence, trigger_body: str, trigger_words: frozenset[s
     """
     patterns = [r.pattern for r in rules]
     prefix = prefix_words(patterns, trigger_words - verb_triggers)
-    by_rule = {"first_chars": {}, "first_tokens": {}, "word_signatures": {}, "digit_shapes": {}}
+    by_rule = {"first_chars": {}, "first_tokens": {}, "word_signatures": {}, "digit_shapes": {}, "digit_word_shapes": {}}
     for rule in rules:
         by_rule["first_chars"][rule.name] = _chars(first_chars(rule.pattern))
         for key, read in (("first_tokens", first_tokens), ("word_signatures", word_signatures), ("digit_shapes", digit_shapes)):
@@ -552,6 +614,10 @@ def derive_tables(rules: Sequence, trigger_body: str, trigger_words: frozenset[s
                 by_rule[key][rule.name] = found
                 continue
             by_rule[key][rule.name] = None if found is None else tuple(sorted(found))
+        found = digit_word_shapes(rule.pattern)  # by digit count: {count: (word, ...)}
+        by_rule["digit_word_shapes"][rule.name] = (
+            None if found is None else {n: tuple(sorted(w for c, w in found if c == n)) for n in sorted({c for c, _ in found})}
+        )
     # "Q3" and "x'mas" are triggers by shape: a number after "q" or "x" is that trigger's
     number_prefix = number_prefix_words(patterns, trigger_words | {"q", "x"})
     if prefix is None or number_prefix is None:  # pragma: no cover - a rule the reader cannot follow
@@ -571,6 +637,7 @@ _DOCS = {
     "first_tokens": 'rule -> the lower-case first words a match can start with ("#": a non-letter; None: unknown)',
     "word_signatures": 'rule -> {prefix word: the next words} it can start with ("*": anything may follow; "#": a non-letter)',
     "digit_shapes": 'rule -> (digit count, next character) for matches opening with digits ("*": may end there)',
+    "digit_word_shapes": 'rule -> {digit count: the words after the digits and whitespace} ("#": a non-letter; "*": any)',
     "prefix_words": "words that can open a mention before its trigger (None: any word may)",
     "number_prefix_words": "the prefix words that can open a mention whose trigger is a number",
     "followers": "run of letters -> the characters a rule can have after it and whitespace (None: any)",

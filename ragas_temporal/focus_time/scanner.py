@@ -152,7 +152,7 @@ _VERB_TRIGGERS = VERB_MONTHS
 #: The command that regenerates ``scanner_tables.py`` after a rule changes.
 REGENERATE_TABLES = "python -m ragas_temporal.focus_time.regex_analysis --write"
 #: Bumped when the meaning of a table changes (the fingerprint changes with it).
-TABLES_FORMAT = 2
+TABLES_FORMAT = 3
 
 
 def tables_fingerprint(rules=RULES, trigger_body: str | None = None, trigger_words: Iterable[str] = TRIGGER_WORDS) -> str:
@@ -201,6 +201,16 @@ _SIGNATURES = [
     for r in RULES
 ]
 _DIGIT_SHAPES = [None if (s := _TABLES["digit_shapes"][r.name]) is None else frozenset(s) for r in RULES]
+#: Rule index -> (digit count, word after the digits and whitespace) shapes (None: unknown).
+_DIGIT_WORD_SHAPES = [
+    None if (s := _TABLES["digit_word_shapes"][r.name]) is None else frozenset((n, w) for n, ws in s.items() for w in ws)
+    for r in RULES
+]
+#: Digit count -> the words some rule names after that many digits and whitespace.
+_DIGIT_NEXT_WORDS: dict[int, frozenset[str]] = {}
+for _shapes in _DIGIT_WORD_SHAPES:
+    for _n, _w in _shapes or ():
+        _DIGIT_NEXT_WORDS[_n] = _DIGIT_NEXT_WORDS.get(_n, frozenset()) | {_w}
 #: "*": a rule may end after its first word or its digits (anything may follow).
 _ANY_NEXT = "*"
 #: Longer digit runs are dispatched by their first character (bounds the shape table; any cap is
@@ -385,7 +395,44 @@ def _rules_by_digit_shape(key: tuple[int, str]) -> re.Pattern | None:
     return rx
 
 
+#: (digit count, word after the whitespace) -> alternation of the rules with that shape: finer than
+#: ``RULES_BY_DIGIT_SHAPE``'s (count, " ") ("1998 by" tries the bare year only, not "1998 BC").
+RULES_BY_DIGIT_WORD: dict[tuple[int, str], re.Pattern | None] = {}
+
+
+def _rules_by_digit_word(key: tuple[int, str]) -> re.Pattern | None:
+    count = key[0]
+    rx = RULES_BY_DIGIT_WORD[key] = _alternation(
+        tuple(
+            i
+            for i, (s, w) in enumerate(zip(_DIGIT_SHAPES, _DIGIT_WORD_SHAPES))
+            if (s is None or (count, " ") in s or (count, _ANY_NEXT) in s)
+            and (w is None or key in w or (count, _ANY_NEXT) in w)
+        )
+    )
+    return rx
+
+
+def _digit_word_key(lowered: str, e: int, count: int) -> tuple[int, str] | None:
+    """(count, the word after the whitespace at ``e``) as ``RULES_BY_DIGIT_WORD`` keys it ("#":
+    a non-letter, "*": a word no rule names after ``count`` digits); None when the word is not a
+    whole run of ASCII letters or the text ends (then the coarser shape decides)."""
+    m = _SPACE_THEN_WORD.match(lowered, e)
+    word = m.group(1)
+    if word is None:
+        if m.end() == len(lowered):
+            return None
+        word = "#"
+    elif not word.isascii():
+        return None
+    else:
+        word = word.lower()  # ``lowered`` is the original text when lower() changed its length
+    return (count, word if word in _DIGIT_NEXT_WORDS.get(count, ()) else _ANY_NEXT)
+
+
 _DIGIT_RUN = re.compile(r"[0-9]+")
+#: Whitespace, then a run of letters (group 1) if one follows.
+_SPACE_THEN_WORD = re.compile(r"\s+([^\W\d_]+)?")
 #: First word at a position (group 1), then whitespace and the second word (group 2) or another
 #: character (group 3).
 _TWO_WORDS = re.compile(r"([^\W\d_]+)\s*(?:([^\W\d_]+)|(.))?", re.DOTALL)
@@ -495,6 +542,11 @@ def _rules_at(text: str, lowered: str, p: int) -> re.Pattern | None:
         if not nxt.isascii():  # a non-ASCII digit, space or letter: the per-character table
             return _rules_by_first_char(first)
         key = (e - p, " " if nxt.isspace() else nxt.lower())
+        if key[1] == " " and e - p <= _DIGIT_CAP:  # a number and a space: by the word after it
+            word_key = _digit_word_key(lowered, e, e - p)
+            if word_key is not None:
+                rx = RULES_BY_DIGIT_WORD.get(word_key, _MISSING)
+                return _rules_by_digit_word(word_key) if rx is _MISSING else rx
         rx = RULES_BY_DIGIT_SHAPE.get(key, _MISSING)
         if rx is _MISSING:
             rx = _rules_by_digit_shape(key) if e - p <= _DIGIT_CAP else _rules_by_first_char(first)

@@ -10,7 +10,7 @@ never used: the scanner then derives the tables itself at import, which is slowe
 
 # fmt: off
 
-FINGERPRINT = '9a42a8730cbbe51c'
+FINGERPRINT = 'e67a4eb827e8efe2'
 
 #: rule -> the characters a match can start with (None: any)
 FIRST_CHARS = {
@@ -230,6 +230,61 @@ DIGIT_SHAPES = {
     'bracketed_range': (),
     'from_range': (),
     'in_year': (),
+}
+
+#: rule -> {digit count: the words after the digits and whitespace} ("#": a non-letter; "*": any)
+DIGIT_WORD_SHAPES = {
+    'named_period': {},
+    'iso_date': {},
+    'date_range': {1: ('apr', 'april', 'aug', 'august', 'dec', 'december', 'feb', 'february', 'jan', 'january', 'jul', 'july', 'jun', 'june', 'mar', 'march', 'may', 'nov', 'november', 'oct', 'october', 'of', 'sep', 'sept', 'september'), 2: ('apr', 'april', 'aug', 'august', 'dec', 'december', 'feb', 'february', 'jan', 'january', 'jul', 'july', 'jun', 'june', 'mar', 'march', 'may', 'nov', 'november', 'oct', 'october', 'of', 'sep', 'sept', 'september')},
+    'month_day_year': {},
+    'day_month_year': {1: ('#', 'apr', 'april', 'aug', 'august', 'dec', 'december', 'feb', 'february', 'jan', 'january', 'jul', 'july', 'jun', 'june', 'mar', 'march', 'may', 'nov', 'november', 'oct', 'october', 'of', 'sep', 'sept', 'september', 'to'), 2: ('#', 'apr', 'april', 'aug', 'august', 'dec', 'december', 'feb', 'february', 'jan', 'january', 'jul', 'july', 'jun', 'june', 'mar', 'march', 'may', 'nov', 'november', 'oct', 'october', 'of', 'sep', 'sept', 'september', 'to')},
+    'short_date': {1: ('apr', 'apra', 'aprad', 'april', 'aprila', 'aprilad', 'aug', 'auga', 'augad', 'august', 'augusta', 'augustad', 'dec', 'deca', 'decad', 'december', 'decembera', 'decemberad', 'feb', 'feba', 'febad', 'february', 'februarya', 'februaryad', 'jan', 'jana', 'janad', 'january', 'januarya', 'januaryad', 'jul', 'jula', 'julad', 'july', 'julya', 'julyad', 'jun', 'juna', 'junad', 'june', 'junea', 'junead', 'mar', 'mara', 'marad', 'march', 'marcha', 'marchad', 'may', 'maya', 'mayad', 'nov', 'nova', 'novad', 'november', 'novembera', 'novemberad', 'oct', 'octa', 'octad', 'october', 'octobera', 'octoberad', 'of', 'sep', 'sepa', 'sepad', 'sept', 'septa', 'septad', 'september', 'septembera', 'septemberad'), 2: ('apr', 'apra', 'aprad', 'april', 'aprila', 'aprilad', 'aug', 'auga', 'augad', 'august', 'augusta', 'augustad', 'dec', 'deca', 'decad', 'december', 'decembera', 'decemberad', 'feb', 'feba', 'febad', 'february', 'februarya', 'februaryad', 'jan', 'jana', 'janad', 'january', 'januarya', 'januaryad', 'jul', 'jula', 'julad', 'july', 'julya', 'julyad', 'jun', 'juna', 'junad', 'june', 'junea', 'junead', 'mar', 'mara', 'marad', 'march', 'marcha', 'marchad', 'may', 'maya', 'mayad', 'nov', 'nova', 'novad', 'november', 'novembera', 'novemberad', 'oct', 'octa', 'octad', 'october', 'octobera', 'octoberad', 'of', 'sep', 'sepa', 'sepad', 'sept', 'septa', 'septad', 'september', 'septembera', 'septemberad')},
+    'month_range': {1: ('apr', 'april', 'aug', 'august', 'dec', 'december', 'feb', 'february', 'jan', 'january', 'jul', 'july', 'jun', 'june', 'mar', 'march', 'may', 'nov', 'november', 'oct', 'october', 'sep', 'sept', 'september'), 2: ('apr', 'april', 'aug', 'august', 'dec', 'december', 'feb', 'february', 'jan', 'january', 'jul', 'july', 'jun', 'june', 'mar', 'march', 'may', 'nov', 'november', 'oct', 'october', 'sep', 'sept', 'september')},
+    'rare_date': {1: ('day',), 2: ('day',), 4: ('apr', 'april', 'aug', 'august', 'dec', 'december', 'feb', 'february', 'jan', 'january', 'jul', 'july', 'jun', 'june', 'mar', 'march', 'may', 'nov', 'november', 'oct', 'october', 'sep', 'sept', 'september')},
+    'numeric_ymd': {},
+    'numeric_date': {},
+    'cjk_decade': {4: ('年代', '年대', '년代', '년대')},
+    'cjk_range': {4: ('#', 'から', '到', '年', '年から', '年到', '年至', '年부터', '年에서', '至', '년', '년から', '년到', '년至', '년부터', '년에서', '부터', '에서')},
+    'cjk_date': {4: ('年', '년')},
+    'era_range': {1: ('#', 'a', 'ad', 'adto', 'aduntil', 'b', 'bc', 'bce', 'bceto', 'bceuntil', 'bcto', 'bcuntil', 'c', 'ce', 'ceto', 'ceuntil', 'to', 'until'), 2: ('#', 'a', 'ad', 'adto', 'aduntil', 'b', 'bc', 'bce', 'bceto', 'bceuntil', 'bcto', 'bcuntil', 'c', 'ce', 'ceto', 'ceuntil', 'to', 'until'), 3: ('#', 'a', 'ad', 'adto', 'aduntil', 'b', 'bc', 'bce', 'bceto', 'bceuntil', 'bcto', 'bcuntil', 'c', 'ce', 'ceto', 'ceuntil', 'to', 'until'), 4: ('#', 'a', 'ad', 'adto', 'aduntil', 'b', 'bc', 'bce', 'bceto', 'bceuntil', 'bcto', 'bcuntil', 'c', 'ce', 'ceto', 'ceuntil', 'to', 'until')},
+    'year_range': {3: ('#', 'through', 'thru', 'till', 'to', 'until'), 4: ('#', 'through', 'thru', 'till', 'to', 'until')},
+    'century': {},
+    'decade_digits': {},
+    'decade_short': {},
+    'decade_words': {},
+    'era_year_after': {1: ('a', 'ad', 'b', 'bc', 'bce', 'c', 'ce'), 2: ('a', 'ad', 'b', 'bc', 'bce', 'c', 'ce'), 3: ('a', 'ad', 'b', 'bc', 'bce', 'c', 'ce'), 4: ('a', 'ad', 'b', 'bc', 'bce', 'c', 'ce'), 5: ('a', 'ad', 'b', 'bc', 'bce', 'c', 'ce')},
+    'era_year_before': {},
+    'fiscal_year': {},
+    'quarter_code': {},
+    'quarter': {},
+    'season': {},
+    'holiday': {},
+    'month_year': {},
+    'apostrophe_year': {},
+    'the_year': {},
+    'clock_ampm': {1: ('a', 'am', 'p', 'pm'), 2: ('a', 'am', 'p', 'pm'), 3: ('a', 'am', 'p', 'pm'), 4: ('a', 'am', 'p', 'pm')},
+    'clock_hhmm': {},
+    'clock_military': {4: ('gmt', 'hours', 'hrs', 'utc', 'z')},
+    'bare_year': {4: ('*',)},
+    'ago': {1: ('#', 'centuries', 'century', 'day', 'days', 'decade', 'decades', 'fortnight', 'fortnights', 'hour', 'hours', 'hr', 'hrs', 'min', 'mins', 'minute', 'minutes', 'month', 'months', 'week', 'weeks', 'wk', 'wks', 'year', 'years', 'yr', 'yrs'), 2: ('#', 'centuries', 'century', 'day', 'days', 'decade', 'decades', 'fortnight', 'fortnights', 'hour', 'hours', 'hr', 'hrs', 'min', 'mins', 'minute', 'minutes', 'month', 'months', 'week', 'weeks', 'wk', 'wks', 'year', 'years', 'yr', 'yrs'), 3: ('#', 'centuries', 'century', 'day', 'days', 'decade', 'decades', 'fortnight', 'fortnights', 'hour', 'hours', 'hr', 'hrs', 'min', 'mins', 'minute', 'minutes', 'month', 'months', 'week', 'weeks', 'wk', 'wks', 'year', 'years', 'yr', 'yrs')},
+    'past_n': {},
+    'day_relative': {},
+    'year_to_date': {},
+    'part_of_day_relative': {},
+    'unit_relative': {},
+    'unit_before_after': {},
+    'day_anaphoric': {},
+    'weekday_the_day': {},
+    'weekday': {},
+    'month_day': {1: ('apr', 'april', 'aug', 'august', 'dec', 'december', 'feb', 'february', 'jan', 'january', 'jul', 'july', 'jun', 'june', 'mar', 'march', 'may', 'nov', 'november', 'oct', 'october', 'of', 'sep', 'sept', 'september'), 2: ('apr', 'april', 'aug', 'august', 'dec', 'december', 'feb', 'february', 'jan', 'january', 'jul', 'july', 'jun', 'june', 'mar', 'march', 'may', 'nov', 'november', 'oct', 'october', 'of', 'sep', 'sept', 'september')},
+    'month_bare': {},
+    'ref_word': {},
+    'part_of_day_bare': {},
+    'marked_year': {},
+    'bracketed_range': {},
+    'from_range': {},
+    'in_year': {},
 }
 
 #: words that can open a mention before its trigger (None: any word may)

@@ -43,3 +43,15 @@ def test_the_tables_name_what_the_rules_can_start_with():
     assert scanner_tables.DIGIT_SHAPES["iso_date"] == ((4, "-"),)
     assert "following" in scanner_tables.WORD_SIGNATURES["unit_relative"]["the"]
     assert "in" in scanner_tables.NUMBER_PREFIX_WORDS and "said" not in scanner_tables.PREFIX_WORDS
+
+
+def test_a_number_and_a_space_are_dispatched_by_the_word_after_them():
+    # "1998 by": no rule continues a year with "by" but those that may end after it
+    rx = scanner._rules_at("Founded in 1998 by two engineers.", "founded in 1998 by two engineers.", 11)
+    names = set(rx.groupindex) & {r.name for r in scanner.RULES}
+    assert "bare_year" in names and not {"era_year_after", "era_range", "year_range"} & names
+    # "1998 BC" and "1998 to 2001" keep the rules that name those words
+    assert {"era_year_after"} <= set(scanner._rules_at("In 1998 BC it fell.", "in 1998 bc it fell.", 3).groupindex)
+    assert {"year_range"} <= set(scanner._rules_at("In 1998 to 2001.", "in 1998 to 2001.", 3).groupindex)
+    fast = [m.group() for _, m in scanner.iter_matches("It ran 1998 to 2001, ended 44 BC, and 1998 by law.")]
+    assert fast == [m.group() for _, m in scanner.iter_matches_reference("It ran 1998 to 2001, ended 44 BC, and 1998 by law.")]
