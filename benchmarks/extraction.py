@@ -32,6 +32,14 @@ Then the scanner's throughput on plain prose with no temporal expression (what a
 without dates costs), and its time on 1, 2 and 4 MB of adversarial text (runs of digits, dashes,
 apostrophes, slashes, month names), which shows that it grows linearly.
 
+Wikipedia paragraphs (``--wiki``; without ``--corpus``, by default
+``shared/data/wiki/timeqa_train_paragraphs.jsonl``; the first ``--wiki-docs``; skipped with a
+message when absent) have no gold: they are timed only,
+each system's MB/s beside the 4-digit regex's of the same run. Last, with datefinder installed,
+the public ``extract_focus_time`` (memo emptied before each pass) against ``datefinder.extract``
+on every corpus and the Wikipedia paragraphs: CPU time in one process, ``--rounds`` interleaved
+rounds, the median of the per-round ratios and their spread.
+
 ``--stages`` adds where the time goes, per corpus (DCT view, CPU µs per document): finding the
 trigger positions (one regex pass), matching the rules at them (``scanner.iter_matches``, which
 includes the trigger pass), and the whole extraction (interpretation of each match: calendar
@@ -58,12 +66,14 @@ from typing import Callable, Iterable
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from ragas_temporal.focus_time.extract import scan  # noqa: E402
+from ragas_temporal.focus_time.extract import extract_focus_time, scan  # noqa: E402
 from ragas_temporal.focus_time.model import FocusTime  # noqa: E402
 from ragas_temporal.focus_time.normalise import gold_year_tokens  # noqa: E402
 from ragas_temporal.focus_time.scanner import iter_matches, trigger_positions  # noqa: E402
 
 DEFAULT_DIR = REPO.parent / "shared" / "data" / "timex"
+#: Wikipedia paragraphs (no gold: timed only), the text RAG systems retrieve most.
+DEFAULT_WIKI = REPO.parent / "shared" / "data" / "wiki" / "timeqa_train_paragraphs.jsonl"
 _YEAR_RE = re.compile(r"(?<!\d)(1\d{3}|20\d{2})(?!\d)")
 
 
@@ -205,6 +215,76 @@ def _datefinder_values(text: str, ref) -> list[tuple[str, str]]:
     return out
 
 
+def load_wiki(path: Path, limit: int) -> list[dict]:
+    """The first ``limit`` paragraphs of a JSONL file of ``{"text": ...}`` (Wikipedia-style text,
+    no gold), as documents with no reference date."""
+    docs = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if len(docs) >= limit:
+                break
+            text = json.loads(line).get("text") if line.strip() else None
+            if isinstance(text, str) and text.strip():
+                docs.append({"text": text, "dct": None})
+    return docs
+
+
+def _public_ours(text: str, ref) -> FocusTime:
+    return extract_focus_time(text, ref)
+
+
+def _datefinder_raw(text: str, ref) -> list:
+    import datefinder
+
+    return list(datefinder.extract(text, reference_dt=dt.datetime.combine(ref, dt.time()) if ref else None))
+
+
+def interleaved_ratios(corpora: dict[str, list[dict]], rounds: int = 5) -> list[tuple[str, int, float, float, float, float]]:
+    """Per corpus: (name, documents, our CPU s, datefinder's CPU s, median ratio theirs/ours,
+    its spread as max/min), timing ``extract_focus_time`` (memo emptied before each pass, so
+    every call does the work; the reference date as a ``datetime.date``) against
+    ``datefinder.extract``, in one process, alternating passes over ``rounds`` rounds after one
+    untimed warm-up pass each (which compiles what a first call compiles)."""
+    rows = []
+    for name, docs in corpora.items():
+        args = [(d["text"], dt.date.fromisoformat(d["dct"]) if d.get("dct") else None) for d in docs]
+
+        def cpu(fn) -> float:
+            extract_focus_time.cache_clear()
+            t0 = time.process_time()
+            for text, ref in args:
+                fn(text, ref)
+            return max(time.process_time() - t0, 1e-9)
+
+        cpu(_public_ours), cpu(_datefinder_raw)
+        ours, theirs = [], []
+        for i in range(rounds):
+            pair = [(_public_ours, ours), (_datefinder_raw, theirs)]
+            for fn, out in pair if i % 2 == 0 else pair[::-1]:
+                out.append(cpu(fn))
+        ratios = sorted(b / a for a, b in zip(ours, theirs))
+        rows.append((name, len(docs), sorted(ours)[rounds // 2], sorted(theirs)[rounds // 2], ratios[rounds // 2],
+                     ratios[-1] / ratios[0]))  # fmt: skip
+    return rows
+
+
+def ratio_table(rows) -> str:
+    """The interleaved comparison as a Markdown table.
+
+    >>> print(ratio_table([("news", 2, 0.5, 1.0, 2.0, 1.1)]))
+    | corpus | docs | ragas-temporal CPU ms | datefinder CPU ms | speed vs datefinder (median) | spread (max/min) |
+    |---|---|---|---|---|---|
+    | news | 2 | 500.0 | 1000.0 | **2.00x** | 1.10 |
+    """
+    lines = [
+        "| corpus | docs | ragas-temporal CPU ms | datefinder CPU ms | speed vs datefinder (median) | spread (max/min) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, n, ours, theirs, ratio, spread in rows:
+        lines.append(f"| {name} | {n} | {1000 * ours:.1f} | {1000 * theirs:.1f} | **{ratio:.2f}x** | {spread:.2f} |")
+    return "\n".join(lines)
+
+
 # ------------------------------------------------------------------------------------- scoring
 
 
@@ -225,11 +305,14 @@ def speed(extract: Callable[[str, object], object], docs: list[dict], view: str,
     """Documents and MB per CPU second of the bare extraction call (no scoring).
 
     CPU time of this process (``time.process_time``), so other jobs on a shared machine do not
-    count; the corpus is run repeatedly until ``min_seconds`` of CPU time, and the fastest pass
-    is reported (the usual timeit convention).
+    count; after one untimed pass (when ``min_seconds`` > 0), the corpus is run repeatedly until
+    ``min_seconds`` of CPU time, and the fastest pass is reported (the usual timeit convention).
     """
     args = [(d["text"], dt.date.fromisoformat(d["dct"]) if view == "dct" else None) for d in docs]
     mb = sum(len(t.encode("utf-8")) for t, _ in args) / 1e6
+    if min_seconds > 0:  # one untimed pass: what a first call compiles (the scanner's rule groups) is not timed
+        for text, ref in args:
+            extract(text, ref)
     best, total = float("inf"), 0.0
     while total == 0.0 or total < min_seconds:
         t0 = time.process_time()
@@ -383,6 +466,10 @@ def main(argv: Iterable[str] | None = None) -> int:
     ap.add_argument("--no-adversarial", action="store_true", help="skip the 1/2/4 MB adversarial timing")
     ap.add_argument("--stages", action="store_true", help="also print where the extractor's time goes")
     ap.add_argument("--min-seconds", type=float, default=1.0, help="repeat fast systems at least this long")
+    ap.add_argument("--wiki", type=Path, help="Wikipedia paragraphs (JSONL, timed only); default: the shared ones, "
+                    "when the gold corpora are the shared ones too (no --corpus)")
+    ap.add_argument("--wiki-docs", type=int, default=2000, help="paragraphs read from --wiki (default 2000)")
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds against datefinder (default 5)")
     args = ap.parse_args(list(argv) if argv is not None else None)
 
     paths = args.corpus or sorted(DEFAULT_DIR.glob("*.jsonl"))
@@ -441,6 +528,27 @@ def main(argv: Iterable[str] | None = None) -> int:
             print(f"speed-up over dateparser on {path.stem}: {ratio:.0f}x (MB/s, DCT view, same run)")
     print()
     print(comparison_table(f1, mbps, [p.stem for p in paths], [name for name, _, _ in systems]))
+    wiki_path = args.wiki or (None if args.corpus else DEFAULT_WIKI)
+    wiki = load_wiki(wiki_path, args.wiki_docs) if wiki_path is not None and wiki_path.is_file() else []
+    if wiki:
+        print()
+        print(f"Wikipedia paragraphs ({wiki_path.name}, first {len(wiki)}; no gold: speed only, no reference date):")
+        rates = {name: speed(extract, wiki, "no-dct", 0.0 if name == "dateparser" else args.min_seconds)["MB/s"]
+                 for name, _, extract in systems if name != "dateparser"}  # fmt: skip
+        print("| system | MB/s | vs the 4-digit regex (same run) |")
+        print("|---|---|---|")
+        for name, rate in rates.items():
+            print(f"| {name} | {rate:.3g} | {rate / rates['4-digit regex']:.3f} |")
+    elif wiki_path is not None:
+        print(f"\nWikipedia paragraphs not found at {wiki_path}: skipped (pass --wiki PATH)", file=sys.stderr)
+    if df is not None:
+        timed = {path.stem: docs for path, docs in corpora.items()}
+        if wiki:
+            timed["wikipedia"] = wiki
+        print()
+        print(f"extract_focus_time against datefinder.extract, CPU time, one process, {args.rounds} interleaved rounds "
+              "(speed = datefinder's time / ours; > 1: ours is faster):")  # fmt: skip
+        print(ratio_table(interleaved_ratios(timed, args.rounds)))
     if args.stages:
         for path in paths:
             print()

@@ -301,3 +301,36 @@ def test_local_judge_benchmark_table_counts_nan_by_reason(openai_server):
     assert (llm_row["scored"], llm_row["calls"], dict(llm_row["nan"])) == (0, 2, {"not in the answer": 2})
     table = local_judge.format_table(rows)
     assert table.endswith("NaN by reason:\n  llm           2  not in the answer")
+
+
+def test_extraction_benchmark_times_wikipedia_paragraphs_against_datefinder(tiny_corpus, tmp_path, capsys):
+    pytest.importorskip("datefinder", minversion="1.0")
+    wiki = tmp_path / "paragraphs.jsonl"
+    rows = [{"text": "Built in 1794, the house was sold in 1963."}, {"text": "No date here."}, {"id": "no text"}]
+    wiki.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    extraction = _load("extraction")
+    args = ["--corpus", str(tiny_corpus), "--no-adversarial", "--no-dateparser", "--min-seconds", "0"]
+    assert extraction.main([*args, "--wiki", str(wiki), "--rounds", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Wikipedia paragraphs (paragraphs.jsonl, first 2;" in out  # the row without text is left out
+    assert re.search(r"^\| datefinder \| [\d.]+ \| [\d.]+ \|$", out, re.MULTILINE), out
+    # the interleaved comparison: one row per gold corpus and one for the paragraphs
+    assert re.search(r"^\| tiny \| 2 \| [\d.]+ \| [\d.]+ \| \*\*[\d.]+x\*\* \| [\d.]+ \|$", out, re.MULTILINE), out
+    assert re.search(r"^\| wikipedia \| 2 \| ", out, re.MULTILINE), out
+
+
+def test_extraction_benchmark_says_when_the_wikipedia_paragraphs_are_missing(tiny_corpus, tmp_path, capsys):
+    extraction = _load("extraction")
+    args = ["--corpus", str(tiny_corpus), "--no-adversarial", "--no-dateparser", "--no-datefinder", "--min-seconds", "0"]
+    assert extraction.main([*args, "--wiki", str(tmp_path / "absent.jsonl")]) == 0
+    assert "Wikipedia paragraphs not found at" in capsys.readouterr().err
+
+
+def test_cold_start_benchmark_compares_whole_processes(capsys):
+    pytest.importorskip("datefinder", minversion="1.0")
+    cold_start = _load("cold_start")
+    assert cold_start.main(["--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    # both children really extracted the sentence's year
+    assert "ragas-temporal printed [1945], datefinder printed [1945]" in out
+    assert re.search(r"^\| cached \(\.pyc, as installed\) \| \d+ ms \| \d+ ms \| \*\*[\d.]+x\*\* \|", out, re.MULTILINE), out

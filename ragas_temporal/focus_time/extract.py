@@ -30,6 +30,7 @@ so a text of emoji counts 4 bytes per character), least recently used first out;
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import sys
 import threading
 from collections import OrderedDict
@@ -49,9 +50,9 @@ ReferenceDate = Union[dt.date, dt.datetime, str, None]
 #: of 2 KB), bounded for long-lived processes whatever the texts hold.
 CACHE_MAX_BYTES = 128 * 2**20
 
-_DISPATCH = {
-    name: (INTERPRETERS[rule.interpreter], rule.kind, RULE_REGEX[name]) for name, rule in RULES_BY_NAME.items()
-}
+#: Rule name -> (the interpreter that reads its matches, the kind of mention it makes). The rule's
+#: own regex is ``RULE_REGEX[name]`` (compiled on first use).
+_READER_OF_RULE = {name: (INTERPRETERS[rule.interpreter], rule.kind) for name, rule in RULES_BY_NAME.items()}
 
 
 def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, ...]:
@@ -70,11 +71,11 @@ def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, 
     ctx = Context(text, reference)
     out: list[TemporalMention] = []
     parts = False
-    dispatch = _DISPATCH
+    readers, rule_regex = _READER_OF_RULE, RULE_REGEX
     for rule_name, found in found_all:
-        interpret, kind, own_regex = dispatch[rule_name]
+        interpret, kind = readers[rule_name]
         start = found.start()
-        match = own_regex.match(text, start)  # same span; gives the rule's named groups
+        match = rule_regex[rule_name].match(text, start)  # same span; gives the rule's named groups
         reading = interpret(Groups(match), ctx, kind)
         if reading is None:
             continue
@@ -222,7 +223,16 @@ def extract_focus_time(text: str, reference_date: ReferenceDate = None) -> Focus
     """
     if not isinstance(text, str):
         raise TypeError(f"extract_focus_time expects text as a str, got {type(text).__name__}")
+    if reference_date is None or type(reference_date) is dt.date:  # the common cases, first
+        return _extract_cached(text, reference_date)
+    if type(reference_date) is str:
+        return _extract_cached(text, _parse_iso_date(reference_date))
     return _extract_cached(text, parse_reference_date(reference_date))
+
+
+#: A corpus gives its reference dates as a few ISO strings, each parsed once (an invalid one
+#: raises every time: errors are not cached).
+_parse_iso_date = functools.lru_cache(maxsize=4096)(parse_reference_date)
 
 
 extract_focus_time.cache_clear = _MEMO.clear  # type: ignore[attr-defined]

@@ -24,6 +24,7 @@ match, so there is no catastrophic backtracking: the scan is linear in the text 
 
 >>> [r.name for r in RULES][:3]
 ['named_period', 'iso_date', 'date_range']
+>>> from ragas_temporal.focus_time.patterns import SCANNER  # compiled on first use
 >>> bool(SCANNER.search("on March 3, 2019"))
 True
 """
@@ -710,12 +711,59 @@ def combine(rules) -> re.Pattern:
     return re.compile(MENTION_START + "(?:" + "|".join(scanning_body(r) for r in rules) + ")" + MENTION_END)
 
 
-#: The single full scanner: first rule in table order wins at a position (reference implementation;
-#: ``scanner.iter_matches`` gives the same matches faster).
-SCANNER = combine(RULES)
-
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
-RULE_REGEX: dict[str, re.Pattern] = {r.name: compile_rule(r) for r in RULES}
+
+
+class _CompiledOnFirstUse(dict):
+    """Rule name -> its compiled regex, compiled when first looked up: a process that reads a few
+    rules does not pay for compiling all of them at import. Iterating or ``len`` compiles all."""
+
+    def __missing__(self, name: str) -> re.Pattern:
+        value = self[name] = compile_rule(RULES_BY_NAME[name])
+        return value
+
+    def _complete(self) -> None:
+        for name in RULES_BY_NAME.keys() - self.keys():
+            self[name]
+
+    def __iter__(self):
+        self._complete()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        return len(RULES_BY_NAME)
+
+    def __contains__(self, name: object) -> bool:
+        return name in RULES_BY_NAME
+
+    def keys(self):
+        self._complete()
+        return super().keys()
+
+    def values(self):
+        self._complete()
+        return super().values()
+
+    def items(self):
+        self._complete()
+        return super().items()
+
+    def get(self, name, default=None):
+        return self[name] if name in RULES_BY_NAME else default
+
+
+#: Rule name -> the rule's own regex (its named groups are read from a match of it).
+RULE_REGEX: dict[str, re.Pattern] = _CompiledOnFirstUse()
+
+
+def __getattr__(name: str):
+    # ``SCANNER``, the single full scanner: first rule in table order wins at a position (the
+    # reference implementation; ``scanner.iter_matches`` gives the same matches faster). Compiled
+    # on first use: it is the largest regex of the package.
+    if name == "SCANNER":
+        value = globals()["SCANNER"] = combine(RULES)
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # ---------------------------------------------------------------------------------------------
 # Triggers: the words the fast scanner (``scanner.py``) looks for

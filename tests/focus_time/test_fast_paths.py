@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from ragas_temporal.focus_time import context_rules, scanner
+from ragas_temporal.focus_time import context_rules, regex_analysis, scanner
 
 
 def _random_texts(pieces, n, seed, glued=0.3):
@@ -83,10 +83,10 @@ def test_prefix_search_is_skipped_only_when_no_rule_has_the_word_before_the_trig
 def test_two_word_signatures_of_a_rule():
     # "the" + "following"/"next", or "the" + a digit ("#"); a rule that may end after its first
     # word is tried whatever follows ("*")
-    assert scanner.word_signatures(r"(?i:the\s+(?:following|next)\s+year|the\s+\d{4})") == frozenset(
+    assert regex_analysis.word_signatures(r"(?i:the\s+(?:following|next)\s+year|the\s+\d{4})") == frozenset(
         {("the", "following"), ("the", "next"), ("the", "#")}
     )
-    assert scanner.word_signatures(r"(?:(?i:in)\s+)?(?i:spring)") == frozenset({("in", "spring"), ("spring", "*")})
+    assert regex_analysis.word_signatures(r"(?:(?i:in)\s+)?(?i:spring)") == frozenset({("in", "spring"), ("spring", "*")})
 
 
 def test_fast_scan_equals_full_scan_with_prose_around_triggers():
@@ -110,9 +110,9 @@ def test_digit_shapes_of_rules():
     # a bare year is four digits and may end there (or go on with a possessive "s": "1983s film",
     # or a citation's letter: "2019a"); an ISO date is four digits then "-"
     rules = {r.name: r for r in scanner.RULES}
-    assert scanner.digit_shapes(rules["bare_year"].pattern) == frozenset({(4, "*"), *((4, c) for c in "sabcde")})
-    assert scanner.digit_shapes(rules["iso_date"].pattern) == frozenset({(4, "-")})
-    assert (2, ":") in scanner.digit_shapes(rules["clock_hhmm"].pattern)
+    assert regex_analysis.digit_shapes(rules["bare_year"].pattern) == frozenset({(4, "*"), *((4, c) for c in "sabcde")})
+    assert regex_analysis.digit_shapes(rules["iso_date"].pattern) == frozenset({(4, "-")})
+    assert (2, ":") in regex_analysis.digit_shapes(rules["clock_hhmm"].pattern)
 
 
 def test_fast_scan_equals_full_scan_on_numbers_next_to_anything():

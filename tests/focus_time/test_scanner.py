@@ -7,7 +7,8 @@ import random
 import pytest
 
 from ragas_temporal.focus_time import patterns
-from ragas_temporal.focus_time.scanner import first_chars, iter_matches, iter_matches_reference
+from ragas_temporal.focus_time.regex_analysis import first_chars
+from ragas_temporal.focus_time.scanner import iter_matches, iter_matches_reference
 
 
 def full_scan(text):
