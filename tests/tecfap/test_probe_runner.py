@@ -7,7 +7,7 @@ import json
 import pytest
 
 from ragas_temporal.tecfap import build_probe, load_example, run_probe, score_probe
-from ragas_temporal.tecfap.runner import extract_completion, openai_compatible_llm
+from ragas_temporal.tecfap.probe_runner import extract_completion, openai_compatible_llm
 from tests.support.fake_llm import ScriptedLLM, langchain_wrapped
 from tests.support.openai_server import HTTPReply
 
