@@ -50,7 +50,6 @@ __all__ = [
     "mention_span",
     "year_ends",
     "years_between",
-    "span_year_bounds",
     "part_of_value",
 ]
 
@@ -260,17 +259,6 @@ def _named_years(period: Period) -> tuple[int, int]:
     if UNITS.index(period.unit) < UNITS.index("year"):
         return period.year, period.year  # a winter or a week across New Year: the year it is named by
     return period.first[0], period.last[0]
-
-
-def span_year_bounds(span: TimeSpan) -> tuple[int, int]:
-    """The first and last year a span names (an open span: its start's); a unit shorter than a
-    year counts in the year it is named by, as the extractor's years do.
-
-    >>> span_year_bounds(read_value("1942-WI")), span_year_bounds(read_value("2010/2008"))
-    ((1942, 1942), (2008, 2010))
-    """
-    ends = [_named_years(span.start)] if span.end is None else [_named_years(span.start), _named_years(span.end)]
-    return min(low for low, _ in ends), max(high for _, high in ends)
 
 
 def year_ends(span: TimeSpan | None) -> tuple[int, int] | None:

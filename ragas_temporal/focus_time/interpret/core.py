@@ -194,13 +194,6 @@ def year_reading(kind: str, digits: str) -> Reading:
     return explicit_reading(kind, Anchor(int(digits)))
 
 
-def _resolved(kind: str, anchor: Anchor | None, value: str | None = None) -> Reading:
-    """A relative/anaphoric reading: no anchor update; unresolved when ``anchor`` is None."""
-    if anchor is None:
-        return Reading(kind, None, frozenset())
-    return Reading(kind, value or anchor.value(), frozenset({anchor.year}))
-
-
 def unresolved_reading(kind: str) -> Reading:
     return Reading(kind, None, frozenset())
 
