@@ -44,6 +44,7 @@ from typing import NamedTuple
 __all__ = [
     "Day",
     "UNITS",
+    "OPEN_RANGE_END_WORDS",
     "Period",
     "TimeSpan",
     "read_value",
@@ -61,9 +62,11 @@ UNITS = ("day", "week", "month", "season", "quarter", "half", "year", "decade", 
 #: Season codes of TIMEX3 -> (first month, last month); a last month above 12 is in the next year.
 SEASON_MONTHS = {"SP": (3, 5), "SU": (6, 8), "FA": (9, 11), "WI": (12, 14)}
 
-# The words that end an open range ("2015–present", "since 1990 to now"): the extractor closes
-# such a range at the reference year, so the open end is read from the mention's text.
-_OPEN_END = re.compile(r"(?i)(?:present|now|today)\W*$")
+#: THE words that end an open range ("2015–present", "since 1990 to now"): the extractor's
+#: year-range rule reads them (``patterns``), and a mention written with one is open here (the
+#: extractor closes such a range at the reference year, so the open end is read from its text).
+OPEN_RANGE_END_WORDS: tuple[str, ...] = ("present", "now", "today")
+_OPEN_END = re.compile(rf"(?i)(?:{'|'.join(OPEN_RANGE_END_WORDS)})\W*$")
 _YEAR = r"(?P<bc>BC)?(?P<digits>\d{1,4})(?P<fill>X{0,3})"
 _POINT = re.compile(
     _YEAR + r"(?:-(?P<month>\d\d)(?:-(?P<day>\d\d))?(?:T.*)?"
