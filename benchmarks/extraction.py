@@ -8,7 +8,7 @@ Usage::
 
 Scoring follows ``shared/data/README.md``: per document, the set of year tokens of the gold
 DATE/TIME values is compared with the set of year tokens of our mentions' normalised values,
-using the SAME function on both sides (``ragas_temporal.focus_time.normalise.gold_year_tokens``:
+using the SAME function on both sides (:func:`gold_year_tokens` below, read by nothing else:
 four leading digits -> that year, BC0499 -> -499, decades/centuries -> coarse tokens D199/C19,
 ``*_REF`` and year-less values -> nothing); precision and recall are micro-averaged over the corpus.
 
@@ -68,13 +68,47 @@ sys.path.insert(0, str(REPO))
 
 from ragas_temporal.focus_time.extract import extract_focus_time, scan  # noqa: E402
 from ragas_temporal.focus_time.model import FocusTime  # noqa: E402
-from ragas_temporal.focus_time.normalise import gold_year_tokens  # noqa: E402
 from ragas_temporal.focus_time.scanner import iter_matches, trigger_positions  # noqa: E402
+from ragas_temporal.focus_time.spans import Period, read_value  # noqa: E402
 
 DEFAULT_DIR = REPO.parent / "shared" / "data" / "timex"
 #: Wikipedia paragraphs (no gold: timed only), the text RAG systems retrieve most.
 DEFAULT_WIKI = REPO.parent / "shared" / "data" / "wiki" / "timeqa_train_paragraphs.jsonl"
 _YEAR_RE = re.compile(r"(?<!\d)(1\d{3}|20\d{2})(?!\d)")
+
+
+# ------------------------------------------------------------------------------------ year tokens
+
+
+def _coarse_token(period: Period) -> int | str | None:
+    if period.unit == "millennium":
+        return None
+    if period.unit in ("decade", "century") and period.first[0] > 0:
+        return f"D{period.first[0] // 10}" if period.unit == "decade" else f"C{period.first[0] // 100}"
+    return period.year
+
+
+def gold_year_tokens(value: str | None) -> set:
+    """The benchmark's value-to-year convention (``shared/data/README.md``; the same function for
+    gold and predictions), through the extractor's one reader of values (``focus_time.spans``).
+
+    Four leading digits give that year, ``BC0499`` gives -499, a decade gives ``"D199"``, a
+    century ``"C19"`` (coarse tokens instead of ten or a hundred years); ``PRESENT_REF`` and
+    year-less values (``XXXX-12-25``) give nothing. A range ``a/b`` gives the tokens of both ends
+    (TimeML annotates "2008-2010" as two TIMEX3s).
+
+    >>> sorted(gold_year_tokens("2008/2010"), key=str)
+    [2008, 2010]
+    >>> gold_year_tokens("199"), gold_year_tokens("BC0499"), gold_year_tokens("XXXX-12-25")
+    ({'D199'}, {-499}, set())
+    >>> gold_year_tokens("1998-W12"), gold_year_tokens("19XX"), gold_year_tokens("PRESENT_REF")
+    ({1998}, {'C19'}, set())
+    """
+    span = read_value(value)
+    if span is None:
+        return set()
+    ends = (span.start,) if span.end is None or not span.is_range else (span.start, span.end)
+    return {token for token in map(_coarse_token, ends) if token is not None}
 
 
 # ------------------------------------------------------------------------------------------ data

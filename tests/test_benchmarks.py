@@ -94,6 +94,20 @@ def test_extraction_benchmark_skips_a_missing_library_and_says_so(tiny_corpus, c
     assert _row(captured.out, "dct", "ragas-temporal") == (1.0, 1.0, 1.0)
 
 
+@pytest.mark.parametrize(
+    "value, tokens",
+    [
+        ("1998", {1998}), ("1998-03-12", {1998}), ("1998-Q1", {1998}), ("1998-W12", {1998}), ("1998-SU", {1998}),
+        ("1998-03-12T10:00", {1998}), ("BC0499", {-499}), ("199", {"D199"}), ("199X", {"D199"}), ("19", {"C19"}),
+        ("19XX", {"C19"}), ("PRESENT_REF", set()), ("PAST_REF", set()), ("XXXX-12-25", set()), ("P5Y", set()),
+        (None, set()), ("2008/2010", {2008, 2010}),
+    ],
+)  # fmt: skip
+def test_gold_year_tokens_follow_the_data_readme(value, tokens):
+    # the benchmark's own scoring convention (was focus_time.normalise.gold_year_tokens)
+    assert _load("extraction").gold_year_tokens(value) == tokens
+
+
 def test_extraction_benchmark_docstring_examples():
     import doctest
 

@@ -48,7 +48,7 @@ from ragas_temporal.commands.arg_types import positive_int, positive_seconds
 from ragas_temporal.commands.metric_choice import choose_metrics, choose_metrics_for_columns
 from ragas_temporal.commands.summary import format_summary, summary_table
 
-#: ``--llm-timeout`` default shown in the help; equal to ``judging.runner.DEFAULT_LLM_TIMEOUT``
+#: ``--llm-timeout`` default shown in the help; equal to ``judging.prompt_runner.DEFAULT_LLM_TIMEOUT``
 #: (not imported: building the parser must not import ragas). ``None``: the client's timeout stands.
 HELP_LLM_TIMEOUT = None
 #: ``--max-concurrency`` without the option: one request at a time for a judge on this machine

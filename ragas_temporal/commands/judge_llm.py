@@ -28,7 +28,7 @@ import typing as t
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from ragas_temporal.judging.runner import DEFAULT_LLM_TIMEOUT
+from ragas_temporal.judging.prompt_runner import DEFAULT_LLM_TIMEOUT
 from ragas_temporal.judging.usage import MeteredDiskCache, UsageMeter
 
 __all__ = [

@@ -3,7 +3,7 @@
 Values the extractor emits (TIMEX3 conventions, extended with ``/`` for ranges):
 
 ==================  =========================================  ==================
-value               meaning                                    ``value_years``
+value               meaning                                    the mention's years
 ==================  =========================================  ==================
 ``2019-03-03``      a day (also ``2019-03-03TNI``: a night)    {2019}
 ``2019-03``         a month                                    {2019}
@@ -19,16 +19,12 @@ value               meaning                                    ``value_years``
 ``PAST_REF``        "recently", "a few years ago"              {}
 ==================  =========================================  ==================
 
-``gold_year_tokens`` is the benchmark's scoring convention (``shared/data/README.md``): decades
-and centuries become coarse tokens ``D199``/``C19`` instead of ten or a hundred years. A range's
-two ends are each scored like a single value (TimeML annotates "2008-2010" as two TIMEX3s).
+A value is read by :func:`ragas_temporal.focus_time.spans.read_value` (the one reader of values);
+the years column is what the extractor gives a mention with that value.
 
->>> sorted(value_years("2008/2010"))
-[2008, 2009, 2010]
->>> sorted(gold_year_tokens("2008/2010"), key=str)
-[2008, 2010]
->>> gold_year_tokens("199"), gold_year_tokens("BC0499"), gold_year_tokens("XXXX-12-25")
-({'D199'}, {-499}, set())
+>>> from ragas_temporal.focus_time import extract_focus_time
+>>> [(m.value, sorted(m.years)) for m in extract_focus_time("from 2008 to 2010").mentions]
+[('2008/2010', [2008, 2009, 2010])]
 
 Two documented limits keep the years sane and the memory bounded:
 
@@ -53,7 +49,6 @@ import functools
 import re
 import unicodedata
 
-from ragas_temporal.focus_time.spans import Period, read_value, span_year_bounds
 
 #: The era: the first and last year read as a year (99,999 BC; AD 9999, as in ``datetime``).
 ERA_FIRST, ERA_LAST = -99_999, 9999
@@ -133,44 +128,6 @@ def ascii_digits(text: str) -> str:
     if text.isascii() or _OTHER_DIGIT.search(text) is None:
         return text
     return _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group())), text)
-
-
-def value_years(value: str | None) -> frozenset[int]:
-    """All the years a normalised value covers (decades and centuries expanded), read through
-    :func:`ragas_temporal.focus_time.spans.read_value`.
-
-    >>> sorted(value_years("18"))[:2], len(value_years("18"))
-    ([1800, 1801], 100)
-    """
-    span = read_value(value)
-    if span is None:
-        return frozenset()
-    return year_span(*span_year_bounds(span))
-
-
-def _coarse_token(period: Period) -> int | str | None:
-    if period.unit == "millennium":
-        return None
-    if period.unit in ("decade", "century") and period.first[0] > 0:
-        return f"D{period.first[0] // 10}" if period.unit == "decade" else f"C{period.first[0] // 100}"
-    return period.year
-
-
-def gold_year_tokens(value: str | None) -> set:
-    """The benchmark's value-to-year convention (same function for gold and predictions).
-
-    Four leading digits give that year, ``BC0499`` gives -499, a decade gives ``"D199"``, a
-    century ``"C19"``; ``PRESENT_REF`` and year-less values (``XXXX-12-25``) give nothing. A range
-    ``a/b`` gives the tokens of both ends.
-
-    >>> gold_year_tokens("1998-W12"), gold_year_tokens("19XX"), gold_year_tokens("PRESENT_REF")
-    ({1998}, {'C19'}, set())
-    """
-    span = read_value(value)
-    if span is None:
-        return set()
-    ends = (span.start,) if span.end is None or not span.is_range else (span.start, span.end)
-    return {token for token in map(_coarse_token, ends) if token is not None}
 
 
 def two_digit_year(yy: int, reference_year: int | None = None) -> int:

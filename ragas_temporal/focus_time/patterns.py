@@ -35,6 +35,7 @@ import re
 from typing import NamedTuple
 
 from ragas_temporal.focus_time.named_periods import NAMED_PERIODS
+from ragas_temporal.focus_time.spans import OPEN_RANGE_END_WORDS
 from ragas_temporal.focus_time.year_lexicon import CIRCA_MARKS, IN_YEAR_WORDS, REGNAL_MARKS
 
 # ---------------------------------------------------------------------------------------------
@@ -371,6 +372,7 @@ def _range_date(p: str) -> str:
 
 _MONTH_NAME = rf"(?:{_alt(_cases(_FULL_MONTHS) + _cases(_ABBR_MONTHS))})(?![a-z])"  # no group: for lookaheads
 _NUM = rf"(?<![\d.,])(?P<num>\d{{1,3}}(?:,\d{{3}})*(?!\d)|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
+_OPEN_RANGE_END = "|".join(OPEN_RANGE_END_WORDS)  # "2020–present", "from 1990 to now"
 _QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
 _ERA_AFTER = era_group()
 _WEEKDAY_PREFIX = rf"(?:{weekday_group('wd')}\.?,?\s+(?:the\s+)?)?"
@@ -488,7 +490,7 @@ RULES: tuple[Rule, ...] = (
         # a one-digit end only right after the dash ("1947-8"), not a day ("1658–2 December 1730")
         # a three-digit start only before a dash and a four-digit end ("Song dynasty (960–1279)")
         rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>{YEAR4}|(?<![\d,.])[1-9]\d\d(?=\s*(?:--|[-–—])\s*{YEAR4}(?!\d)))\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
-        rf"(?:(?P<y2>{YEAR4}|\d\d|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:present|now|today))))(?![\d%]|[.,:/]\d)",
+        rf"(?:(?P<y2>{YEAR4}|\d\d|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:{_OPEN_RANGE_END}))))(?![\d%]|[.,:/]\d)",
         "year_range", "2008-2010",
     ),
     # --- decades and centuries ---

@@ -44,13 +44,13 @@ from typing import NamedTuple
 __all__ = [
     "Day",
     "UNITS",
+    "OPEN_RANGE_END_WORDS",
     "Period",
     "TimeSpan",
     "read_value",
     "mention_span",
     "year_ends",
     "years_between",
-    "span_year_bounds",
     "part_of_value",
 ]
 
@@ -62,9 +62,11 @@ UNITS = ("day", "week", "month", "season", "quarter", "half", "year", "decade", 
 #: Season codes of TIMEX3 -> (first month, last month); a last month above 12 is in the next year.
 SEASON_MONTHS = {"SP": (3, 5), "SU": (6, 8), "FA": (9, 11), "WI": (12, 14)}
 
-# The words that end an open range ("2015–present", "since 1990 to now"): the extractor closes
-# such a range at the reference year, so the open end is read from the mention's text.
-_OPEN_END = re.compile(r"(?i)(?:present|now|today)\W*$")
+#: THE words that end an open range ("2015–present", "since 1990 to now"): the extractor's
+#: year-range rule reads them (``patterns``), and a mention written with one is open here (the
+#: extractor closes such a range at the reference year, so the open end is read from its text).
+OPEN_RANGE_END_WORDS: tuple[str, ...] = ("present", "now", "today")
+_OPEN_END = re.compile(rf"(?i)(?:{'|'.join(OPEN_RANGE_END_WORDS)})\W*$")
 _YEAR = r"(?P<bc>BC)?(?P<digits>\d{1,4})(?P<fill>X{0,3})"
 _POINT = re.compile(
     _YEAR + r"(?:-(?P<month>\d\d)(?:-(?P<day>\d\d))?(?:T.*)?"
@@ -260,17 +262,6 @@ def _named_years(period: Period) -> tuple[int, int]:
     if UNITS.index(period.unit) < UNITS.index("year"):
         return period.year, period.year  # a winter or a week across New Year: the year it is named by
     return period.first[0], period.last[0]
-
-
-def span_year_bounds(span: TimeSpan) -> tuple[int, int]:
-    """The first and last year a span names (an open span: its start's); a unit shorter than a
-    year counts in the year it is named by, as the extractor's years do.
-
-    >>> span_year_bounds(read_value("1942-WI")), span_year_bounds(read_value("2010/2008"))
-    ((1942, 1942), (2008, 2010))
-    """
-    ends = [_named_years(span.start)] if span.end is None else [_named_years(span.start), _named_years(span.end)]
-    return min(low for low, _ in ends), max(high for _, high in ends)
 
 
 def year_ends(span: TimeSpan | None) -> tuple[int, int] | None:

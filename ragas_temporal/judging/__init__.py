@@ -1,6 +1,6 @@
 """LLM judging: run our prompts, read the replies as plain values, and an offline judge to try it.
 
-- :mod:`~ragas_temporal.judging.runner`: :func:`run_prompt` (one prompt, one LLM, never raises for
+- :mod:`~ragas_temporal.judging.prompt_runner`: :func:`run_prompt` (one prompt, one LLM, never raises for
   the LLM's faults) and :class:`Judgement` (values with a reason each, or an error sentence);
 - :mod:`~ragas_temporal.judging.judges`: :func:`judge_temporal_claims`, :func:`judge_relevance`
   (binary or graded, listwise) and :func:`judge_temporal_focus`;
@@ -38,7 +38,7 @@ from ragas_temporal.judging.query_focus import (
     TEMPORAL_FOCUS_LABELS,
     classify_temporal_focus_by_rules,
 )
-from ragas_temporal.judging.runner import (
+from ragas_temporal.judging.prompt_runner import (
     DEFAULT_FIX_RETRIES,
     DEFAULT_LLM_TIMEOUT,
     Judgement,

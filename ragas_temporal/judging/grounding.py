@@ -32,7 +32,7 @@ from dataclasses import replace
 from ragas_temporal.focus_time import extract_focus_time
 
 if t.TYPE_CHECKING:
-    from ragas_temporal.judging.runner import Judgement
+    from ragas_temporal.judging.prompt_runner import Judgement
 
 __all__ = ["normalise_words", "is_grounded", "grounding_flags", "grounded_claims", "ungrounded_reason"]
 

@@ -6,7 +6,7 @@
 - :func:`judge_temporal_focus`: the query's temporal focus, by rules first (no call when they tell).
 
 Nothing here raises for a bad LLM reply or a failing endpoint (see
-:func:`ragas_temporal.judging.runner.run_prompt`); arithmetic stays in :mod:`ragas_temporal.scores`.
+:func:`ragas_temporal.judging.prompt_runner.run_prompt`); arithmetic stays in :mod:`ragas_temporal.scores`.
 
 Example
 -------
@@ -25,7 +25,7 @@ import typing as t
 from types import MappingProxyType
 
 from ragas_temporal.judging.query_focus import classify_temporal_focus_by_rules, focus_cues_found
-from ragas_temporal.judging.runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
+from ragas_temporal.judging.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
 from ragas_temporal.prompts import (
     RelevanceInput,
     TemporalClaimsInput,

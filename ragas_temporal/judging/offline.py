@@ -35,7 +35,7 @@ from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
 
-from ragas_temporal.judging.runner import openai_llm_output
+from ragas_temporal.judging.prompt_runner import openai_llm_output
 from ragas_temporal.judging.offline_rules import count_tokens, rule_based_judge
 
 if t.TYPE_CHECKING:

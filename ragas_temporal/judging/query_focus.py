@@ -17,7 +17,7 @@ When cues of several kinds occur, the most specific wins, in this fixed order:
 ``duration`` > ``trend`` > ``before_after`` > ``recency`` > ``specific_time``
 ("How long after the war ..." asks for a duration; "What changed after 2008?" is before/after).
 A query with no cue phrase but an explicit time mention (a year, a date, "last year") is
-``specific_time``. Pure: no ragas import, no LLM, no wall clock.
+``specific_time``. No LLM, no wall clock; the labels are :mod:`ragas_temporal.prompts.focus`'s.
 
 Example
 -------
@@ -34,6 +34,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+# the label set is the prompt's (one tuple, and the output model's Literal over it)
+from ragas_temporal.prompts.focus import TEMPORAL_FOCUS_LABELS
+
 __all__ = [
     "TEMPORAL_FOCUS_LABELS",
     "FOCUS_PRECEDENCE",
@@ -42,15 +45,6 @@ __all__ = [
     "focus_cues_found",
 ]
 
-#: Every label a temporal focus can take (the LLM prompt uses the same list).
-TEMPORAL_FOCUS_LABELS: tuple[str, ...] = (
-    "specific_time",
-    "recency",
-    "duration",
-    "trend",
-    "before_after",
-    "none",
-)
 
 #: When cues of several kinds fire, the first label in this order wins.
 FOCUS_PRECEDENCE: tuple[str, ...] = ("duration", "trend", "before_after", "recency", "specific_time")

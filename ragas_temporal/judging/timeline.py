@@ -9,7 +9,7 @@
   :class:`~ragas_temporal.timeline.Duration` values.
 
 The judge lists evidence only; the metric computes the score. Nothing here raises for a bad reply
-or a failing endpoint (see :func:`ragas_temporal.judging.runner.run_prompt`).
+or a failing endpoint (see :func:`ragas_temporal.judging.prompt_runner.run_prompt`).
 
 >>> import asyncio
 >>> from ragas_temporal.judging import offline_llm
@@ -23,7 +23,7 @@ from __future__ import annotations
 import typing as t
 
 from ragas_temporal.focus_time import extract_focus_time
-from ragas_temporal.judging.runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
+from ragas_temporal.judging.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
 from ragas_temporal.prompts import (
     EventLocationInput,
     EventLocationPrompt,

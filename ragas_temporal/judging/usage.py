@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from langchain_core.callbacks import BaseCallbackHandler
 from ragas.cache import DiskCacheBackend
 
-from ragas_temporal.judging.runner import _with_handler
+from ragas_temporal.judging.prompt_runner import _with_handler
 
 __all__ = ["JudgeUsage", "UsageMeter", "MeteredDiskCache", "metered_callbacks"]
 

@@ -1,7 +1,8 @@
 """Prompt (4): the temporal focus of a query, for when the rules cannot tell.
 
-The rules live in :mod:`ragas_temporal.judging.query_focus` (pure, no LLM); this prompt is the
-fallback. Labels are a ``Literal`` over :data:`ragas_temporal.judging.query_focus.TEMPORAL_FOCUS_LABELS`.
+The rules live in :mod:`ragas_temporal.judging.query_focus` (no LLM); this prompt is the
+fallback. The label set is written once, here (:data:`TEMPORAL_FOCUS_LABELS`), and
+:data:`TemporalFocusLabel` is a ``Literal`` over it; the rules and the relevance judge read both.
 
 Example
 -------
@@ -19,9 +20,20 @@ from pydantic import BaseModel, Field, field_validator
 
 from ragas_temporal.prompts.compact import CompactPydanticPrompt
 
-__all__ = ["TemporalFocusLabel", "TemporalFocusInput", "TemporalFocusOutput", "TemporalFocusPrompt"]
+__all__ = [
+    "TEMPORAL_FOCUS_LABELS",
+    "TemporalFocusLabel",
+    "TemporalFocusInput",
+    "TemporalFocusOutput",
+    "TemporalFocusPrompt",
+]
 
-TemporalFocusLabel = t.Literal["specific_time", "recency", "duration", "trend", "before_after", "none"]
+#: Every label a query's temporal focus can take (the rules of ``judging.query_focus`` give all
+#: but ``none``, which only an LLM says).
+TEMPORAL_FOCUS_LABELS: tuple[str, ...] = ("specific_time", "recency", "duration", "trend", "before_after", "none")
+
+#: A focus label as the output model accepts it: one of :data:`TEMPORAL_FOCUS_LABELS`.
+TemporalFocusLabel = t.Literal[TEMPORAL_FOCUS_LABELS]  # type: ignore[valid-type]
 
 
 class TemporalFocusInput(BaseModel):

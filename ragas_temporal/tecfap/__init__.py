@@ -9,7 +9,7 @@ The workflow, end to end (offline here: a scripted "model" that always answers t
     table = score_probe("preds.jsonl")                 # 7 metrics x backward/forward/average
 
 Modules: :mod:`.dataset` (loader and typed records), :mod:`.probe` (rows and prompts),
-:mod:`.runner` (LLM calls), :mod:`.scoring` (pure metric arithmetic), :mod:`.metric` (ragas
+:mod:`.probe_runner` (LLM calls), :mod:`.scoring` (pure metric arithmetic), :mod:`.metric` (ragas
 metric and dataset-level report), :mod:`.rewards` (CTSRL reward functions).
 
 >>> from ragas_temporal.tecfap import load_example, build_probe, score_probe
@@ -37,7 +37,7 @@ from ragas_temporal.tecfap.dataset import (
 from ragas_temporal.tecfap.probe import ProbeRow, build_probe
 from ragas_temporal.tecfap.records import read_predictions
 from ragas_temporal.tecfap.rewards import ctsrl_discrete_reward, ctsrl_smooth_reward, smooth_temporal_credit
-from ragas_temporal.tecfap.runner import arun_probe, openai_compatible_llm, run_probe
+from ragas_temporal.tecfap.probe_runner import arun_probe, openai_compatible_llm, run_probe
 from ragas_temporal.tecfap.scoring import (
     METRIC_NAMES,
     score_by_relation,

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ragas_temporal.tecfap.runner import extract_completion
+from ragas_temporal.tecfap.probe_runner import extract_completion
 from ragas_temporal.tecfap.scoring import normalize_words, soft_accuracy
 
 TASKS = ("factuality", "consistency")

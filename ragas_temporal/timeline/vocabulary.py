@@ -2,7 +2,8 @@
 
 This is the one place the timeline package imports the extractor's tables (number words, the four-
 digit year pattern, and the one table of units with their exact lengths, :mod:`ragas_temporal.
-focus_time.units`), and the one place its own cue words live. The event words of the coherence
+focus_time.units`) and its one reader of written amounts (:mod:`ragas_temporal.focus_time.amounts`:
+``number_of``, ``unit_of``), and the one place its own cue words live. The event words of the coherence
 rules are data: :mod:`.lifecycle` reads them from ``lifecycle.json``.
 
 >>> NUMBER_WORDS["three"], UNIT_IN_YEARS["month"] * 18
@@ -18,6 +19,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ragas_temporal.focus_time.amounts import number_of
+from ragas_temporal.focus_time.amounts import unit_of as _unit_of
 from ragas_temporal.focus_time.patterns import NUMBER_WORDS, year4_group
 from ragas_temporal.focus_time.units import UNIT_LENGTHS, UNIT_WORDS
 
@@ -51,28 +54,11 @@ REPORTING_UNITS: dict[str, str] = {
     "year": "year", "decade": "year", "century": "year",
 }  # fmt: skip
 
-_TENS = {w: v for w, v in NUMBER_WORDS.items() if v in (20, 30, 40, 50, 60, 70, 80, 90)}
-_ONES = {w: v for w, v in NUMBER_WORDS.items() if 1 <= v <= 9 and w not in ("a", "an")}
-
 
 def unit_of(word: str) -> str | None:
-    """The unit a written form names (``"yrs"`` -> ``"year"``), or ``None``."""
-    return UNIT_FORMS.get(word.lower())
-
-
-def number_of(word: str) -> Fraction | None:
-    """A written amount, exact: digits (``"18"``, ``"2.5"``), a number word (``"three"``, ``"twenty-five"``)."""
-    text = " ".join(word.lower().split()).replace(",", "")
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        pass
-    if text in NUMBER_WORDS:
-        return Fraction(NUMBER_WORDS[text])
-    tens, _, ones = text.replace(" ", "-").partition("-")
-    if tens in _TENS and ones in _ONES:
-        return Fraction(_TENS[tens] + _ONES[ones])
-    return None
+    """The unit of a length a written form names (``"yrs"`` -> ``"year"``), or ``None``: the
+    extractor's reader, units with a length only (a weekend is not a duration's unit)."""
+    return _unit_of(word, measured=True)
 
 
 #: An amount of time that is an age: "40 years old".

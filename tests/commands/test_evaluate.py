@@ -374,7 +374,7 @@ def test_client_has_bounded_timeouts_and_retries():
 
 def test_help_lists_the_llm_options(capsys):
     from ragas_temporal.commands.evaluate import HELP_LLM_TIMEOUT
-    from ragas_temporal.judging.runner import DEFAULT_LLM_TIMEOUT
+    from ragas_temporal.judging.prompt_runner import DEFAULT_LLM_TIMEOUT
 
     with pytest.raises(SystemExit):
         main(["evaluate", "--help"])

@@ -1,28 +1,23 @@
-"""Value -> years conventions (the benchmark's scoring function and the mention years)."""
+"""Value -> years conventions: the years of a mention's value, two-digit years, reference dates."""
 
 import pytest
 
-from ragas_temporal.focus_time.normalise import gold_year_tokens, two_digit_year, value_years, year_span
+from ragas_temporal.focus_time import extract_focus_time
+from ragas_temporal.focus_time.normalise import two_digit_year, year_span
 from ragas_temporal.focus_time.reference import parse_reference_date
 
 
-@pytest.mark.parametrize(
-    "value, tokens",
-    [
-        ("1998", {1998}), ("1998-03-12", {1998}), ("1998-Q1", {1998}), ("1998-W12", {1998}), ("1998-SU", {1998}),
-        ("1998-03-12T10:00", {1998}), ("BC0499", {-499}), ("199", {"D199"}), ("199X", {"D199"}), ("19", {"C19"}),
-        ("19XX", {"C19"}), ("PRESENT_REF", set()), ("PAST_REF", set()), ("XXXX-12-25", set()), ("P5Y", set()),
-        (None, set()), ("2008/2010", {2008, 2010}),
-    ],
-)  # fmt: skip
-def test_gold_year_tokens_follow_the_data_readme(value, tokens):
-    assert gold_year_tokens(value) == tokens
+def _only_mention(text: str):
+    [mention] = extract_focus_time(text).mentions
+    return mention
 
 
-def test_value_years_expands_decades_centuries_and_ranges():
-    assert sorted(value_years("199")) == list(range(1990, 2000))
-    assert len(value_years("18")) == 100 and min(value_years("18")) == 1800
-    assert sorted(value_years("BC0002/0002")) == [-2, -1, 1, 2]  # no year 0
+def test_a_mention_s_years_expand_decades_centuries_and_ranges():
+    # the years the extractor gives a mention of each value (the one reader: no separate value -> years)
+    decade, century, bc_range = _only_mention("in the 1990s"), _only_mention("in the 1800s"), _only_mention("from 2 BC to AD 2")
+    assert decade.value == "199" and sorted(decade.years) == list(range(1990, 2000))
+    assert century.value == "18" and len(century.years) == 100 and min(century.years) == 1800
+    assert bc_range.value == "BC0002/0002" and sorted(bc_range.years) == [-2, -1, 1, 2]  # no year 0
 
 
 def test_year_span_is_inclusive_and_order_free():

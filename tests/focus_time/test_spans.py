@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ragas_temporal.focus_time import TemporalMention, extract_focus_time
-from ragas_temporal.focus_time.spans import read_value, span_year_bounds, year_ends, years_between
+from ragas_temporal.focus_time.spans import read_value, year_ends, years_between
 
 
 @pytest.mark.parametrize(
@@ -65,9 +65,12 @@ def test_bc_years_and_open_ends() -> None:
     assert year_ends(read_value("1944-06/1944-07")) is None  # months state no length in years
 
 
-def test_span_year_bounds_name_years_like_the_extractor() -> None:
-    assert span_year_bounds(read_value("1942-WI")) == (1942, 1942)
-    assert span_year_bounds(read_value("2010/2008")) == (2008, 2010)
+def test_the_extractor_names_a_season_s_and_a_reversed_range_s_years() -> None:
+    # (was span_year_bounds, a second value -> years reader that only tests used)
+    [winter] = extract_focus_time("in winter 1942").mentions
+    assert winter.value == "1942-WI" and (min(winter.years), max(winter.years)) == (1942, 1942)
+    [reversed_range] = extract_focus_time("between 2010 and 2008").mentions
+    assert reversed_range.value == "2010/2008" and (min(reversed_range.years), max(reversed_range.years)) == (2008, 2010)
 
 
 def test_a_mention_reads_its_span_once_with_open_ends_and_narrowed_decades() -> None:

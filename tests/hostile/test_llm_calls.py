@@ -15,7 +15,7 @@ import pytest
 from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 
-from ragas_temporal.judging import runner as judging_runner
+from ragas_temporal.judging import prompt_runner
 from ragas_temporal.judging.judges import judge_temporal_claims
 from ragas_temporal.judging.llm_calls import BoundedLLM, json_first
 from ragas_temporal.metrics import TemporalFaithfulness, score_dataset
@@ -134,7 +134,7 @@ def test_llm_that_blocks_the_loop_is_the_documented_limit():
     result = asyncio.run(metric.ascore(response="It happened in 2008.", retrieved_contexts=CTX))
     assert time.monotonic() - started >= 0.5 and llm.calls == 1
     assert result.value == 1.0 or result.reason.startswith("LLM call timed out")  # never lost, never raised
-    assert "blocks the event loop" in judging_runner.__doc__
+    assert "blocks the event loop" in prompt_runner.__doc__
     from ragas_temporal.judging import llm_calls
 
     assert "blocks the event loop" in llm_calls.__doc__

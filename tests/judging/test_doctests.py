@@ -8,7 +8,7 @@ from tests.support.doctests import docstring_examples_test
 
 MODULES = [
     "ragas_temporal.judging",
-    "ragas_temporal.judging.runner",
+    "ragas_temporal.judging.prompt_runner",
     "ragas_temporal.judging.judges",
     "ragas_temporal.judging.query_focus",
     "ragas_temporal.judging.offline_rules",

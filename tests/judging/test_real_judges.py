@@ -16,7 +16,7 @@ import pytest
 from ragas_temporal.judging import judge_temporal_claims
 from ragas_temporal.judging.grounding import grounded_claims, is_grounded, normalise_words
 from ragas_temporal.judging.llm_calls import json_ends_early
-from ragas_temporal.judging.runner import Judgement
+from ragas_temporal.judging.prompt_runner import Judgement
 from ragas_temporal.prompts import TemporalClaimsPrompt
 from tests.support.fake_judges import cut_short, example_copier, rule_based_judge
 from tests.support.fake_llm import ScriptedLLM

@@ -50,7 +50,7 @@ from pydantic import Field
 from ragas.llms.base import BaseRagasLLM, LangchainLLMWrapper
 from ragas.run_config import RunConfig
 
-from ragas_temporal.judging.runner import openai_llm_output
+from ragas_temporal.judging.prompt_runner import openai_llm_output
 
 # one token ruler for the whole project: the package's offline judge counts the same way
 from ragas_temporal.judging import count_tokens

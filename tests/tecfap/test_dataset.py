@@ -109,6 +109,17 @@ def test_index_files_are_optional(copy: Path):
     assert len(data.select("all")) == 4
 
 
+def test_files_saved_with_a_utf8_byte_order_mark_load_alike(copy: Path):
+    # issue 21 item 5: every JSON and index file re-saved with a BOM (Excel, PowerShell, Notepad)
+    files = sorted(p for p in copy.rglob("*") if p.suffix in (".json", ".csv"))
+    assert {p.suffix for p in files} == {".json", ".csv"}
+    for file in files:
+        file.write_bytes(b"\xef\xbb\xbf" + file.read_bytes())
+    data, example = load_temp_cofac(copy), load_example()
+    assert data.relations == example.relations
+    assert (data.train_index, data.test_index) == (example.train_index, example.test_index) == ((0, 3), (1, 2))
+
+
 # --- malformed files: the error names the file and the field ---------------------------------
 
 

@@ -12,7 +12,7 @@ MODULES = [
     "ragas_temporal.tecfap.probe",
     "ragas_temporal.tecfap.records",
     "ragas_temporal.tecfap.rewards",
-    "ragas_temporal.tecfap.runner",
+    "ragas_temporal.tecfap.probe_runner",
     "ragas_temporal.tecfap.scoring",
     "ragas_temporal.tecfap.metric",
 ]

@@ -40,11 +40,9 @@ Resolution policy (documented once, here):
 
 from __future__ import annotations
 
-
-from __future__ import annotations
-
 # The interpreters live in one module per section of the rule table (``patterns.RULES``); the
-# reading types and calendar helpers they share are re-exported here for callers of the package.
+# reading types they share (Anchor, Context, Groups, Interpreter, Reading) are re-exported here
+# for the extractor, the one caller of the package.
 from ragas_temporal.focus_time.interpret.anaphoric import (
     clock,
     day_anaphoric,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ragas_temporal.focus_time.amounts import unit_of
 from ragas_temporal.focus_time.interpret.calendar_math import (
     at_granularity,
     day_value,
@@ -21,7 +22,6 @@ from ragas_temporal.focus_time.interpret.core import (
     Context,
     Groups,
     Reading,
-    unit_of_word,
     unresolved_reading,
 )
 from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, UNIT_MODIFIERS, WEEKDAYS
@@ -29,7 +29,7 @@ from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, UNIT_MODIFIER
 
 def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the year before, the year after, the day before, the month earlier."""
-    unit, direction = unit_of_word(g("unit")), g.lower("dir")
+    unit, direction = unit_of(g("unit")), g.lower("dir")
     base = ctx.base
     if base is None:
         return unresolved_reading(kind)

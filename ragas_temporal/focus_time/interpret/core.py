@@ -24,7 +24,7 @@ from ragas_temporal.focus_time.normalise import (
     two_digit_year,
     year_span,
 )
-from ragas_temporal.focus_time.patterns import ERA_WORDS, NUMBER_WORDS, UNIT_WORDS
+from ragas_temporal.focus_time.patterns import ERA_WORDS
 
 
 class Anchor(NamedTuple):
@@ -194,13 +194,6 @@ def year_reading(kind: str, digits: str) -> Reading:
     return explicit_reading(kind, Anchor(int(digits)))
 
 
-def _resolved(kind: str, anchor: Anchor | None, value: str | None = None) -> Reading:
-    """A relative/anaphoric reading: no anchor update; unresolved when ``anchor`` is None."""
-    if anchor is None:
-        return Reading(kind, None, frozenset())
-    return Reading(kind, value or anchor.value(), frozenset({anchor.year}))
-
-
 def unresolved_reading(kind: str) -> Reading:
     return Reading(kind, None, frozenset())
 
@@ -213,18 +206,6 @@ def year_from(g: Groups, ctx: Context, name: str = "year") -> int | None:
     if yy is not None:
         return two_digit_year(int(yy), ctx.reference.year if ctx.reference else None)
     return None
-
-
-def unit_of_word(word: str) -> str:
-    """The calendar unit a unit word names ("yrs" -> "year"; ``patterns.UNIT_WORDS``)."""
-    return UNIT_WORDS[word.lower()]
-
-
-def number_value(word: str) -> int | None:
-    w = " ".join(word.lower().split()).replace(",", "")
-    if w.isdigit():
-        return int(w)
-    return NUMBER_WORDS.get(w)
 
 
 def era_sign(era: str | None) -> int | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ragas_temporal.focus_time.amounts import count_of, unit_of
 from ragas_temporal.focus_time.interpret.calendar_math import (
     at_granularity,
     day_value,
@@ -19,8 +20,6 @@ from ragas_temporal.focus_time.interpret.core import (
     Context,
     Groups,
     Reading,
-    number_value,
-    unit_of_word,
     unresolved_reading,
 )
 from ragas_temporal.focus_time.patterns import (
@@ -63,7 +62,7 @@ def part_of_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """this/last/next year|month|week|weekend|quarter|decade|century; the following/previous/same year."""
-    mod, unit, the = g.lower("mod"), unit_of_word(g("unit")), g("the")
+    mod, unit, the = g.lower("mod"), unit_of(g("unit")), g("the")
     if the and mod in ("past", "last") and unit in ("decade", "century"):
         the = None  # "the past decade" names the previous decade (TimeML: 200), like "last decade"
     if the and mod in ("past", "last"):  # "the past year": a duration of one unit before the base
@@ -101,8 +100,8 @@ def _duration(ctx: Context, kind: str, sign: int, n: int, unit: str) -> Reading:
 
 def past_n(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the past 5 years, the last three months, the next two decades, the following 3 years."""
-    n = number_value(g("num"))
-    direction, unit = g.lower("dir"), unit_of_word(g("unit"))
+    n = count_of(g("num"))
+    direction, unit = g.lower("dir"), unit_of(g("unit"))
     kind = "anaphoric" if direction in ANAPHORIC_MODIFIERS and g("the") else "relative"
     sign = UNIT_MODIFIERS[direction]
     if n is None:  # "the past few years": vague
@@ -112,8 +111,8 @@ def past_n(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """three years ago, a week ago, two years later, a decade earlier, 5 days from now."""
-    n = number_value(g("num"))
-    unit, direction = unit_of_word(g("unit")), " ".join(g.lower("dir").split())
+    n = count_of(g("num"))
+    unit, direction = unit_of(g("unit")), " ".join(g.lower("dir").split())
     anaphoric = direction in ("earlier", "later")
     kind = "anaphoric" if anaphoric else "relative"
     sign = 1 if direction in ("later", "from now", "hence") else -1

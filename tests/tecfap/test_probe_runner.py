@@ -7,7 +7,7 @@ import json
 import pytest
 
 from ragas_temporal.tecfap import build_probe, load_example, run_probe, score_probe
-from ragas_temporal.tecfap.runner import extract_completion, openai_compatible_llm
+from ragas_temporal.tecfap.probe_runner import extract_completion, openai_compatible_llm
 from tests.support.fake_llm import ScriptedLLM, langchain_wrapped
 from tests.support.openai_server import HTTPReply
 
@@ -88,6 +88,21 @@ def test_resume_skips_answered_rows_and_retries_failed(rows, tmp_path):
     llm3 = ScriptedLLM(answers)
     run_probe(rows, llm3, out=out, show_progress=False)
     assert llm3.calls == 0
+
+
+def test_a_predictions_file_saved_with_a_byte_order_mark_is_read_and_resumed(rows, tmp_path):
+    # issue 21 item 5: a predictions file re-saved by Excel/Notepad starts with a UTF-8 BOM
+    from ragas_temporal.tecfap.records import read_predictions
+
+    out = tmp_path / "preds.jsonl"
+    run_probe(rows[:4], ScriptedLLM(gold_by_query(rows)), out=out, show_progress=False)
+    plain, plain_table = read_predictions(out), score_probe(out)
+    out.write_bytes(b"\xef\xbb\xbf" + out.read_bytes())
+    assert read_predictions(out) == plain and len(plain) == 4
+    llm = ScriptedLLM(gold_by_query(rows))
+    run_probe(rows[:4], llm, out=out, show_progress=False)
+    assert llm.calls == 0  # every row read back as answered, the first one included
+    assert score_probe(out).equals(plain_table)  # the scores of the same four rows
 
 
 def test_resume_refuses_a_file_from_a_different_probe(rows, tmp_path):
