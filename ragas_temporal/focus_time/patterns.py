@@ -283,6 +283,16 @@ CJK_DECADE_MARKS = ("代", "대")
 #: "1950년부터 1953년까지", "1950년에서 1953년", "1914—1918年" (the opening 从/自 and closing
 #: まで/까지 need not be read: the years and the link are the range).
 CJK_RANGE_LINKS = ("到", "至", "から", "부터", "에서", "~", "～", "--", "-", "–", "—")
+#: Written after a count of years ("2000年前", "2000년 전"): "years ago", not the year 2000. Read
+#: against the reference date only where the grammar says "ago" (``interpret.deictic.cjk_ago``).
+CJK_AGO_MARKS = ("前", "전")
+#: Written before "N年前", these make it "N years ago" in Chinese too ("约2000年前", "距今2000年前");
+#: without one a Chinese "2030年前" may be "before 2030", and gives no year.
+CJK_AGO_CUES = ("约", "約", "大约", "大約", "大概", "およそ", "距今")
+#: Written right after "N年"/"N년": a length of time, not a year ("1000年以上" more than 1000 years,
+#: "1000年間" for 1000 years, "2000年的历史"/"1000年の歴史" a 2000-year history, "1000년 동안" for
+#: 1000 years). "1949年以来" (since 1949) and "1945年以降" (after 1945) are years: not here.
+CJK_DURATION_CUES = ("以上", "以内", "間", "间", "的历史", "历史", "の歴史", "歴史", "동안", "간", "이상", "만에")
 #: Letters of the scripts written without spaces between words (kana, CJK ideographs, Hangul):
 #: a mention may start right after one.
 CJK_LETTERS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
@@ -300,10 +310,10 @@ def cjk_unit(unit: str) -> str:
 #: Where a mention may start: not inside a word, or right after a CJK letter ("于1939年"): not
 #: after a word character other than a CJK letter (one lookbehind: it is tried at every position).
 MENTION_START = rf"(?<![^\W{CJK_LETTERS}])"
-#: Where a mention may end: not inside a word, or on a CJK unit character or decade mark
+#: Where a mention may end: not inside a word, or on a CJK unit character, decade or "ago" mark
 #: ("1914年开始", "1990年代中国"). A number before any other letter ("1500人", "300名": counts) is
 #: never a mention.
-MENTION_END = rf"(?:(?!\w)|(?<=[{''.join(CJK_DATE_UNITS) + ''.join(CJK_DECADE_MARKS)}]))"
+MENTION_END = rf"(?:(?!\w)|(?<=[{''.join(CJK_DATE_UNITS) + ''.join(CJK_DECADE_MARKS) + ''.join(CJK_AGO_MARKS)}]))"
 
 
 def year4_group(name: str = "year") -> str:
@@ -454,7 +464,15 @@ RULES: tuple[Rule, ...] = (
         rf"(?<![\d/.:,-])(?P<a>\d{{1,2}})(?P<sep>[/.-])(?P<b>\d{{1,2}})(?P=sep)(?:(?P<year>{YEAR4})|(?P<yy>\d\d))(?!\d|[/.:-]\d)",
         "numeric_date", "3/3/2019",
     ),
-    # --- dates written with CJK unit characters (the decade and the range before the date: same start) ---
+    # --- dates written with CJK unit characters (years ago, the decade and the range before the date: same start) ---
+    Rule(  # "2000年前に", "2000년 전": N years ago; not "2000年前后" (around 2000), "2000年前半" (its first half), "1950년 전쟁" (war)
+        "cjk_ago", "relative",
+        # (four digits: a shorter count is no year to mistake, and the scanner's number trigger
+        # does not fire on it, so "3年前" stays unread)
+        rf"(?P<num>\d{{4}})[ \t]?{cjk_unit('year')}[ \t]?(?P<ago>前(?![后後半夕期线線])"
+        rf"|전(?=[에의]|부터|까지|쯤|[^\uac00-\ud7af]|\Z))",
+        "cjk_ago", "2000年前",
+    ),
     Rule(
         "cjk_decade", "decade",
         rf"(?P<d>[12]\d\d)0[ \t]?{cjk_unit('year')}(?:{'|'.join(CJK_DECADE_MARKS)})",

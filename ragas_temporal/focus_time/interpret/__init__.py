@@ -59,6 +59,7 @@ from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, In
 from ragas_temporal.focus_time.interpret.dates import cjk_date, month_range, month_year, numeric_date, rare_date, short_date, ymd
 from ragas_temporal.focus_time.interpret.deictic import (
     ago,
+    cjk_ago,
     day_relative,
     part_of_day,
     past_n,
@@ -98,6 +99,7 @@ __all__ = [
     "apostrophe_year",
     "bare_year",
     "bracketed_range",
+    "cjk_ago",
     "cjk_date",
     "century",
     "clock",
