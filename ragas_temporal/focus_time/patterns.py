@@ -298,6 +298,28 @@ CJK_DURATION_CUES = ("以上", "以内", "間", "间", "的历史", "历史", "�
 CJK_LETTERS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 
 
+# --- where a sentence ends: read by every reader of sentences (the tense and part-of-date windows,
+# the timeline's sentences, the offline judge's claims and statements, the judges' reply budget)
+
+#: Marks that end a sentence when a blank follows them ("It ended in 1918. Then ...").
+SENTENCE_END_MARKS = ".!?"
+#: Marks that end a sentence wherever they stand: Chinese and Japanese write no blank after the
+#: ideographic full stop and the full-width marks (。！？), Hindi ends a sentence on the danda (।),
+#: Arabic asks with ؟.
+SENTENCE_CLOSING_MARKS = "。！？।؟"
+
+
+def sentence_break(extra: str = "", extra_closing: str = "") -> str:
+    """A regex for the gap between two sentences: the blanks after a mark of ``SENTENCE_END_MARKS``
+    (and ``extra``), or after a mark of ``SENTENCE_CLOSING_MARKS`` (and ``extra_closing``), blanks
+    or none. The marks stay with the sentence they end.
+
+    >>> re.split(sentence_break(), "It began in 1914. It ended!一战于1914年开始。1919年结束。")
+    ['It began in 1914.', 'It ended!一战于1914年开始。', '1919年结束。', '']
+    """
+    return rf"(?<=[{re.escape(SENTENCE_END_MARKS + extra)}])\s+|(?<=[{SENTENCE_CLOSING_MARKS + extra_closing}])\s*"
+
+
 def cjk_unit(unit: str) -> str:
     """The unit characters of ``CJK_DATE_UNITS`` naming ``unit``, as a character class.
 
