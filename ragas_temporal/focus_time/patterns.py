@@ -283,6 +283,9 @@ CJK_DECADE_MARKS = ("代", "대")
 #: "1950년부터 1953년까지", "1950년에서 1953년", "1914—1918年" (the opening 从/自 and closing
 #: まで/까지 need not be read: the years and the link are the range).
 CJK_RANGE_LINKS = ("到", "至", "から", "부터", "에서", "~", "～", "--", "-", "–", "—")
+#: Verbs of lasting that Chinese writes before the link: "从1914年持续到1918年" (lasted until),
+#: "从1949年一直到1976年" (all the way to), "延续到" (continued until).
+CJK_RANGE_VERBS = ("持续", "延续", "一直")
 #: Written after a count of years ("2000年前", "2000년 전"): "years ago", not the year 2000. Read
 #: against the reference date only where the grammar says "ago" (``interpret.deictic.cjk_ago``).
 CJK_AGO_MARKS = ("前", "전")
@@ -502,7 +505,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "cjk_range", "range",
-        rf"(?P<y1>{YEAR4})[ \t]?{cjk_unit('year')}?[ \t]?(?P<sep>{trie_regex(CJK_RANGE_LINKS)})[ \t]?"
+        rf"(?P<y1>{YEAR4})[ \t]?{cjk_unit('year')}?[ \t]?(?:{trie_regex(CJK_RANGE_VERBS)})?(?P<sep>{trie_regex(CJK_RANGE_LINKS)})[ \t]?"
         rf"(?P<y2>{YEAR4})[ \t]?{cjk_unit('year')}",
         "year_range", "1914年到1918年",
     ),
