@@ -296,6 +296,14 @@ CJK_AGO_CUES = ("约", "約", "大约", "大約", "大概", "およそ", "距今
 #: "1000年間" for 1000 years, "2000年的历史"/"1000年の歴史" a 2000-year history, "1000년 동안" for
 #: 1000 years). "1949年以来" (since 1949) and "1945年以降" (after 1945) are years: not here.
 CJK_DURATION_CUES = ("以上", "以内", "間", "间", "的历史", "历史", "の歴史", "歴史", "동안", "간", "이상", "만에")
+#: The year before, of and after the reference date in Chinese, Japanese and Korean: the words of
+#: dateparser's locale data (``relative-type`` "1 year ago", "0 year ago", "in 1 year" of zh, ja
+#: and ko; tests/focus_time/test_cjk_years.py checks that they agree). Not the Japanese 翌年: it
+#: is "the following year", after the date written before it, not after the reference date.
+CJK_RELATIVE_YEARS: dict[str, int] = {"去年": -1, "昨年": -1, "작년": -1, "今年": 0, "올해": 0, "明年": 1, "来年": 1, "내년": 1}
+#: Written right after "年", these make a compound that is no relative year: "过去年代" (past
+#: eras), "至今年代", "明年间" (the Ming years), "今年份".
+CJK_YEAR_COMPOUNDS = "代间間份"
 #: Letters of the scripts written without spaces between words (kana, CJK ideographs, Hangul):
 #: a mention may start right after one.
 CJK_LETTERS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
@@ -335,10 +343,12 @@ def cjk_unit(unit: str) -> str:
 #: Where a mention may start: not inside a word, or right after a CJK letter ("于1939年"): not
 #: after a word character other than a CJK letter (one lookbehind: it is tried at every position).
 MENTION_START = rf"(?<![^\W{CJK_LETTERS}])"
-#: Where a mention may end: not inside a word, or on a CJK unit character, decade or "ago" mark
+#: Where a mention may end: not inside a word, or on a CJK unit character, decade or "ago" mark,
+#: or the last letter of a CJK relative year ("올해는")
 #: ("1914年开始", "1990年代中国"). A number before any other letter ("1500人", "300名": counts) is
 #: never a mention.
-MENTION_END = rf"(?:(?!\w)|(?<=[{''.join(CJK_DATE_UNITS) + ''.join(CJK_DECADE_MARKS) + ''.join(CJK_AGO_MARKS)}]))"
+_CJK_MENTION_ENDS = "".join(CJK_DATE_UNITS) + "".join(CJK_DECADE_MARKS) + "".join(CJK_AGO_MARKS) + "".join({w[-1] for w in CJK_RELATIVE_YEARS})
+MENTION_END = rf"(?:(?!\w)|(?<=[{_CJK_MENTION_ENDS}]))"
 
 
 def year4_group(name: str = "year") -> str:
@@ -490,6 +500,11 @@ RULES: tuple[Rule, ...] = (
         "numeric_date", "3/3/2019",
     ),
     # --- dates written with CJK unit characters (years ago, the decade and the range before the date: same start) ---
+    Rule(  # "去年", "昨年", "작년": the reference date's year, shifted
+        "cjk_relative_year", "relative",
+        rf"(?P<word>{trie_regex(CJK_RELATIVE_YEARS)})(?![{CJK_YEAR_COMPOUNDS}])",
+        "cjk_relative_year", "去年",
+    ),
     Rule(  # "2000年前に", "2000년 전": N years ago; not "2000年前后" (around 2000), "2000年前半" (its first half), "1950년 전쟁" (war)
         "cjk_ago", "relative",
         # (four digits: a shorter count is no year to mistake, and the scanner's number trigger
@@ -787,5 +802,5 @@ TRIGGER_WORDS: frozenset[str] = frozenset(
     set(MONTHS) | set(WEEKDAYS) | set(PARTS_OF_DAY) | BARE_PART_WORDS | set(SEASONS)
     | _last_words(DAY_OFFSETS) | YEAR_TO_DATE | set(UNIT_WORDS) | _last_words(REF_WORDS)
     | {w for p in REF_WORDS for w in p.split() if w not in ("in", "at", "the", "right", "these", "near")}
-    | set(DECADE_WORDS) | KEYWORD_TRIGGERS
+    | set(DECADE_WORDS) | KEYWORD_TRIGGERS | set(CJK_RELATIVE_YEARS)
 )

@@ -189,3 +189,34 @@ def test_fast_and_full_scanners_agree_on_years_ago(text):
     fast = [(name, m.span()) for name, m in scanner.iter_matches(text)]
     full = [(name, m.span()) for name, m in scanner.iter_matches_reference(text)]
     assert fast == full
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("去年中国经济增长了5.2%。", "2023"),  # against 2024-05-01
+    ("昨年、日本の人口は減少した。", "2023"),
+    ("작년 한국의 합계출산율은 0.72명이었다.", "2023"),
+    ("올해는 선거가 있다.", "2024"),
+    ("明年将举行奥运会。", "2025"),
+    ("来年の予算", "2025"),
+])
+def test_relative_years_are_read_against_the_reference_date(text, value):
+    assert [m.value for m in scan(text, REFERENCE)] == [value]
+    assert [m.value for m in scan(text)] == [None]  # no reference date: no year
+
+
+@pytest.mark.parametrize("text", ["过去年代的建筑", "明年间的瓷器"])
+def test_a_year_compound_is_no_relative_year(text):
+    # 过去|年代 "past eras", 明|年间 "the Ming years": the letters of 去年/明年 only sit side by side
+    assert list(scan(text, REFERENCE)) == []
+
+
+def test_relative_year_words_are_dateparsers():
+    from dateparser.data.date_translation_data import ja, ko, zh
+
+    from ragas_temporal.focus_time.patterns import CJK_RELATIVE_YEARS
+
+    offsets = {"1 year ago": -1, "0 year ago": 0, "in 1 year": 1}
+    theirs = {word: offsets[key] for locale in (zh, ja, ko) for key, words in locale.info["relative-type"].items()
+              if key in offsets for word in words}
+    assert theirs.pop("翌年") == 1  # "the following year": after the date before it, not the reference date's
+    assert CJK_RELATIVE_YEARS == theirs

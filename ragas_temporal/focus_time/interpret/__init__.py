@@ -60,6 +60,7 @@ from ragas_temporal.focus_time.interpret.dates import cjk_date, month_range, mon
 from ragas_temporal.focus_time.interpret.deictic import (
     ago,
     cjk_ago,
+    cjk_relative_year,
     day_relative,
     part_of_day,
     past_n,
@@ -100,6 +101,7 @@ __all__ = [
     "bare_year",
     "bracketed_range",
     "cjk_ago",
+    "cjk_relative_year",
     "cjk_date",
     "century",
     "clock",

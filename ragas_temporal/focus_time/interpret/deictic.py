@@ -26,6 +26,7 @@ from ragas_temporal.focus_time.interpret.core import (
 from ragas_temporal.focus_time.patterns import (
     ANAPHORIC_MODIFIERS,
     CJK_AGO_CUES,
+    CJK_RELATIVE_YEARS,
     DAY_OFFSETS,
     NIGHT_WORDS,
     REF_WORDS,
@@ -160,6 +161,23 @@ def cjk_ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if ctx.ref is None:
         return unresolved_reading(kind)
     a = shift_anchor(ctx.ref, "year", -int(g("num")))
+    if a is None:
+        return unresolved_reading(kind)
+    return Reading(kind, unit_value(a, "year"), frozenset({a.year}), at_granularity(a, "year"))
+
+
+def cjk_relative_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """去年 / 昨年 / 작년 (last year), 今年 / 올해 (this year), 明年 / 来年 / 내년 (next year):
+    the reference date's year, shifted (no year without a reference date).
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("去年中国经济增长了5.2%。올해는", dt.date(2024, 5, 1))]
+    [('去年', '2023'), ('올해', '2024')]
+    """
+    if ctx.ref is None:
+        return unresolved_reading(kind)
+    a = shift_anchor(ctx.ref, "year", CJK_RELATIVE_YEARS[g("word")])
     if a is None:
         return unresolved_reading(kind)
     return Reading(kind, unit_value(a, "year"), frozenset({a.year}), at_granularity(a, "year"))
