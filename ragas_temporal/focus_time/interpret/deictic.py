@@ -156,14 +156,7 @@ def cjk_ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
         or (end < len(text) and "\u3040" <= text[end] <= "\u309f")  # hiragana: Japanese grammar
         or text[max(0, start - 3) : start].endswith(CJK_AGO_CUES)
     )
-    if not clear:
-        return None
-    if ctx.ref is None:
-        return unresolved_reading(kind)
-    a = shift_anchor(ctx.ref, "year", -int(g("num")))
-    if a is None:
-        return unresolved_reading(kind)
-    return Reading(kind, unit_value(a, "year"), frozenset({a.year}), at_granularity(a, "year"))
+    return _reference_year(ctx, kind, -int(g("num"))) if clear else None
 
 
 def cjk_relative_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -175,9 +168,13 @@ def cjk_relative_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     >>> [(m.text, m.value) for m in scan("去年中国经济增长了5.2%。올해는", dt.date(2024, 5, 1))]
     [('去年', '2023'), ('올해', '2024')]
     """
-    if ctx.ref is None:
-        return unresolved_reading(kind)
-    a = shift_anchor(ctx.ref, "year", CJK_RELATIVE_YEARS[g("word")])
+    return _reference_year(ctx, kind, CJK_RELATIVE_YEARS[g("word")])
+
+
+def _reference_year(ctx: Context, kind: str, shift: int) -> Reading:
+    """The reference date's year shifted by ``shift`` years (no year without a reference date,
+    or beyond the era)."""
+    a = shift_anchor(ctx.ref, "year", shift) if ctx.ref is not None else None
     if a is None:
         return unresolved_reading(kind)
     return Reading(kind, unit_value(a, "year"), frozenset({a.year}), at_granularity(a, "year"))
