@@ -348,3 +348,30 @@ def test_cold_start_benchmark_compares_whole_processes(capsys):
     # both children really extracted the sentence's year
     assert "ragas-temporal printed [1945], datefinder printed [1945]" in out
     assert re.search(r"^\| cached \(\.pyc, as installed\) \| \d+ ms \| \d+ ms \| \*\*[\d.]+x\*\* \|", out, re.MULTILINE), out
+
+
+def test_languages_benchmark_scores_values_years_and_pairs(tmp_path, capsys):
+    rows = [
+        # read exactly: 1 of 1 value, year token 1949
+        {"id": "zh-1", "type": "sentence", "text": "中华人民共和国于1949年10月1日成立。",
+         "gold": [["1949年10月1日", "1949-10-01"]], "form": "day-month-year", "reference_date": None},
+        # a count: nothing to find, nothing found
+        {"id": "zh-2", "type": "sentence", "text": "该公司有1500名员工。", "gold": [], "form": "count", "reference_date": None},
+        # a gold finer than the text (as if the day were known): 1978-12 found, 1978-12-18 missed;
+        # the year token 1978 is on both sides
+        {"id": "zh-3", "type": "sentence", "text": "全会于1978年12月召开。",
+         "gold": [["1978年12月", "1978-12-18"]], "form": "month-year", "reference_date": None},
+        # the unfaithful answer moves the year (flagged), the faithful one is coarser (not flagged)
+        {"id": "zh-4", "type": "pair", "context": "香港于1997年7月1日回归中国。",
+         "faithful": "香港在1997年回归中国。", "unfaithful": "香港于1998年7月1日回归中国。"},
+    ]  # fmt: skip
+    (tmp_path / "zh.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    (tmp_path / "xx.jsonl").write_text(json.dumps(rows[0], ensure_ascii=False) + "\n", encoding="utf-8")
+    languages = _load("languages")
+    assert languages.main(["--data", str(tmp_path), "--misses"]) == 0
+    out = capsys.readouterr().out
+    # values: 1 true of 2 found, 1 of 2 gold -> P = R = F1 = 0.5; year tokens {1949}, {1978} on
+    # both sides -> 1.0; pairs: 1 of 1 unfaithful flagged, 0 of 1 faithful
+    assert "| zh | 3 | 0.500 | 0.500 | 0.500 | 1.000 | 1/1 | 0/1 |" in out
+    assert re.search(r"^xx: skipped \(", out, re.MULTILINE), out  # an unknown code is never scored
+    assert "zh-3 [month-year]" in out and "zh-1 " not in out

@@ -18,6 +18,8 @@ from ragas_temporal.focus_time import year_lexicon as lex
 from ragas_temporal.focus_time.patterns import (
     MONTHS,
     NUMBER_WORDS,
+    SENTENCE_CLOSING_MARKS,
+    SENTENCE_END_MARKS,
     WEEKDAYS,
     SHORT_YEAR,
     day_group,
@@ -363,7 +365,8 @@ _TENSE_CUES = re.compile(
     rf"|(?<!\bbe\s)(?<!been\s)(?<!being\s)(?<!\bis\s)(?<!are\s)(?:[a-z]{{3,}}ed|{_IRREGULAR_PAST}))\b)",  # "will be finalized" is not past
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"[.!?\n]")
+_SENTENCE_MARKS = SENTENCE_END_MARKS + SENTENCE_CLOSING_MARKS + "\n"
+_SENTENCE_END = re.compile(rf"[{re.escape(_SENTENCE_MARKS)}]")
 _TENSE_WINDOW = 160
 
 
@@ -380,7 +383,7 @@ def tense(text: str, start: int, end: int) -> str | None:
     """
     lo = max(0, start - _TENSE_WINDOW)
     left = text[lo:start]
-    cut = max(left.rfind("."), left.rfind("!"), left.rfind("?"), left.rfind("\n"))
+    cut = max(left.rfind(mark) for mark in _SENTENCE_MARKS)
     lo = lo + cut + 1 if cut >= 0 else lo
     m = _SENTENCE_END.search(text, end, end + _TENSE_WINDOW)
     hi = m.start() if m else min(len(text), end + _TENSE_WINDOW)

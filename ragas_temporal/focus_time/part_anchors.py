@@ -32,14 +32,15 @@ from typing import Sequence
 
 from ragas_temporal.focus_time.model import TemporalMention, new_mention
 from ragas_temporal.focus_time.normalise import format_year
+from ragas_temporal.focus_time.patterns import SENTENCE_CLOSING_MARKS, SENTENCE_END_MARKS
 from ragas_temporal.focus_time.spans import part_of_value, read_value
 
 __all__ = ["anchor_parts"]
 
 # What may stand between a part and the date it belongs to, in one phrase.
 _PHRASE_GAP = re.compile(r"(?i)\s*(?:,\s*)?(?:(?:of|on|in|at|during)\s+)?(?:the\s+)?\s*$")
-# A sentence ends at . ! ? followed by a space (or at a line break).
-_SENTENCE_END = re.compile(r"[.!?]\s|\n")
+# A sentence ends at . ! ? followed by a space, at 。！？।؟ (or at a line break).
+_SENTENCE_END = re.compile(rf"[{re.escape(SENTENCE_END_MARKS)}]\s|[{SENTENCE_CLOSING_MARKS}]|\n")
 # Kinds a part can have when its rule resolved it on its own.
 _PART_KINDS = frozenset({"anaphoric"})
 

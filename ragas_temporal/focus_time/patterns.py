@@ -285,9 +285,52 @@ CJK_DECADE_MARKS = ("代", "대")
 #: "1950년부터 1953년까지", "1950년에서 1953년", "1914—1918年" (the opening 从/自 and closing
 #: まで/까지 need not be read: the years and the link are the range).
 CJK_RANGE_LINKS = ("到", "至", "から", "부터", "에서", "~", "～", "--", "-", "–", "—")
+#: Verbs of lasting that Chinese writes before the link: "从1914年持续到1918年" (lasted until),
+#: "从1949年一直到1976年" (all the way to), "延续到" (continued until).
+CJK_RANGE_VERBS = ("持续", "延续", "一直")
+#: Written after a count of years ("2000年前", "2000년 전"): "years ago", not the year 2000. Read
+#: against the reference date only where the grammar says "ago" (``interpret.deictic.cjk_ago``).
+CJK_AGO_MARKS = ("前", "전")
+#: Written before "N年前", these make it "N years ago" in Chinese too ("约2000年前", "距今2000年前");
+#: without one a Chinese "2030年前" may be "before 2030", and gives no year.
+CJK_AGO_CUES = ("约", "約", "大约", "大約", "大概", "およそ", "距今")
+#: Written right after "N年"/"N년": a length of time, not a year ("1000年以上" more than 1000 years,
+#: "1000年間" for 1000 years, "2000年的历史"/"1000年の歴史" a 2000-year history, "1000년 동안" for
+#: 1000 years). "1949年以来" (since 1949) and "1945年以降" (after 1945) are years: not here.
+CJK_DURATION_CUES = ("以上", "以内", "間", "间", "的历史", "历史", "の歴史", "歴史", "동안", "간", "이상", "만에")
+#: The year before, of and after the reference date in Chinese, Japanese and Korean: the words of
+#: dateparser's locale data (``relative-type`` "1 year ago", "0 year ago", "in 1 year" of zh, ja
+#: and ko; tests/focus_time/test_cjk_years.py checks that they agree). Not the Japanese 翌年: it
+#: is "the following year", after the date written before it, not after the reference date.
+CJK_RELATIVE_YEARS: dict[str, int] = {"去年": -1, "昨年": -1, "작년": -1, "今年": 0, "올해": 0, "明年": 1, "来年": 1, "내년": 1}
+#: Written right after "年", these make a compound that is no relative year: "过去年代" (past
+#: eras), "至今年代", "明年间" (the Ming years), "今年份".
+CJK_YEAR_COMPOUNDS = "代间間份"
 #: Letters of the scripts written without spaces between words (kana, CJK ideographs, Hangul):
 #: a mention may start right after one.
 CJK_LETTERS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+
+
+# --- where a sentence ends: read by every reader of sentences (the tense and part-of-date windows,
+# the timeline's sentences, the offline judge's claims and statements, the judges' reply budget)
+
+#: Marks that end a sentence when a blank follows them ("It ended in 1918. Then ...").
+SENTENCE_END_MARKS = ".!?"
+#: Marks that end a sentence wherever they stand: Chinese and Japanese write no blank after the
+#: ideographic full stop and the full-width marks (。！？), Hindi ends a sentence on the danda (।),
+#: Arabic asks with ؟.
+SENTENCE_CLOSING_MARKS = "。！？।؟"
+
+
+def sentence_break(extra: str = "", extra_closing: str = "") -> str:
+    """A regex for the gap between two sentences: the blanks after a mark of ``SENTENCE_END_MARKS``
+    (and ``extra``), or after a mark of ``SENTENCE_CLOSING_MARKS`` (and ``extra_closing``), blanks
+    or none. The marks stay with the sentence they end.
+
+    >>> re.split(sentence_break(), "It began in 1914. It ended!一战于1914年开始。1919年结束。")
+    ['It began in 1914.', 'It ended!一战于1914年开始。', '1919年结束。', '']
+    """
+    return rf"(?<=[{re.escape(SENTENCE_END_MARKS + extra)}])\s+|(?<=[{SENTENCE_CLOSING_MARKS + extra_closing}])\s*"
 
 
 def cjk_unit(unit: str) -> str:
@@ -302,10 +345,12 @@ def cjk_unit(unit: str) -> str:
 #: Where a mention may start: not inside a word, or right after a CJK letter ("于1939年"): not
 #: after a word character other than a CJK letter (one lookbehind: it is tried at every position).
 MENTION_START = rf"(?<![^\W{CJK_LETTERS}])"
-#: Where a mention may end: not inside a word, or on a CJK unit character or decade mark
+#: Where a mention may end: not inside a word, or on a CJK unit character, decade or "ago" mark,
+#: or the last letter of a CJK relative year ("올해는")
 #: ("1914年开始", "1990年代中国"). A number before any other letter ("1500人", "300名": counts) is
 #: never a mention.
-MENTION_END = rf"(?:(?!\w)|(?<=[{''.join(CJK_DATE_UNITS) + ''.join(CJK_DECADE_MARKS)}]))"
+_CJK_MENTION_ENDS = "".join(CJK_DATE_UNITS) + "".join(CJK_DECADE_MARKS) + "".join(CJK_AGO_MARKS) + "".join({w[-1] for w in CJK_RELATIVE_YEARS})
+MENTION_END = rf"(?:(?!\w)|(?<=[{_CJK_MENTION_ENDS}]))"
 
 
 def year4_group(name: str = "year") -> str:
@@ -457,7 +502,20 @@ RULES: tuple[Rule, ...] = (
         rf"(?<![\d/.:,-])(?P<a>\d{{1,2}})(?P<sep>[/.-])(?P<b>\d{{1,2}})(?P=sep)(?:(?P<year>{YEAR4})|(?P<yy>\d\d))(?!\d|[/.:-]\d)",
         "numeric_date", "3/3/2019",
     ),
-    # --- dates written with CJK unit characters (the decade and the range before the date: same start) ---
+    # --- dates written with CJK unit characters (years ago, the decade and the range before the date: same start) ---
+    Rule(  # "去年", "昨年", "작년": the reference date's year, shifted
+        "cjk_relative_year", "relative",
+        rf"(?P<word>{trie_regex(CJK_RELATIVE_YEARS)})(?![{CJK_YEAR_COMPOUNDS}])",
+        "cjk_relative_year", "去年",
+    ),
+    Rule(  # "2000年前に", "2000년 전": N years ago; not "2000年前后" (around 2000), "2000年前半" (its first half), "1950년 전쟁" (war)
+        "cjk_ago", "relative",
+        # (four digits: a shorter count is no year to mistake, and the scanner's number trigger
+        # does not fire on it, so "3年前" stays unread)
+        rf"(?P<num>\d{{4}})[ \t]?{cjk_unit('year')}[ \t]?(?P<ago>前(?![后後半夕期线線])"
+        rf"|전(?=[에의]|부터|까지|쯤|[^\uac00-\ud7af]|\Z))",
+        "cjk_ago", "2000年前",
+    ),
     Rule(
         "cjk_decade", "decade",
         rf"(?P<d>[12]\d\d)0[ \t]?{cjk_unit('year')}(?:{'|'.join(CJK_DECADE_MARKS)})",
@@ -465,7 +523,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "cjk_range", "range",
-        rf"(?P<y1>{YEAR4})[ \t]?{cjk_unit('year')}?[ \t]?(?P<sep>{trie_regex(CJK_RANGE_LINKS)})[ \t]?"
+        rf"(?P<y1>{YEAR4})[ \t]?{cjk_unit('year')}?[ \t]?(?:{trie_regex(CJK_RANGE_VERBS)})?(?P<sep>{trie_regex(CJK_RANGE_LINKS)})[ \t]?"
         rf"(?P<y2>{YEAR4})[ \t]?{cjk_unit('year')}",
         "year_range", "1914年到1918年",
     ),
@@ -794,5 +852,5 @@ TRIGGER_WORDS: frozenset[str] = frozenset(
     set(MONTHS) | set(WEEKDAYS) | set(PARTS_OF_DAY) | BARE_PART_WORDS | set(SEASONS)
     | _last_words(DAY_OFFSETS) | YEAR_TO_DATE | set(UNIT_WORDS) | _last_words(REF_WORDS)
     | {w for p in REF_WORDS for w in p.split() if w not in ("in", "at", "the", "right", "these", "near")}
-    | set(DECADE_WORDS) | KEYWORD_TRIGGERS
+    | set(DECADE_WORDS) | KEYWORD_TRIGGERS | set(CJK_RELATIVE_YEARS)
 )

@@ -54,8 +54,6 @@ __all__ = [
 #: A date as the judges take it: ``datetime.date``, an ISO string, or ``None`` (unknown).
 DateLike = t.Union["dt.date", str, None]
 RelevanceScale = t.Literal["binary", "graded"]
-# a sentence end (the text's end included, as the text is given a trailing space)
-_SENTENCE_END = re.compile(r"[.!?;]+\s|\n")
 
 #: scale -> (default prompt class, the per-document output field holding the value)
 RELEVANCE_SCALES: t.Mapping[str, tuple[type, str]] = MappingProxyType(
@@ -106,9 +104,11 @@ async def judge_temporal_claims(
         n_items = len(claims)
     else:
         from ragas_temporal.focus_time import extract_focus_time
+        from ragas_temporal.focus_time.patterns import sentence_break
 
         mentions = len(extract_focus_time(answer, reference_date).mentions)
-        n_items = mentions + len(_SENTENCE_END.findall(answer.strip() + " "))
+        # sentence ends (a semicolon too; the text's end included, as the text is given a trailing space)
+        n_items = mentions + len(re.findall(rf"{sentence_break(';', '；')}|\n", answer.strip() + " "))
     budget = getattr(prompt, "reply_token_budget", lambda n: None)(n_items)
     output, error = await run_prompt(
         prompt, llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries, max_tokens=budget

@@ -45,12 +45,13 @@ import re
 import typing as t
 
 from ragas_temporal.focus_time import extract_focus_time
+from ragas_temporal.focus_time.patterns import sentence_break
 from ragas_temporal.judging.offline_timeline import event_locations_reply, stated_durations_reply, timeline_reply
 from ragas_temporal.scores import claims_from_focus_time, claims_from_mentions, credit_claims, year_label
 
 __all__ = ["rule_based_judge", "tecfap_guess", "prompt_data", "years_in", "sentences", "count_tokens"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END = re.compile(sentence_break())
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
 
@@ -78,10 +79,13 @@ def years_in(text: str, reference_date: dt.date | None = None) -> set[int]:
 
 
 def sentences(text: str) -> list[str]:
-    """Split on sentence-final punctuation followed by a blank.
+    """Split on sentence-final punctuation followed by a blank, or on a mark that ends a sentence
+    wherever it stands (``patterns.SENTENCE_CLOSING_MARKS``: 。！？।؟).
 
     >>> sentences("It began in 2008. It ended!  Then?")
     ['It began in 2008.', 'It ended!', 'Then?']
+    >>> sentences("一战于1914年开始。1919年结束。")
+    ['一战于1914年开始。', '1919年结束。']
     """
     return [s.strip() for s in _SENTENCE_END.split(text.strip()) if s.strip()]
 

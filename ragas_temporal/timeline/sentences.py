@@ -1,11 +1,15 @@
 """Sentence spans: the rules relate two times, or an event and a time, only inside one sentence.
 
 A semicolon ends a sentence here too: "Apollo 11 landed in 1969; Sputnik flew in 1957" states two
-facts, and the year of one must not be read as the year of the other.
+facts, and the year of one must not be read as the year of the other. The marks are the extractor's
+(``patterns.SENTENCE_END_MARKS`` before a blank, ``SENTENCE_CLOSING_MARKS`` such as 。 anywhere).
 
 >>> text = "It began in 2008. It ended in 2010!  Then? Yes; no"
 >>> [text[s:e] for s, e in sentence_spans(text)]
 ['It began in 2008.', 'It ended in 2010!', 'Then?', 'Yes;', 'no']
+>>> text = "一战于1914年开始。1918年结束；"
+>>> [text[s:e] for s, e in sentence_spans(text)]
+['一战于1914年开始。', '1918年结束；']
 
 Two adjacent sentences are about one subject when their subjects (the words before the verb) are
 the same, or when the second one's is a personal pronoun continuing a subject that is not someone
@@ -21,11 +25,12 @@ from __future__ import annotations
 
 import re
 
+from ragas_temporal.timeline.vocabulary import sentence_break
 __all__ = ["sentence_spans", "sentence_index", "sentence_subject", "same_subject", "is_subject_only"]
 
 # a sentence ends at . ! ? ; (or a line break) followed by blanks; "U.S. 2008" splits too, which only
 # makes a rule miss a relation, never invent one
-_BOUNDARY = re.compile(r"(?<=[.!?;])\s+|\n\s*")
+_BOUNDARY = re.compile(rf"{sentence_break(';', '；')}|\n\s*")
 # a date or place phrase that opens a sentence before its subject: "In 1955, ..."
 _OPENING_PHRASE = re.compile(
     r"^(?:(?:in|on|by|during|after|before|from|at)\s(?:[^,.;]{1,40},\s*|[^,.;]{1,40}?(?=\b(?:he|she|it|they)\b)))?",

@@ -21,11 +21,12 @@ from fractions import Fraction
 
 from ragas_temporal.focus_time.amounts import number_of
 from ragas_temporal.focus_time.amounts import unit_of as _unit_of
-from ragas_temporal.focus_time.patterns import NUMBER_WORDS, year4_group
+from ragas_temporal.focus_time.patterns import NUMBER_WORDS, sentence_break, year4_group
 from ragas_temporal.focus_time.units import UNIT_LENGTHS, UNIT_WORDS
 
 __all__ = [
     "NUMBER_WORDS",
+    "sentence_break",
     "UNIT_WORDS",
     "YEAR",
     "UNIT_IN_YEARS",

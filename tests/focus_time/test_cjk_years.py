@@ -7,6 +7,7 @@ gives the precision (年/년 a year, 月/월 a month, 日/일 a day).
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 
 import pytest
 
@@ -123,3 +124,99 @@ def test_a_chinese_answer_that_moves_the_day_is_not_supported():
 def test_full_width_digits_are_read_as_digits_next_to_cjk_units():
     # Japanese text often writes full-width digits: the opening of the 2008 Beijing Olympics
     assert [(m.text, m.value) for m in scan("北京オリンピックは２００８年８月８日に開幕した。")] == [("２００８年８月８日", "2008-08-08")]
+
+
+# --- counts of years stay counts; "years ago" is read against the reference date (issue 27, item 1) ---
+
+REFERENCE = dt.date(2024, 5, 1)
+
+#: (text, [(mention text, value)] with the reference date 2024-05-01). "N年前"/"N년 전" is N years
+#: before 2024: 2024 - 2000 = 24, 2024 - 1000 = 1024.
+YEARS_AGO = [
+    ("約2000年前に稲作が伝わった。", [("2000年前", "0024")]),  # Japanese: 前 followed by kana
+    ("1000년 전에 세워진 절이다.", [("1000년 전", "1024")]),  # Korean 전 (ago)
+    ("距今2000年前，这里是一片海。", [("2000年前", "0024")]),  # Chinese with "before today"
+    ("约2000年前，丝绸之路开通。", [("2000年前", "0024")]),  # Chinese with "about"
+    # a bare Chinese "2000年前" may be "before 2000": no year, and not the year 2000 either
+    ("2000年前的事情已经无法考证。", []),
+    ("2030年前实现碳达峰。", []),
+    # these stay years: 前后 "around", 前半 "first half", 전쟁 "war"
+    ("2000年前后，互联网开始普及。", [("2000年", "2000")]),
+    ("2000年前半に発売された。", [("2000年", "2000")]),
+    ("1950년 전쟁이 일어났다.", [("1950년", "1950")]),
+]
+
+
+@pytest.mark.parametrize(("text", "mentions"), YEARS_AGO, ids=[t[:10] for t, _ in YEARS_AGO])
+def test_years_ago_are_read_against_the_reference_date(text, mentions):
+    assert [(m.text, m.value) for m in scan(text, REFERENCE)] == mentions
+
+
+def test_years_ago_without_a_reference_date_have_no_year():
+    [mention] = scan("約2000年前に稲作が伝わった。")
+    assert (mention.value, mention.years) == (None, frozenset())
+    assert not extract_focus_time("1000년 전에 세워진 절이다.").years
+
+
+@pytest.mark.parametrize("text", [
+    "故宫已有600年历史，长城有2000多年的历史。",  # counts glued to other letters never were years
+    "这座寺庙有1000年以上的历史。",  # 以上: more than 1000 years
+    "这座城市有2000年的历史。",  # 的历史: a 2000-year history
+    "京都には1000年の歴史がある。",  # の歴史
+    "平安時代は約1000年間の文化の基礎となった。",  # 間: for 1000 years
+    "신라는 1000년 동안 이어졌다.",  # 동안: for 1000 years
+    "고려는 1000년 이상 기억되었다.",  # 이상: more than
+    "仓库里有2000个箱子。",  # a count with a counter
+])
+def test_counts_of_years_are_lengths_not_years(text):
+    assert not extract_focus_time(text, REFERENCE).years
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("第一次世界大战从1914年到1918年。", "1914/1918"),
+    ("第一次世界大战1914年至1918年。", "1914/1918"),
+    ("第一次世界大戦は1914年から1918年まで続いた。", "1914/1918"),
+    ("1950년부터 1953년까지", "1950/1953"),
+    ("1949年以来，北京是首都。", "1949"),  # 以来 "since": a year
+    ("平成は1989年１月に始まった。", "1989-01"),  # a full-width month
+])
+def test_ranges_and_years_the_grammar_keeps(text, value):
+    assert [m.value for m in scan(text)] == [value]
+
+
+@pytest.mark.parametrize("text", [t for t, _ in YEARS_AGO])
+def test_fast_and_full_scanners_agree_on_years_ago(text):
+    fast = [(name, m.span()) for name, m in scanner.iter_matches(text)]
+    full = [(name, m.span()) for name, m in scanner.iter_matches_reference(text)]
+    assert fast == full
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("去年中国经济增长了5.2%。", "2023"),  # against 2024-05-01
+    ("昨年、日本の人口は減少した。", "2023"),
+    ("작년 한국의 합계출산율은 0.72명이었다.", "2023"),
+    ("올해는 선거가 있다.", "2024"),
+    ("明年将举行奥运会。", "2025"),
+    ("来年の予算", "2025"),
+])
+def test_relative_years_are_read_against_the_reference_date(text, value):
+    assert [m.value for m in scan(text, REFERENCE)] == [value]
+    assert [m.value for m in scan(text)] == [None]  # no reference date: no year
+
+
+@pytest.mark.parametrize("text", ["过去年代的建筑", "明年间的瓷器"])
+def test_a_year_compound_is_no_relative_year(text):
+    # 过去|年代 "past eras", 明|年间 "the Ming years": the letters of 去年/明年 only sit side by side
+    assert list(scan(text, REFERENCE)) == []
+
+
+def test_relative_year_words_are_dateparsers():
+    from dateparser.data.date_translation_data import ja, ko, zh
+
+    from ragas_temporal.focus_time.patterns import CJK_RELATIVE_YEARS
+
+    offsets = {"1 year ago": -1, "0 year ago": 0, "in 1 year": 1}
+    theirs = {word: offsets[key] for locale in (zh, ja, ko) for key, words in locale.info["relative-type"].items()
+              if key in offsets for word in words}
+    assert theirs.pop("翌年") == 1  # "the following year": after the date before it, not the reference date's
+    assert CJK_RELATIVE_YEARS == theirs

@@ -57,6 +57,8 @@ from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, In
 from ragas_temporal.focus_time.interpret.dates import cjk_date, month_range, month_year, numeric_date, rare_date, short_date, ymd
 from ragas_temporal.focus_time.interpret.deictic import (
     ago,
+    cjk_ago,
+    cjk_relative_year,
     day_relative,
     part_of_day,
     past_n,
@@ -96,6 +98,8 @@ __all__ = [
     "apostrophe_year",
     "bare_year",
     "bracketed_range",
+    "cjk_ago",
+    "cjk_relative_year",
     "cjk_date",
     "century",
     "clock",

@@ -16,7 +16,7 @@ from ragas_temporal.focus_time.interpret.core import (
     year_from,
 )
 from ragas_temporal.focus_time.normalise import two_digit_year, year_span
-from ragas_temporal.focus_time.patterns import MONTHS
+from ragas_temporal.focus_time.patterns import CJK_DURATION_CUES, MONTHS
 
 
 def ymd(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -38,14 +38,19 @@ def ymd(g: Groups, ctx: Context, kind: str) -> Reading | None:
 def cjk_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Dates written with CJK unit characters, at the precision written: 1949年 and 1988년 are
     years, 1949年10月 a month, 1949年10月1日 and 1948년 8월 15일 days (a day the month does not
-    have leaves the month).
+    have leaves the month). A count of years followed by a duration word (``CJK_DURATION_CUES``:
+    "1000年以上", "2000年的历史", "1000년 동안") is a length of time, not a year.
 
     >>> from ragas_temporal.focus_time.extract import scan
     >>> [m.value for m in scan("中华人民共和国于1949年10月1日成立。1949年10月，1988년.")]
     ['1949-10-01', '1949-10', '1988']
+    >>> [m.value for m in scan("故宫有1000年以上的历史。1000년 동안")]
+    []
     """
     y = int(g("year"))
     if g("month") is None:
+        if ctx.text[g.match.end() :].lstrip(" \t").startswith(CJK_DURATION_CUES):
+            return None  # "1000年以上", "1000년 동안": a length of time
         return explicit_reading("year", Anchor(y))
     m, d = int(g("month")), g("day")
     if d is not None and valid_day(y, m, int(d)):

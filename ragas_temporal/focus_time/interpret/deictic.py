@@ -24,6 +24,8 @@ from ragas_temporal.focus_time.interpret.core import (
 )
 from ragas_temporal.focus_time.patterns import (
     ANAPHORIC_MODIFIERS,
+    CJK_AGO_CUES,
+    CJK_RELATIVE_YEARS,
     DAY_OFFSETS,
     NIGHT_WORDS,
     REF_WORDS,
@@ -130,6 +132,51 @@ def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return unresolved_reading(kind)
     gran = "day" if unit in ("day", "week") else ("month" if unit == "month" else "year")
     return Reading(kind, unit_value(a, gran), frozenset({a.year}), at_granularity(a, gran))
+
+
+def cjk_ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """Years ago written with CJK units: "2000年前に", "1000년 전", "约2000年前" are that many years
+    before the reference date, never the year 2000. Read only where the grammar says "ago": the
+    Korean 전, a Japanese 前 followed by kana, or an "about"/"before today" word before the number
+    (``CJK_AGO_CUES``). A bare Chinese "2030年前" may mean "before 2030": no year (the match is
+    still taken, so the number is not read as a year either).
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("約2000年前に、1000년 전에", dt.date(2024, 5, 1))]
+    [('2000年前', '0024'), ('1000년 전', '1024')]
+    >>> [(m.text, m.value) for m in scan("2030年前实现碳达峰。")]
+    []
+    """
+    start, end = g.match.span()
+    text = ctx.text
+    clear = (
+        g("ago") == "전"
+        or (end < len(text) and "\u3040" <= text[end] <= "\u309f")  # hiragana: Japanese grammar
+        or text[max(0, start - 3) : start].endswith(CJK_AGO_CUES)
+    )
+    return _reference_year(ctx, kind, -int(g("num"))) if clear else None
+
+
+def cjk_relative_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """去年 / 昨年 / 작년 (last year), 今年 / 올해 (this year), 明年 / 来年 / 내년 (next year):
+    the reference date's year, shifted (no year without a reference date).
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("去年中国经济增长了5.2%。올해는", dt.date(2024, 5, 1))]
+    [('去年', '2023'), ('올해', '2024')]
+    """
+    return _reference_year(ctx, kind, CJK_RELATIVE_YEARS[g("word")])
+
+
+def _reference_year(ctx: Context, kind: str, shift: int) -> Reading:
+    """The reference date's year shifted by ``shift`` years (no year without a reference date,
+    or beyond the era)."""
+    a = shift_anchor(ctx.ref, "year", shift) if ctx.ref is not None else None
+    if a is None:
+        return unresolved_reading(kind)
+    return Reading(kind, unit_value(a, "year"), frozenset({a.year}), at_granularity(a, "year"))
 
 
 def _weekday_date(ref: dt.date, weekday_: int, mod: str | None) -> dt.date:
