@@ -66,7 +66,7 @@ from ragas.metrics.result import MetricResult
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
 from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem
 from ragas_temporal.metrics.llm_slot import HOW_TO_BUILD_AN_LLM, llm_problem, ragas_default_llm_would_fail
-from ragas_temporal.metrics.dates import ContextDates, DateChannels, ReferenceDate, to_date
+from ragas_temporal.metrics.dates import FROM_METRIC, ContextDates, DateChannels, ReferenceDate, to_date
 from ragas_temporal.metrics.parameters import Constraint, check_parameters, one_of
 from ragas_temporal.scores import Score, clip_copied, no_claim_reason, undefined
 
@@ -80,8 +80,6 @@ logger = logging.getLogger(__name__)
 #: ``TemporalMetric.__init_subclass__``); :mod:`ragas_temporal.metrics.registry` reads it.
 REGISTERED: dict[str, type] = {}
 
-#: Marker: "use the metric's own reference-date channel" (None is a legitimate explicit value).
-FROM_METRIC: t.Any = object()
 
 
 class Failed(t.NamedTuple):
@@ -150,15 +148,6 @@ class Case:
         if not self.dates.has_context_dates:
             return None
         return [self.dates.context_date(self.sample, i, text, None) for i, text in enumerate(texts)]
-
-
-def row_focus_time(text: str, reference_date: dt.date | None) -> FocusTime:
-    """The focus time of one text of a row: the one call of the extractor for every metric.
-
-    The per-row extraction options are decided in :meth:`TemporalMetric.read_case` (the reference
-    date; a ``language`` joins it there) and end here.
-    """
-    return extract_focus_time(text, reference_date)
 
 
 def undated(focus_time: FocusTime, side: str, reference_date: t.Any = None) -> Score | None:
@@ -430,31 +419,25 @@ class TemporalMetric(SingleTurnMetric):
 
         The reference date is the call's (``reference_date``, e.g. a row's ``reference_date``
         field) or else the metric's channel; each context is read against its own date from
-        ``context_dates`` when the channel gives one. (A per-row ``language`` is decided here too.)
-        The focus times of the texts the scorer's ``focus_of`` names go into the :class:`Case` as
-        plain values; a bad date is the row's input failure.
+        ``context_dates`` when the channel gives one (:meth:`DateChannels.row_dates`). A per-row
+        ``language`` is decided here too, and travels in the :class:`Case` beside the date. The
+        focus times of the texts the scorer's ``focus_of`` names go into the case as plain values;
+        a bad date is the row's input failure.
         """
+        needs = getattr(self.scorer, "focus_of", ())
+        limit = getattr(self.scorer, "context_limit", None)
         try:
-            if reference_date is FROM_METRIC:
-                ref = self.dates.reference_for(sample)
-            else:
-                ref = to_date(reference_date, "reference_date")
+            ref, context_refs = self.dates.row_dates(sample, reference_date, "retrieved_contexts" in needs, limit)
         except ValueError as exc:
             return self._failed(str(exc))
-        needs = getattr(self.scorer, "focus_of", ())
-        if not needs:
-            return Case(sample, ref, callbacks, self.dates)
-        query = row_focus_time(sample.user_input, ref) if "user_input" in needs else None
-        answer = row_focus_time(sample.response, ref) if "response" in needs else None
+        # the extractor's options for this row: its reference date (each context's own date)
+        query = extract_focus_time(sample.user_input, ref) if "user_input" in needs else None
+        answer = extract_focus_time(sample.response, ref) if "response" in needs else None
         contexts = None
-        if "retrieved_contexts" in needs:
-            texts = sample.retrieved_contexts[: getattr(self.scorer, "context_limit", None)]
-            if self.dates.has_context_dates:
-                contexts = tuple(
-                    row_focus_time(text, self.dates.context_date(sample, i, text, ref)) for i, text in enumerate(texts)
-                )
-            else:
-                contexts = tuple(row_focus_time(text, ref) for text in texts)
+        if context_refs is not None:
+            contexts = tuple(
+                extract_focus_time(text, own) for text, own in zip(sample.retrieved_contexts, context_refs)
+            )
         return Case(sample, ref, callbacks, self.dates, query, answer, contexts)
 
     def score_sample_now(self, sample: SingleTurnSample, reference_date: t.Any = FROM_METRIC) -> Outcome:
@@ -489,7 +472,6 @@ __all__ = [
     "TemporalMetric",
     "REGISTERED",
     "Case",
-    "row_focus_time",
     "undated",
     "Failed",
     "Outcome",

@@ -29,7 +29,7 @@ from ragas.dataset_schema import SingleTurnSample
 from ragas_temporal import scores
 from ragas_temporal.focus_time import extract_focus_time
 from ragas_temporal.metrics.parameters import Constraint, callable_or_none, required
-from ragas_temporal.metrics.base import Case, Failed, Outcome, ScorerFactory, TemporalMetric, row_focus_time, to_date
+from ragas_temporal.metrics.base import Case, Failed, Outcome, ScorerFactory, TemporalMetric, to_date
 
 if t.TYPE_CHECKING:
     import pandas as pd
@@ -57,7 +57,7 @@ class GroupConsistency:
         if isinstance(others, Failed):
             return others
         # the other answers are no column of this sample: read as the sample's answer was
-        read = [row_focus_time(text, case.reference_date).years for text in others]
+        read = [extract_focus_time(text, case.reference_date).years for text in others]
         return scores.consistency_with_others(case.answer.years, read)
 
 def _mapping_or_callable(value: object) -> t.Any:
