@@ -28,8 +28,8 @@ from ragas.dataset_schema import SingleTurnSample
 
 from ragas_temporal import scores
 from ragas_temporal.focus_time import extract_focus_time
-from ragas_temporal.metrics.parameters import Constraint, callable_or_none, required
 from ragas_temporal.metrics.base import Case, Failed, Outcome, ScorerFactory, TemporalMetric, to_date
+from ragas_temporal.metrics.parameters import Constraint, callable_or_none, required
 
 if t.TYPE_CHECKING:
     import pandas as pd
