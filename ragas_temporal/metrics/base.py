@@ -413,7 +413,11 @@ class TemporalMetric(SingleTurnMetric):
         return score
 
     def read_case(
-        self, sample: SingleTurnSample, callbacks: Callbacks = None, reference_date: t.Any = FROM_METRIC
+        self,
+        sample: SingleTurnSample,
+        callbacks: Callbacks = None,
+        reference_date: t.Any = FROM_METRIC,
+        focus_of: t.Sequence[str] | None = None,
     ) -> Case | Failed:
         """Read one sample for the scorer, once: the one place where per-row extraction options are decided.
 
@@ -421,10 +425,10 @@ class TemporalMetric(SingleTurnMetric):
         field) or else the metric's channel; each context is read against its own date from
         ``context_dates`` when the channel gives one (:meth:`DateChannels.row_dates`). A per-row
         ``language`` is decided here too, and travels in the :class:`Case` beside the date. The
-        focus times of the texts the scorer's ``focus_of`` names go into the case as plain values;
-        a bad date is the row's input failure.
+        focus times of the texts the scorer's ``focus_of`` names (or ``focus_of``) go into the case
+        as plain values; a bad date is the row's input failure.
         """
-        needs = getattr(self.scorer, "focus_of", ())
+        needs = getattr(self.scorer, "focus_of", ()) if focus_of is None else focus_of
         limit = getattr(self.scorer, "context_limit", None)
         try:
             ref, context_refs = self.dates.row_dates(sample, reference_date, "retrieved_contexts" in needs, limit)

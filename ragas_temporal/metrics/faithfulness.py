@@ -165,8 +165,8 @@ class TemporalFaithfulness(MetricWithJudge):
             column_problem(column, getattr(sample, column, None)) for column in ("response", "retrieved_contexts")
         ):
             return None
-        case = self.read_case(sample, None, reference_date)
-        if isinstance(case, Failed) or case.answer is None:
+        case = self.read_case(sample, None, reference_date, focus_of=FaithfulnessByFocusTime.focus_of)
+        if isinstance(case, Failed):
             return None
         credits = claim_credits(case.answer, case.contexts)
         return None if credits is None else scores.claim_verdicts(credits)
