@@ -115,12 +115,6 @@ class DateChannels:
     def has_context_dates(self) -> bool:
         return self.context_map is not None or self.context_callable is not None
 
-    def reference_for(self, sample: t.Any) -> dt.date | None:
-        """The sample's reference date; ``ValueError`` when a per-sample callable returns a bad one."""
-        if self.per_sample is None:
-            return self.fixed
-        return to_date(self.per_sample(sample), "reference_date(sample)")
-
     def row_dates(
         self, sample: t.Any, reference_date: t.Any = FROM_METRIC, contexts: bool = False, limit: int | None = None
     ) -> tuple[dt.date | None, list[dt.date | None] | None]:
@@ -135,10 +129,12 @@ class DateChannels:
         >>> channels.row_dates(sample, contexts=True)
         (datetime.date(2024, 6, 1), [datetime.date(2021, 5, 1), datetime.date(2024, 6, 1)])
         """
-        if reference_date is FROM_METRIC:
-            ref = self.reference_for(sample)
-        else:
+        if reference_date is not FROM_METRIC:
             ref = to_date(reference_date, "reference_date")
+        elif self.per_sample is None:
+            ref = self.fixed
+        else:  # a bad date from the user's callable is this row's failure
+            ref = to_date(self.per_sample(sample), "reference_date(sample)")
         if not contexts:
             return ref, None
         texts = sample.retrieved_contexts[:limit]

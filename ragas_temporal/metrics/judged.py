@@ -26,7 +26,6 @@ defaults, ``max_retries=10`` with waits up to 60 s, apply to ``LangchainLLMWrapp
 ``ragas.evaluate`` keeps its default ``raise_exceptions=False``; our modes never raise for LLM
 faults anyway, so even ``raise_exceptions=True`` completes the run.
 
-
 >>> from ragas_temporal.metrics import TemporalCoherence
 >>> TemporalCoherence(llm_timeout=5).judging.timeout()
 5
