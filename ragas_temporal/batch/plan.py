@@ -151,7 +151,7 @@ class ScorePlan:
         ``<metric>`` (float64, NaN or null when undefined), ``<metric>_reason`` (string) and
         ``<metric>_failure`` (string: ``"input"``, ``"error"``, or null when the row was scored).
         """
-        from ragas_temporal.metrics.runner import FAILURE_SUFFIX
+        from ragas_temporal.metrics.dataset_scoring import FAILURE_SUFFIX
 
         fields = []
         for m in self.metrics:

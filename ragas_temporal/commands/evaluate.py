@@ -248,7 +248,7 @@ def attach_judge(metrics: list, args: argparse.Namespace) -> tuple[list, t.Any]:
 
 def judge_failures(frame, metrics: list) -> collections.Counter:
     """How often each reason occurs among the rows whose LLM judgement failed (failure kind "judge")."""
-    from ragas_temporal.metrics.runner import FAILURE_SUFFIX
+    from ragas_temporal.metrics.dataset_scoring import FAILURE_SUFFIX
 
     failures: collections.Counter = collections.Counter()
     for m in metrics:
@@ -277,7 +277,7 @@ def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argpar
     :func:`judge_failures` sums them up, so its logger is quiet while the rows are scored.
     """
     from ragas_temporal.metrics import score_dataset
-    from ragas_temporal.metrics.runner import USAGE_ATTR
+    from ragas_temporal.metrics.dataset_scoring import USAGE_ATTR
 
     concurrency = max_concurrency(args, judge)
     if judge is not None and judge.local and args.max_concurrency is None:
@@ -329,7 +329,7 @@ def failed_everywhere(frame, metrics: list) -> tuple[str, str] | None:
     """``(metric name, most common cause)`` of the first metric that scored no row and failed on
     some (the others' scores being undefined, e.g. no temporal claim), else None."""
     from ragas_temporal.commands.failures import most_common_cause
-    from ragas_temporal.metrics.runner import FAILURE_SUFFIX
+    from ragas_temporal.metrics.dataset_scoring import FAILURE_SUFFIX
 
     for m in metrics:
         failed = frame[f"{m.name}{FAILURE_SUFFIX}"].notna()
@@ -394,7 +394,7 @@ def output_frame(records: list[dict], metrics: list):
     """The score columns of records in text form, as the summary reads them (scores as floats, NaN when undefined)."""
     import pandas as pd
 
-    from ragas_temporal.metrics.runner import score_columns
+    from ragas_temporal.metrics.dataset_scoring import score_columns
 
     frame = pd.DataFrame({c: [r.get(c) for r in records] for m in metrics for c in score_columns(m)})
     for m in metrics:
@@ -413,7 +413,7 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
     from ragas_temporal.commands.failures import RunStopped
     from ragas_temporal.data.writers import record_form, write_rows
     from ragas_temporal.metrics.columns import printable_text
-    from ragas_temporal.metrics.runner import outcome_fields, score_columns
+    from ragas_temporal.metrics.dataset_scoring import outcome_fields, score_columns
 
     # every input value in its written form now: a column no format can hold is refused before any work
     inputs = [record_form({key: printable_text(value) for key, value in row.items()}) for row in rows] if args.output else []
@@ -422,7 +422,7 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
     columns = list(dict.fromkeys([*(key for row in inputs for key in row), *scored]))
     if args.output and getattr(args, "verdicts", False):
         # the claims' verdicts come from the date rules alone (no judge call): read once, beside the scores
-        from ragas_temporal.metrics.runner import verdict_columns
+        from ragas_temporal.metrics.dataset_scoring import verdict_columns
 
         for name, values in verdict_columns(rows, metrics).items():
             columns.append(name)
@@ -448,7 +448,7 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
                     write_rows(records, columns, args.output)
                 return frame, usage
             from ragas_temporal.metrics.columns import SAMPLE_COLUMNS
-            from ragas_temporal.metrics.runner import REFERENCE_DATE_FIELD
+            from ragas_temporal.metrics.dataset_scoring import REFERENCE_DATE_FIELD
 
             keys = row_keys(rows, [*SAMPLE_COLUMNS, REFERENCE_DATE_FIELD, args.group_by])
             with PartialOutput(args.output, run_settings(args, metrics)) as output:

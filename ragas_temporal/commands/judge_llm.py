@@ -2,7 +2,7 @@
 
 - :func:`judge_from_args` turns ``--llm-model`` / ``--base-url`` / ``--api-key-env`` /
   ``--llm-timeout`` into a ragas ``llm_factory`` LLM over an ``AsyncOpenAI`` client with bounded
-  retries (the settings recommended in :mod:`ragas_temporal.metrics.llm_scorers`), or
+  retries (the settings recommended in :mod:`ragas_temporal.metrics.judged`), or
   ``--offline-judge`` into the rule-based stand-in of :mod:`ragas_temporal.judging`;
 - ``--cache DIR`` gives that LLM ragas's disk cache (:func:`judge_cache`): a judgement asked
   again (a resumed or repeated run) is answered from the folder, without a request;

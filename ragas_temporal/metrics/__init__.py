@@ -1,9 +1,14 @@
-"""ragas metric classes for temporal RAG evaluation.
+"""ragas metric classes for temporal RAG evaluation: one module per family, one registration per class.
 
-Each class is a ragas ``SingleTurnMetric`` (those that will get an LLM mode are also
-``MetricWithLLM``), so it works in ``ragas.evaluate``; each also offers ``ascore(**columns)``
-returning a ``MetricResult`` with a reason, and :func:`score_dataset` gives per-row scores with
-reasons for a whole dataset.
+Each class is a ragas ``SingleTurnMetric`` (those with an LLM mode are also ``MetricWithLLM``,
+through :class:`~ragas_temporal.metrics.judged.MetricWithJudge`), so it works in
+``ragas.evaluate``; each also offers ``ascore(**columns)`` returning a ``MetricResult`` with a
+reason, and :func:`score_dataset` gives per-row scores with reasons for a whole dataset.
+
+A family module holds its metric classes, their modes' scorers and their judge settings.
+Defining a class with its own ``_base_name`` registers it
+(:data:`~ragas_temporal.metrics.registry.METRIC_CLASSES`): the names exported here and from
+``ragas_temporal`` are read from that registry, as are the CLI's ``--metrics`` names.
 
 Names carry their parameters (``temporal_precision_at_5``, ``temporal_ndcg_at_10_gold``) so two
 instances never collide. ``ragas.evaluate`` labels the result column of any metric that has a
@@ -11,65 +16,41 @@ instances never collide. ``ragas.evaluate`` labels the result column of any metr
 column of ``TemporalPrecisionAtK(k=5)`` is ``temporal_precision_at_5(mode=focus_time)`` there;
 :func:`score_dataset` uses the plain names.
 
-- generation: :class:`TemporalFaithfulness`, :class:`AnswerTemporalRecall`
-- retrieval: :class:`TemporalPrecisionAtK`, :class:`TemporalRecallAtK`, :class:`TemporalNDCGAtK`,
+- faithfulness: :class:`TemporalFaithfulness`
+- answer time: :class:`AnswerTemporalRecall`, :class:`AnswerTemporalPrecision`,
+  :class:`TemporalAnchorCoverage`, :class:`TemporalYearPrecisionAtK`, :class:`TemporalYearRecallAtK`
+- ranking: :class:`TemporalPrecisionAtK`, :class:`TemporalRecallAtK`, :class:`TemporalNDCGAtK`,
   :class:`TemporalMRR`, :class:`TemporalMAP`
-- answers and coverage: :class:`AnswerTemporalPrecision`, :class:`TemporalAnchorCoverage`,
-  :class:`TemporalYearPrecisionAtK`, :class:`TemporalYearRecallAtK`
-- timelines: :class:`TemporalCoherence`, :class:`EventOrderAccuracy`, :class:`DurationAccuracy`
-- across answers: :class:`TemporalConsistency`, :func:`temporal_consistency_report`
+- timeline: :class:`TemporalCoherence`, :class:`EventOrderAccuracy`, :class:`DurationAccuracy`
+- consistency across answers: :class:`TemporalConsistency`, :func:`temporal_consistency_report`
 
 >>> from ragas_temporal.metrics import TemporalPrecisionAtK, TemporalNDCGAtK
 >>> TemporalPrecisionAtK(k=5).name, TemporalNDCGAtK(k=10, mode="gold").name
 ('temporal_precision_at_5', 'temporal_ndcg_at_10_gold')
 """
 
-from ragas_temporal.metrics.answers import (
-    AnswerTemporalPrecision,
-    TemporalAnchorCoverage,
-    TemporalYearCoverageAtK,
-    TemporalYearPrecisionAtK,
-    TemporalYearRecallAtK,
-)
+from ragas_temporal.metrics.answer_time import TemporalYearCoverageAtK
 from ragas_temporal.metrics.base import Failed, TemporalMetric
-from ragas_temporal.metrics.consistency import TemporalConsistency, temporal_consistency_report
-from ragas_temporal.metrics.generation import AnswerTemporalRecall, TemporalFaithfulness
-from ragas_temporal.metrics.registry import metric_from_spec, metrics_from_spec
-from ragas_temporal.metrics.retrieval import (
-    JudgedRankingMetric,
-    RankingMetric,
-    TemporalMAP,
-    TemporalMRR,
-    TemporalNDCGAtK,
-    TemporalPrecisionAtK,
-    TemporalRecallAtK,
-)
-from ragas_temporal.metrics.runner import score_dataset
-from ragas_temporal.metrics.timeline import DurationAccuracy, EventOrderAccuracy, TemporalCoherence
+from ragas_temporal.metrics.consistency import temporal_consistency_report
+from ragas_temporal.metrics.dataset_scoring import score_dataset
+from ragas_temporal.metrics.ranking import JudgedRankingMetric, RankingMetric
+from ragas_temporal.metrics.registry import METRIC_CLASSES, metric_from_spec, metrics_from_spec
+
+#: The metric classes, by class name, as registered when their family modules were imported.
+_CLASSES = {cls.__name__: cls for cls in METRIC_CLASSES.values()}
+globals().update(_CLASSES)
+
+#: What ``ragas_temporal`` itself exports from here (lazily): every metric class and the two
+#: dataset-level functions.
+PACKAGE_FACE = (*_CLASSES, "temporal_consistency_report", "score_dataset")
 
 __all__ = [
-    "TemporalFaithfulness",
-    "AnswerTemporalRecall",
-    "AnswerTemporalPrecision",
-    "TemporalAnchorCoverage",
+    *PACKAGE_FACE,
     "TemporalYearCoverageAtK",
-    "TemporalYearPrecisionAtK",
-    "TemporalYearRecallAtK",
-    "TemporalCoherence",
-    "EventOrderAccuracy",
-    "DurationAccuracy",
-    "TemporalConsistency",
-    "temporal_consistency_report",
-    "TemporalPrecisionAtK",
-    "TemporalRecallAtK",
-    "TemporalNDCGAtK",
-    "TemporalMRR",
-    "TemporalMAP",
     "TemporalMetric",
     "RankingMetric",
     "JudgedRankingMetric",
     "Failed",
-    "score_dataset",
     "metric_from_spec",
     "metrics_from_spec",
 ]

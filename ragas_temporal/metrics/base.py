@@ -7,10 +7,16 @@ in :mod:`ragas_temporal.scores`. Arithmetic lives in ``scores``; this module is 
 Scoring is routed per mode through an explicit map: each metric class declares ``_mode_scorers``,
 ``mode -> factory(metric) -> Scorer`` (the first mode is the default). At construction the metric
 builds the scorer of its mode; per sample, ``score_sample`` checks the scorer's columns (a
-``None``, empty or non-string value gives ``NaN`` with a reason instead of an exception), resolves
-the sample's reference date (:mod:`ragas_temporal.metrics.dates`) into a :class:`Case`, and awaits
-``scorer.score(case)``, which returns a :class:`ragas_temporal.scores.Score`. Adding a mode is one
-entry in the map and one small scorer object (see :mod:`ragas_temporal.metrics.scorers`).
+``None``, empty or non-string value gives ``NaN`` with a reason instead of an exception), then
+:meth:`TemporalMetric.read_case` decides the sample's reference date
+(:mod:`ragas_temporal.metrics.dates`) and extracts, once, the focus times the scorer names in its
+``focus_of``, and ``score_sample`` awaits ``scorer.score(case)`` with those plain values. Data flows
+one way: a scorer never calls back into the metric or the case to extract. It returns a
+:class:`ragas_temporal.scores.Score`. Adding a mode is one entry in the map and one small scorer
+object in the family's module (e.g. :class:`~ragas_temporal.metrics.faithfulness.FaithfulnessByFocusTime`).
+
+Parameters are checked by one mechanism: each class declares ``_parameter_constraints``
+(parameter -> rule, :mod:`ragas_temporal.metrics.parameters`), merged along its bases.
 
 Reference dates
 ---------------
@@ -31,7 +37,7 @@ metrics take it through two constructor arguments instead (validated by
     not in the mapping, the sample has fewer ids than contexts, or the callable returns ``None``)
     falls back to the sample's reference date.
 
-``ascore(..., reference_date=...)`` and :func:`~ragas_temporal.metrics.runner.score_dataset` (rows with a ``reference_date``
+``ascore(..., reference_date=...)`` and :func:`~ragas_temporal.metrics.dataset_scoring.score_dataset` (rows with a ``reference_date``
 field) also take a date per call or per row, overriding the constructor's.
 
 >>> import asyncio
@@ -60,8 +66,9 @@ from ragas.metrics.result import MetricResult
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
 from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem
 from ragas_temporal.metrics.llm_slot import HOW_TO_BUILD_AN_LLM, llm_problem, ragas_default_llm_would_fail
-from ragas_temporal.metrics.dates import ContextDates, DateChannels, ReferenceDate, to_date
-from ragas_temporal.scores import Score, check_k, clip_copied
+from ragas_temporal.metrics.dates import FROM_METRIC, ContextDates, DateChannels, ReferenceDate, to_date
+from ragas_temporal.metrics.parameters import Constraint, check_parameters, one_of
+from ragas_temporal.scores import Score, clip_copied, no_claim_reason, undefined
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
@@ -69,8 +76,10 @@ if t.TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: Marker: "use the metric's own reference-date channel" (None is a legitimate explicit value).
-FROM_METRIC: t.Any = object()
+#: Every metric class by the stem of its name, filled as the classes are defined (see
+#: ``TemporalMetric.__init_subclass__``); :mod:`ragas_temporal.metrics.registry` reads it.
+REGISTERED: dict[str, type] = {}
+
 
 
 class Failed(t.NamedTuple):
@@ -114,32 +123,21 @@ Outcome = t.Union[Score, Failed]
 
 @dataclass(frozen=True)
 class Case:
-    """One sample being scored: the sample, its reference date, the run's callbacks, the date channels.
+    """One sample being scored, read once: plain values for a scorer, which never extracts by itself.
 
-    Scorers read everything per sample from here; the focus-time helpers memoise through the
-    extractor, so several metrics on one sample extract each text once.
+    ``query``, ``answer`` and ``contexts`` are the focus times of ``user_input``, ``response`` and
+    the retrieved contexts (the first ``context_limit``, each read against its own date), filled by
+    :meth:`TemporalMetric.read_case` for the texts the scorer's ``focus_of`` names (``None`` for the
+    others). The extractor memoises, so several metrics on one sample extract each text once.
     """
 
     sample: SingleTurnSample
     reference_date: dt.date | None
     callbacks: t.Any
     dates: DateChannels
-
-    def focus_time(self, text: str) -> FocusTime:
-        """Focus time of ``text`` read against the sample's reference date."""
-        return extract_focus_time(text, self.reference_date)
-
-    def context_focus_times(self, limit: int | None = None) -> list[FocusTime]:
-        """Focus time of each retrieved context (the first ``limit``), each with its own date."""
-        contexts = self.sample.retrieved_contexts
-        if limit is not None:
-            contexts = contexts[:limit]
-        if not self.dates.has_context_dates:
-            return [extract_focus_time(text, self.reference_date) for text in contexts]
-        return [
-            extract_focus_time(text, self.dates.context_date(self.sample, i, text, self.reference_date))
-            for i, text in enumerate(contexts)
-        ]
+    query: FocusTime | None = None
+    answer: FocusTime | None = None
+    contexts: tuple[FocusTime, ...] | None = None
 
     def own_dates(self, texts: t.Sequence[str]) -> list[dt.date | None] | None:
         """Each text's own date from the ``context_dates`` channel (``None`` where it gives none).
@@ -152,8 +150,23 @@ class Case:
         return [self.dates.context_date(self.sample, i, text, None) for i, text in enumerate(texts)]
 
 
+def undated(focus_time: FocusTime, side: str, reference_date: t.Any = None) -> Score | None:
+    """NaN with the reason saying what to do when a text has no datable mention, else ``None``.
+
+    ``reference_date`` is the date the text was read against (the reason differs with and without one).
+    """
+    if focus_time.years:
+        return None
+    return undefined(no_claim_reason(focus_time.mentions, side=side, reference_date=reference_date))
+
+
 class Scorer(t.Protocol):
-    """What a mode is: the columns it reads, whether it calls an LLM, and how it scores a case."""
+    """What a mode is: the columns it reads, whether it calls an LLM, and how it scores a case.
+
+    ``focus_of`` (optional, default none) names the columns whose focus times the case must hold
+    (``"user_input"``, ``"response"``, ``"retrieved_contexts"``); ``context_limit`` (optional) reads
+    only the first contexts.
+    """
 
     columns: tuple[str, ...]
     calls_llm: bool
@@ -225,6 +238,23 @@ class TemporalMetric(SingleTurnMetric):
     #: of the default name
     _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {}
 
+    #: parameter -> Constraint (:mod:`ragas_temporal.metrics.parameters`), checked at construction;
+    #: a subclass declares its own parameters' rules here, once
+    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {}
+
+    def __init_subclass__(cls, **kwargs: t.Any) -> None:
+        """Defining a metric class registers it: a class that sets its own ``_base_name`` is known
+        to the registry (:data:`ragas_temporal.metrics.registry.METRIC_CLASSES`), the spec grammar,
+        the CLI and the package's exports. Base classes without their own stem stay out."""
+        super().__init_subclass__(**kwargs)
+        stem = vars(cls).get("_base_name")
+        if stem is None:
+            return
+        known = REGISTERED.get(stem)
+        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise ValueError(f"two metric classes use the name stem {stem!r}: {known.__qualname__} and {cls.__qualname__}")
+        REGISTERED[stem] = cls
+
     @classmethod
     def modes(cls) -> tuple[str, ...]:
         """The modes this metric offers, default first.
@@ -236,11 +266,8 @@ class TemporalMetric(SingleTurnMetric):
         return tuple(cls._mode_scorers)
 
     def __post_init__(self) -> None:
-        modes = self.modes()
-        if not isinstance(self.mode, str) or self.mode not in modes:
-            allowed = ", ".join(repr(m) for m in modes)
-            raise ValueError(f"{type(self).__name__}: mode must be one of {allowed}; got {self.mode!r}")
-        self._validate_params()
+        # the mode first (its allowed values come from the mode -> scorer map), then the class's own
+        check_parameters(self, {"mode": one_of("mode", self.modes(), wording="listed")})
         if self.name is None or not isinstance(self.name, str) or (self.name and not self.name.strip()):
             raise ValueError(
                 f"{type(self).__name__}: name must be a non-empty string (the result column), or left out "
@@ -270,16 +297,6 @@ class TemporalMetric(SingleTurnMetric):
         super().__post_init__()
 
     # -- hooks for subclasses -------------------------------------------------------------------
-
-    def _validate_params(self) -> None:
-        """Validate subclass parameters (k, gain, ...) at construction; raise ValueError."""
-
-    def _checked_k(self, k: object) -> int:
-        """``k`` as an int, or the ``ValueError`` of :func:`scores.check_k` naming this class."""
-        try:
-            return check_k(k)
-        except ValueError as exc:
-            raise ValueError(f"{type(self).__name__}: {exc}") from None
 
     def _name_parts(self) -> list[str]:
         """Parameter parts of the default name, e.g. ``["at_5"]``."""
@@ -387,17 +404,45 @@ class TemporalMetric(SingleTurnMetric):
         problem = self.dates.ids_problem(sample)
         if problem is not None:
             return self._failed(problem)
-        try:
-            if reference_date is FROM_METRIC:
-                ref = self.dates.reference_for(sample)
-            else:
-                ref = to_date(reference_date, "reference_date")
-        except ValueError as exc:
-            return self._failed(str(exc))
-        score = await self.scorer.score(Case(sample, ref, callbacks, self.dates))
+        case = self.read_case(sample, callbacks, reference_date)
+        if isinstance(case, Failed):
+            return case
+        score = await self.scorer.score(case)
         if score.is_nan:
             logger.debug("%s: NaN: %s", self.name, score.reason)
         return score
+
+    def read_case(
+        self,
+        sample: SingleTurnSample,
+        callbacks: Callbacks = None,
+        reference_date: t.Any = FROM_METRIC,
+        focus_of: t.Sequence[str] | None = None,
+    ) -> Case | Failed:
+        """Read one sample for the scorer, once: the one place where per-row extraction options are decided.
+
+        The reference date is the call's (``reference_date``, e.g. a row's ``reference_date``
+        field) or else the metric's channel; each context is read against its own date from
+        ``context_dates`` when the channel gives one (:meth:`DateChannels.row_dates`). A per-row
+        ``language`` is decided here too, and travels in the :class:`Case` beside the date. The
+        focus times of the texts the scorer's ``focus_of`` names (or ``focus_of``) go into the case
+        as plain values; a bad date is the row's input failure.
+        """
+        needs = getattr(self.scorer, "focus_of", ()) if focus_of is None else focus_of
+        limit = getattr(self.scorer, "context_limit", None)
+        try:
+            ref, context_refs = self.dates.row_dates(sample, reference_date, "retrieved_contexts" in needs, limit)
+        except ValueError as exc:
+            return self._failed(str(exc))
+        # the extractor's options for this row: its reference date (each context's own date)
+        query = extract_focus_time(sample.user_input, ref) if "user_input" in needs else None
+        answer = extract_focus_time(sample.response, ref) if "response" in needs else None
+        contexts = None
+        if context_refs is not None:
+            contexts = tuple(
+                extract_focus_time(text, own) for text, own in zip(sample.retrieved_contexts, context_refs)
+            )
+        return Case(sample, ref, callbacks, self.dates, query, answer, contexts)
 
     def score_sample_now(self, sample: SingleTurnSample, reference_date: t.Any = FROM_METRIC) -> Outcome:
         """:meth:`score_sample` without an event loop, for a mode that never calls an LLM (focus_time, gold).
@@ -429,7 +474,9 @@ class TemporalMetric(SingleTurnMetric):
 
 __all__ = [
     "TemporalMetric",
+    "REGISTERED",
     "Case",
+    "undated",
     "Failed",
     "Outcome",
     "Scorer",

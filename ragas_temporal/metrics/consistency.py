@@ -28,8 +28,8 @@ from ragas.dataset_schema import SingleTurnSample
 
 from ragas_temporal import scores
 from ragas_temporal.focus_time import extract_focus_time
-from ragas_temporal.metrics.answer_scorers import GroupConsistency
-from ragas_temporal.metrics.base import Failed, ScorerFactory, TemporalMetric, to_date
+from ragas_temporal.metrics.base import Case, Failed, Outcome, ScorerFactory, TemporalMetric, to_date
+from ragas_temporal.metrics.parameters import Constraint, callable_or_none, required
 
 if t.TYPE_CHECKING:
     import pandas as pd
@@ -41,6 +41,29 @@ GroupAnswers = t.Union[
     t.Mapping[Hashable, t.Sequence[str]], t.Callable[[SingleTurnSample], t.Optional[t.Sequence[str]]]
 ]
 REPORT_COLUMNS = ("group", "n_answers", "temporal_consistency", "reason", "years_in_all", "disagreeing_years")
+
+
+@dataclass(frozen=True)
+class GroupConsistency:
+    """Mean Jaccard of this answer's years with the other answers of its group (from the metric's channel)."""
+
+    others_of: t.Callable[[t.Any], t.Union[t.Sequence[str], Failed]]
+    columns: tuple[str, ...] = ("response",)
+    focus_of: tuple[str, ...] = ("response",)
+    calls_llm: bool = False
+
+    async def score(self, case: Case) -> Outcome:
+        others = self.others_of(case.sample)
+        if isinstance(others, Failed):
+            return others
+        # the other answers are no column of this sample: read as the sample's answer was
+        read = [extract_focus_time(text, case.reference_date).years for text in others]
+        return scores.consistency_with_others(case.answer.years, read)
+
+def _mapping_or_callable(value: object) -> t.Any:
+    if not isinstance(value, Mapping) and not callable(value):
+        raise ValueError(f"group_answers must be a mapping or a callable, got {type(value).__name__}")
+    return value
 
 
 @dataclass
@@ -78,22 +101,17 @@ class TemporalConsistency(TemporalMetric):
     group_key: t.Optional[t.Callable[[SingleTurnSample], Hashable]] = None
 
     _base_name: t.ClassVar[str] = "temporal_consistency"
+    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {
+        "group_answers": required(
+            _mapping_or_callable,
+            "group_answers= (a mapping group key -> answers, or a callable(sample) -> answers); "
+            "TemporalConsistency.from_rows(rows, group_by=...) builds it from a dataset",
+        ),
+        "group_key": callable_or_none("group_key", "a callable(sample) -> key"),
+    }
     _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {
         "focus_time": lambda metric: GroupConsistency(metric._other_answers, ("user_input", "response")),
     }
-
-    def _validate_params(self) -> None:
-        if self.group_answers is None:
-            raise ValueError(
-                "TemporalConsistency needs group_answers= (a mapping group key -> answers, or a callable(sample) "
-                "-> answers); TemporalConsistency.from_rows(rows, group_by=...) builds it from a dataset"
-            )
-        if not isinstance(self.group_answers, Mapping) and not callable(self.group_answers):
-            raise ValueError(
-                f"TemporalConsistency: group_answers must be a mapping or a callable, got {type(self.group_answers).__name__}"
-            )
-        if self.group_key is not None and not callable(self.group_key):
-            raise ValueError(f"TemporalConsistency: group_key must be a callable(sample) -> key, got {self.group_key!r}")
 
     def _other_answers(self, sample: SingleTurnSample) -> list[str] | Failed:
         if isinstance(self.group_answers, Mapping):
@@ -139,7 +157,7 @@ class TemporalConsistency(TemporalMetric):
 
 
 def _group_rows(rows: t.Any, group_by: str) -> dict[Hashable, list[dict]]:
-    from ragas_temporal.metrics.runner import dataset_rows  # the runner imports the metric classes
+    from ragas_temporal.metrics.dataset_scoring import dataset_rows  # it imports the metric classes
 
     listed = dataset_rows(rows)
     if listed and not any(group_by in row for row in listed):

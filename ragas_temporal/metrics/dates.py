@@ -40,7 +40,10 @@ if t.TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["DateLike", "ReferenceDate", "ContextDates", "to_date", "DateChannels"]
+__all__ = ["DateLike", "ReferenceDate", "ContextDates", "to_date", "DateChannels", "FROM_METRIC"]
+
+#: Marker: "use the metric's own reference-date channel" (None is a legitimate explicit value).
+FROM_METRIC: t.Any = object()
 
 DateLike = t.Union[dt.date, str]
 ReferenceDate = t.Union[None, DateLike, t.Callable[["SingleTurnSample"], t.Optional[DateLike]]]
@@ -112,11 +115,32 @@ class DateChannels:
     def has_context_dates(self) -> bool:
         return self.context_map is not None or self.context_callable is not None
 
-    def reference_for(self, sample: t.Any) -> dt.date | None:
-        """The sample's reference date; ``ValueError`` when a per-sample callable returns a bad one."""
-        if self.per_sample is None:
-            return self.fixed
-        return to_date(self.per_sample(sample), "reference_date(sample)")
+    def row_dates(
+        self, sample: t.Any, reference_date: t.Any = FROM_METRIC, contexts: bool = False, limit: int | None = None
+    ) -> tuple[dt.date | None, list[dt.date | None] | None]:
+        """A row's dates in one answer: its reference date (``reference_date`` when given, else the
+        channel's) and, when ``contexts``, each of the first ``limit`` contexts' own date (the
+        reference date where the channel gives none; ``None`` without ``contexts``).
+        ``ValueError`` when a given or per-sample date is bad.
+
+        >>> from types import SimpleNamespace
+        >>> channels = DateChannels.build("2024-06-01", {"d1": "2021-05-01"}, owner="m")
+        >>> sample = SimpleNamespace(retrieved_contexts=["a", "b"], retrieved_context_ids=["d1", "d2"])
+        >>> channels.row_dates(sample, contexts=True)
+        (datetime.date(2024, 6, 1), [datetime.date(2021, 5, 1), datetime.date(2024, 6, 1)])
+        """
+        if reference_date is not FROM_METRIC:
+            ref = to_date(reference_date, "reference_date")
+        elif self.per_sample is None:
+            ref = self.fixed
+        else:  # a bad date from the user's callable is this row's failure
+            ref = to_date(self.per_sample(sample), "reference_date(sample)")
+        if not contexts:
+            return ref, None
+        texts = sample.retrieved_contexts[:limit]
+        if not self.has_context_dates:
+            return ref, [ref] * len(texts)
+        return ref, [self.context_date(sample, i, text, ref) for i, text in enumerate(texts)]
 
     def ids_problem(self, sample: t.Any) -> str | None:
         """Why the sample's ``retrieved_context_ids`` cannot be looked up in the ``context_dates`` mapping.

@@ -1,5 +1,31 @@
 """The base of metrics with an LLM mode: the bounds on one judgement, validated once and kept with the metric.
 
+Shared by every family with an LLM mode (faithfulness, ranking, timeline): :class:`JudgeSettings`
+(``llm_timeout``, ``fix_retries`` and ragas's run timeout), what a judge object reads from its
+metric (:class:`JudgedMetric`), and :class:`MetricWithJudge`, the base class holding both.
+
+Every LLM mode: at most ``fix_retries`` ragas ``FixOutputFormat`` repair calls when a reply
+cannot be parsed (``BaseRagasLLM``/``LangchainLLMWrapper`` LLMs only), besides the calls its family
+module counts.
+
+Reference dates reach the judge as data: the sample's reference date (the metric's
+``reference_date`` channel, or ``ascore(reference_date=...)``) as the prompt's ``reference_date``,
+and, with ``context_dates``, each context's or document's own date (``{"date": ..., "text": ...}``
+where it differs), so "last year" is placed exactly as focus-time mode places it.
+
+Faults (malformed JSON, an unknown label, an exception, a timeout) make that row NaN with the
+reason; ``ascore`` returns it, ``ragas.evaluate`` keeps the other rows.
+
+Recommended settings so a dead endpoint costs seconds per row, not minutes:
+``ragas.evaluate(..., run_config=RunConfig(timeout=60, max_retries=2, max_wait=5))`` (ragas's
+defaults, ``max_retries=10`` with waits up to 60 s, apply to ``LangchainLLMWrapper`` LLMs) and, for
+``llm_factory``, a client with a short timeout and few retries plus Instructor's ``max_retries``
+(3 by default: up to 4 requests for an invalid reply; 0 for exactly one):
+``llm_factory(model, client=AsyncOpenAI(base_url=..., timeout=20, max_retries=1), max_retries=1)``.
+``llm_timeout`` (default ``None``: the client's own timeout stands) bounds each judgement when set, and
+``ragas.evaluate`` keeps its default ``raise_exceptions=False``; our modes never raise for LLM
+faults anyway, so even ``raise_exceptions=True`` completes the run.
+
 >>> from ragas_temporal.metrics import TemporalCoherence
 >>> TemporalCoherence(llm_timeout=5).judging.timeout()
 5
@@ -7,6 +33,9 @@
 Traceback (most recent call last):
 ...
 ValueError: TemporalCoherence: fix_retries must be an integer >= 0, got -1
+>>> settings = JudgeSettings.validated("m", llm_timeout=30.0, fix_retries=1)
+>>> settings.timeout(), settings.observe_run_timeout(10) or settings.timeout()
+(30.0, 9.0)
 """
 
 from __future__ import annotations
@@ -17,21 +46,69 @@ from dataclasses import dataclass
 from ragas.metrics.base import MetricWithLLM
 
 from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
-from ragas_temporal.metrics.base import TemporalMetric
-from ragas_temporal.metrics.llm_scorers import JudgeSettings
+from ragas_temporal.metrics.base import Case, TemporalMetric
+from ragas_temporal.metrics.parameters import count, seconds_or_none
 
 if t.TYPE_CHECKING:
     from ragas.run_config import RunConfig
 
-__all__ = ["MetricWithJudge"]
+__all__ = ["JudgeSettings", "JudgedMetric", "MetricWithJudge", "judge_call"]
+
+
+@dataclass
+class JudgeSettings:
+    """A metric's bounds on one judgement: ``llm_timeout``, ``fix_retries`` and ragas's run timeout.
+
+    When ``ragas.evaluate``'s ``RunConfig.timeout`` is shorter than ``llm_timeout``, 90 % of it is
+    used instead, so our reason ("LLM call timed out after ...") wins over ragas's silent NaN.
+    """
+
+    llm_timeout: t.Optional[float]
+    fix_retries: int
+    run_timeout: t.Optional[float] = None
+
+    @classmethod
+    def validated(cls, owner: str, llm_timeout: object, fix_retries: object) -> "JudgeSettings":
+        """Settings from the metric's arguments; ``ValueError`` naming the fix when invalid."""
+        try:
+            return cls(seconds_or_none(llm_timeout), count("fix_retries")(fix_retries))
+        except ValueError as exc:
+            raise ValueError(f"{owner}: {exc}") from None
+
+    def observe_run_timeout(self, run_timeout: t.Optional[float]) -> None:
+        """Remember ragas's per-row timeout (from ``RunConfig`` at the metric's ``init``)."""
+        self.run_timeout = run_timeout
+
+    def timeout(self) -> t.Optional[float]:
+        """Seconds one judgement may take now."""
+        run_timeout = self.run_timeout
+        if run_timeout and (self.llm_timeout is None or run_timeout <= self.llm_timeout):
+            return 0.9 * run_timeout
+        return self.llm_timeout
+
+    def call_kwargs(self, callbacks: t.Any) -> dict:
+        """The keyword arguments every judge takes for one call."""
+        return {"callbacks": callbacks, "timeout": self.timeout(), "fix_retries": self.fix_retries}
+
+
+class JudgedMetric(t.Protocol):
+    """What a judge object reads from its metric at call time."""
+
+    llm: t.Any
+    judging: JudgeSettings
+
+
+def judge_call(host: JudgedMetric, case: Case) -> dict:
+    """The keyword arguments of one judge call for ``case`` under ``host``'s settings."""
+    return host.judging.call_kwargs(case.callbacks)
 
 
 @dataclass
 class MetricWithJudge(TemporalMetric, MetricWithLLM):
     """A :class:`TemporalMetric` with an LLM mode: ``llm_timeout`` and ``fix_retries`` as ``self.judging``.
 
-    Its instances are what a judge object reads at call time
-    (:class:`~ragas_temporal.metrics.llm_scorers.JudgedMetric`: ``llm`` and ``judging``).
+    Its instances are what a judge object reads at call time (:class:`JudgedMetric`: ``llm`` and
+    ``judging``).
 
     Parameters
     ----------
@@ -46,8 +123,14 @@ class MetricWithJudge(TemporalMetric, MetricWithLLM):
     llm_timeout: t.Optional[float] = DEFAULT_LLM_TIMEOUT
     fix_retries: int = DEFAULT_FIX_RETRIES
 
-    def _validate_params(self) -> None:
-        self.judging = JudgeSettings.validated(type(self).__name__, self.llm_timeout, self.fix_retries)
+    _parameter_constraints: t.ClassVar[t.Mapping[str, t.Any]] = {
+        "llm_timeout": seconds_or_none,
+        "fix_retries": count("fix_retries"),
+    }
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.judging = JudgeSettings(self.llm_timeout, self.fix_retries)
 
     def init(self, run_config: RunConfig) -> None:
         super().init(run_config)

@@ -117,7 +117,7 @@ def test_a_column_no_format_holds_is_refused_before_any_work(tmp_path, capsys, m
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from ragas_temporal.metrics import runner
+    from ragas_temporal.metrics import dataset_scoring as runner
 
     pq.write_table(pa.Table.from_pylist([{**ROWS[1], "took": datetime.timedelta(seconds=5)}]), tmp_path / "d.parquet")
     out = tmp_path / "out.jsonl"

@@ -38,3 +38,16 @@ def test_score_dataset_writes_the_verdicts_column_only_when_asked() -> None:
         None,  # a reference date that cannot be read: the row's score is NaN with the reason
     ]
     assert frame["temporal_faithfulness"].tolist()[0] == 0.0
+
+
+def test_the_verdicts_are_the_date_rules_in_every_mode() -> None:
+    # llm and hybrid read only what their judge needs per sample; the verdicts still read the contexts
+    from tests.support.fake_llm import ScriptedLLM
+
+    sample = SingleTurnSample(response="Einstein was born on 20 March 1879.", retrieved_contexts=[EINSTEIN])
+    expected = [{"claim": "20 March 1879", "verdict": "NOT_SUPPORTED", "credit": 0.0,
+                 "note": "the contexts give 14 March 1879"}]
+    for mode in ("llm", "hybrid"):
+        llm = ScriptedLLM([RuntimeError("no call expected")])
+        assert TemporalFaithfulness(mode=mode, llm=llm).claim_verdicts(sample) == expected, mode
+        assert llm.calls == 0, mode

@@ -9,7 +9,7 @@ from ragas.dataset_schema import SingleTurnSample
 
 from ragas_temporal.data import example_rows
 from ragas_temporal.metrics import TemporalFaithfulness, metrics_from_spec, score_dataset
-from ragas_temporal.metrics.runner import outcome_columns, score_rows_now
+from ragas_temporal.metrics.dataset_scoring import outcome_columns, score_rows_now
 from ragas_temporal.judging import offline_llm
 
 

@@ -1,4 +1,13 @@
-"""Retrieval metrics: are the retrieved contexts about the question's time, and ranked well?
+"""Ranking metrics: are the retrieved contexts about the question's time, and ranked well?
+
+One family, one home: the rank-cut metric classes (:class:`TemporalPrecisionAtK`,
+:class:`TemporalRecallAtK`, :class:`TemporalNDCGAtK`, :class:`TemporalMRR`, :class:`TemporalMAP`),
+and their modes, which only *grade* the retrieved documents (:class:`Grades`: a grade per
+document in rank order, how many relevant ones are known, the ideal grades when known, and a label
+that prefixes the reason). :class:`RankingScorer` pairs a grade source (:class:`FocusTimeGrades`,
+:class:`GoldGrades` or the LLM judge :class:`ListwiseJudge`) with the metric's ``score_grades``, so
+every mode of every ranking metric turns grades into a score the same way (the arithmetic is
+:mod:`ragas_temporal.scores.ranking`).
 
 Two ways to judge a retrieved context relevant:
 
@@ -11,16 +20,27 @@ Two ways to judge a retrieved context relevant:
   relevance; duplicates count once at their best rank). Recall, AP and the ideal NDCG use every
   gold id, retrieved or not, as trec_eval, ranx and ir_measures do.
 
+LLM calls per sample:
+
+- ``TemporalPrecisionAtK(mode="llm")``, ``TemporalNDCGAtK(mode="llm")``: 1 call judging all
+  documents at once (listwise); the query's temporal focus comes from rules, and when they cannot
+  tell, the same call infers it (``focus_llm=True`` spends a separate call on the focus prompt).
+
 Seed example (focus time): QFT {2020, 2021}, contexts about {2020} and {2019}, k = 2: relevance
 [1, 0], P@2 = 1/2.
 
 >>> import asyncio
->>> from ragas_temporal.metrics import TemporalPrecisionAtK
 >>> r = asyncio.run(TemporalPrecisionAtK(k=2).ascore(
 ...     user_input="What changed between 2020 and 2021?",
 ...     retrieved_contexts=["Offices closed in 2020.", "The merger was signed in 2019."]))
 >>> r.value
 0.5
+>>> metric = TemporalPrecisionAtK(k=2)
+>>> type(metric.scorer).__name__, type(metric.scorer.grades).__name__
+('RankingScorer', 'FocusTimeGrades')
+>>> asyncio.run(metric.ascore(user_input="What happened in 2008?",
+...     retrieved_contexts=["Lehman fell in 2008.", "Banks are old."])).reason
+'query years 2008: 1 of the top 2 documents relevant (rank 1)'
 """
 
 from __future__ import annotations
@@ -32,12 +52,226 @@ from dataclasses import dataclass, field
 from ragas.prompt import PydanticPrompt
 
 from ragas_temporal import scores
-from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
-from ragas_temporal.metrics.judged import MetricWithJudge
-from ragas_temporal.metrics.llm_scorers import ListwiseJudge, check_temporal_focus
-from ragas_temporal.metrics.scorers import FocusTimeGrades, GoldGrades, Grades, RankingScorer, RelevanceScale
-from ragas_temporal.prompts import TemporalFocusPrompt, TemporalGradePrompt, TemporalRelevancePrompt
-from ragas_temporal.scores import Score
+from ragas_temporal.judging import judge_relevance, judge_temporal_focus
+from ragas_temporal.metrics.base import Case, Failed, Outcome, ScorerFactory, TemporalMetric, undated
+from ragas_temporal.metrics.judged import JudgedMetric, MetricWithJudge, judge_call
+from ragas_temporal.metrics.parameters import Constraint, boolean, one_of, positive_int
+from ragas_temporal.prompts import FOCUS_FOR_JUDGE, TemporalFocusPrompt, TemporalGradePrompt, TemporalRelevancePrompt
+from ragas_temporal.scores import Score, format_years
+
+__all__ = [
+    "RankingMetric",
+    "JudgedRankingMetric",
+    "TemporalPrecisionAtK",
+    "TemporalRecallAtK",
+    "TemporalNDCGAtK",
+    "TemporalMRR",
+    "TemporalMAP",
+    "Grades",
+    "GradeSource",
+    "FocusTimeGrades",
+    "GoldGrades",
+    "ListwiseJudge",
+    "RankingScorer",
+    "FOCUS_TIME_GRADERS",
+    "FOCUS_TIME_COLUMNS",
+    "GOLD_COLUMNS",
+]
+
+#: Columns of the modes that judge relevance from the question and the context texts.
+FOCUS_TIME_COLUMNS = ("user_input", "retrieved_contexts")
+#: Columns of the gold mode: retrieved ids against reference ids.
+GOLD_COLUMNS = ("retrieved_context_ids", "reference_context_ids")
+
+#: How relevance is graded: 0/1 (precision, recall, MRR, MAP) or 0-4 (NDCG).
+RelevanceScale = t.Literal["binary", "graded"]
+#: scale -> focus-time grading of documents' years against the query's
+FOCUS_TIME_GRADERS: t.Mapping[str, t.Callable[..., list[float]]] = {
+    "binary": scores.overlap_relevance,
+    "graded": scores.jaccard_grades,
+}
+
+@dataclass(frozen=True)
+class Grades:
+    """What a ranking mode produces: grades in rank order, or the reason there are none.
+
+    ``n_relevant``: relevant documents known (recall, AP divide by it); ``ideal``: the ideal grades
+    when known (gold ids), else ``None`` (the ideal ranking re-orders the retrieved grades);
+    ``label``: prefix of the score's reason (``"query years 2008"``); ``instead``: the outcome when
+    the sample cannot be graded (a NaN score or a :class:`~ragas_temporal.metrics.base.Failed`).
+    """
+
+    values: list[float]
+    n_relevant: int = 0
+    ideal: list[float] | None = None
+    label: str = ""
+    instead: Outcome | None = None
+
+    @classmethod
+    def ungraded(cls, outcome: Outcome) -> "Grades":
+        """No grades: the sample's outcome is ``outcome`` (NaN with its reason)."""
+        return cls(values=[], instead=outcome)
+
+    @classmethod
+    def of(cls, values: t.Sequence[float], label: str = "") -> "Grades":
+        """Grades whose relevant count is the number of positive grades (focus time, LLM)."""
+        values = [float(v) for v in values]
+        return cls(values=values, n_relevant=sum(1 for v in values if v > 0), label=label)
+
+
+class GradeSource(t.Protocol):
+    """Grades the retrieved documents of a case (a ranking mode minus the arithmetic)."""
+
+    columns: tuple[str, ...]
+    calls_llm: bool
+
+    async def grades(self, case: Case) -> Grades: ...
+
+
+@dataclass(frozen=True)
+class FocusTimeGrades:
+    """Grades by years: overlap (binary) or ``4 · Jaccard`` (graded) of each context with the query.
+
+    ``limit``: grade only the first ``limit`` contexts (``None``: all retrieved).
+    """
+
+    scale: RelevanceScale = "binary"
+    limit: int | None = None
+    columns: tuple[str, ...] = FOCUS_TIME_COLUMNS
+    focus_of: tuple[str, ...] = FOCUS_TIME_COLUMNS
+    calls_llm: bool = False
+
+    @property
+    def context_limit(self) -> int | None:
+        return self.limit
+
+    async def grades(self, case: Case) -> Grades:
+        query = case.query
+        nothing_dated = undated(query, "query", case.reference_date)
+        if nothing_dated is not None:
+            return Grades.ungraded(nothing_dated)
+        values = FOCUS_TIME_GRADERS[self.scale](query.years, [d.years for d in case.contexts])
+        return Grades.of(values, label=f"query years {format_years(query.years)}")
+
+
+@dataclass(frozen=True)
+class GoldGrades:
+    """Grades by ids: 1 iff a retrieved id is among ``reference_context_ids`` (best rank counts)."""
+
+    columns: tuple[str, ...] = GOLD_COLUMNS
+    calls_llm: bool = False
+
+    async def grades(self, case: Case) -> Grades:
+        gold = case.sample.reference_context_ids
+        return Grades(
+            values=scores.gold_grades(case.sample.retrieved_context_ids, gold),
+            n_relevant=scores.n_relevant_gold(gold),
+            ideal=scores.gold_ideal_grades(gold),
+        )
+
+
+@dataclass(frozen=True)
+class RankingScorer:
+    """A ranking mode: a grade source, then the metric's one function from grades to a score."""
+
+    grades: GradeSource
+    score_grades: t.Callable[[Grades], Score]
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return self.grades.columns
+
+    @property
+    def calls_llm(self) -> bool:
+        return self.grades.calls_llm
+
+    @property
+    def focus_of(self) -> tuple[str, ...]:
+        return getattr(self.grades, "focus_of", ())
+
+    @property
+    def context_limit(self) -> int | None:
+        return getattr(self.grades, "context_limit", None)
+
+    async def score(self, case: Case) -> Outcome:
+        grades = await self.grades.grades(case)
+        if grades.instead is not None:
+            return grades.instead
+        score = self.score_grades(grades)
+        return Score(score.value, f"{grades.label}: {score.reason}") if grades.label else score
+class ListwiseJudgedMetric(JudgedMetric, t.Protocol):
+    """What a listwise judge reads besides: how the query's temporal focus is found."""
+
+    temporal_focus: t.Any
+    focus_llm: bool
+    focus_prompt: t.Any
+
+
+def focus_label(value: object) -> t.Any:
+    """``temporal_focus``: ``None``, a callable(sample) -> label, or one of the focus labels."""
+    if value is not None and not callable(value) and value not in FOCUS_FOR_JUDGE:
+        raise ValueError(
+            f"temporal_focus must be None, a callable(sample) -> label, or one of "
+            f"{', '.join(FOCUS_FOR_JUDGE)}; got {value!r}"
+        )
+    return value
+
+
+@dataclass
+class ListwiseJudge:
+    """A ranking LLM mode's grade source: the query's focus, then one listwise call grading documents.
+
+    ``scale`` ``"binary"`` (0/1 verdicts) or ``"graded"`` (0-4); ``limit`` grades only the first
+    ``limit`` documents (``None``: all retrieved). ``host`` is the metric: its ``llm``,
+    ``judging``, ``temporal_focus``, ``focus_llm`` and ``focus_prompt``; ``prompt_of`` reads the
+    listwise prompt from it at call time.
+    """
+
+    host: ListwiseJudgedMetric
+    scale: RelevanceScale
+    prompt_of: t.Callable[[t.Any], t.Any]
+    limit: int | None = None
+    columns: tuple[str, ...] = FOCUS_TIME_COLUMNS
+    calls_llm: bool = True
+
+    async def query_focus(self, case: Case) -> tuple[str, Failed | None]:
+        """(focus label, failure): a given label, else rules, else the focus prompt or "infer"."""
+        focus = self.host.temporal_focus
+        if callable(focus):
+            focus = focus(case.sample)
+            if focus is not None and focus not in FOCUS_FOR_JUDGE:
+                return "", Failed.input(
+                    f"temporal_focus(sample) returned {focus!r}, not one of {', '.join(FOCUS_FOR_JUDGE)}"
+                )
+        if focus is not None:
+            return focus, None
+        judgement = await judge_temporal_focus(
+            case.sample.user_input,
+            self.host.llm if self.host.focus_llm else None,
+            prompt=self.host.focus_prompt,
+            reference_date=case.reference_date,
+            **judge_call(self.host, case),
+        )
+        if not judgement.ok:
+            return "", Failed.judge(f"temporal focus: {judgement.error}")
+        return judgement.values, None
+
+    async def grades(self, case: Case) -> Grades:
+        focus, failure = await self.query_focus(case)
+        if failure is not None:
+            return Grades.ungraded(failure)
+        documents = list(case.sample.retrieved_contexts[: self.limit])
+        judgement = await judge_relevance(
+            self.host.llm, case.sample.user_input, documents, scale=self.scale, focus=focus,
+            prompt=self.prompt_of(self.host), reference_date=case.reference_date,
+            document_dates=case.own_dates(documents), **judge_call(self.host, case),
+        )
+        if not judgement.ok:
+            return Grades.ungraded(Failed.judge(judgement.error))
+        label = f"LLM judge (focus {focus})"
+        if self.scale == "graded":
+            label += f", grades {list(judgement.values)}"
+        return Grades.of(judgement.values, label=label)
 
 
 def _focus_time_mode(metric: "RankingMetric") -> RankingScorer:
@@ -57,7 +291,7 @@ def _llm_mode(metric: "JudgedRankingMetric") -> RankingScorer:
 class RankingMetric(TemporalMetric):
     """Shared shape of the rank-cut retrieval metrics (``k`` and the focus-time / gold modes).
 
-    Every mode only grades the retrieved documents (:class:`~ragas_temporal.metrics.scorers.Grades`);
+    Every mode only grades the retrieved documents (:class:`Grades`);
     subclasses implement ``_score_from_grades(grades)``: the score from the per-document grades in
     rank order, the number of relevant documents known and the ideal grades (gold mode only).
     """
@@ -69,10 +303,7 @@ class RankingMetric(TemporalMetric):
     _needs_all_retrieved: t.ClassVar[bool] = True
     #: 0/1 relevance, or 0-4 grades (NDCG)
     _relevance_scale: t.ClassVar[RelevanceScale] = "binary"
-
-    def _validate_params(self) -> None:
-        self.k = self._checked_k(self.k)
-        super()._validate_params()  # cooperative: a judged ranking metric validates its judge settings too
+    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"k": positive_int}
 
     def _name_parts(self) -> list[str]:
         return [f"at_{self.k}"]
@@ -101,12 +332,7 @@ class JudgedRankingMetric(RankingMetric, MetricWithJudge):
     focus_llm : bool, default False
         Spend a separate call (``temporal_focus`` prompt) when the rules cannot tell.
     focus_prompt : PydanticPrompt, default TemporalFocusPrompt()
-    llm_timeout : float or None, default None
-        Seconds one judgement may take, ragas retries included. ``None``: no bound of ours, the
-        LLM client's own timeout stands (and, under ``ragas.evaluate``, 90 % of its
-        ``RunConfig.timeout``). When ``RunConfig.timeout`` is shorter, 90 % of it is used instead.
-    fix_retries : int, default 1
-        ragas ``FixOutputFormat`` repair calls allowed for an unparsable reply (0 disables them).
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.MetricWithJudge`
     """
 
     temporal_focus: t.Any = None
@@ -117,9 +343,10 @@ class JudgedRankingMetric(RankingMetric, MetricWithJudge):
     #: reads the listwise prompt from the metric at call time (users may ``set_prompts``)
     _listwise_prompt: t.ClassVar[t.Callable[[t.Any], PydanticPrompt]]
 
-    def _validate_params(self) -> None:
-        super()._validate_params()  # k, then the judge settings (MetricWithJudge)
-        check_temporal_focus(type(self).__name__, self.temporal_focus, self.focus_llm)
+    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {
+        "temporal_focus": focus_label,
+        "focus_llm": boolean("focus_llm"),
+    }
 
 
 @dataclass
@@ -246,11 +473,7 @@ class TemporalNDCGAtK(JudgedRankingMetric):
     _base_name: t.ClassVar[str] = "temporal_ndcg"
     _relevance_scale: t.ClassVar[RelevanceScale] = "graded"
     _listwise_prompt = operator.attrgetter("grade_prompt")
-
-    def _validate_params(self) -> None:
-        super()._validate_params()
-        if self.gain not in scores.GAINS:
-            raise ValueError(f"TemporalNDCGAtK: gain must be one of {scores.GAINS}, got {self.gain!r}")
+    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"gain": one_of("gain", scores.GAINS)}
 
     def _name_parts(self) -> list[str]:
         parts = super()._name_parts()

@@ -1,6 +1,9 @@
-"""Answer and coverage metrics on focus time: does the answer stay in, and cover, the periods asked about?
+"""Answer-time metrics on focus time: does the answer (or the top-K) cover, and stay in, the periods asked about?
 
-- :class:`AnswerTemporalPrecision`: ``|AFT ∩ QFT| / |AFT|``, the pair to ``AnswerTemporalRecall``;
+One family, one home: each metric class with its mode's scorer (no LLM).
+
+- :class:`AnswerTemporalRecall`: ``|AFT ∩ QFT| / |QFT|``, the share of the question's years the answer covers;
+- :class:`AnswerTemporalPrecision`: ``|AFT ∩ QFT| / |AFT|``, its pair;
 - :class:`TemporalAnchorCoverage`: the share of the query's anchors (periods it names) the answer,
   or the top-K contexts, touch;
 - :class:`TemporalYearPrecisionAtK`, :class:`TemporalYearRecallAtK` (TemporalYearCoverage@K):
@@ -18,16 +21,132 @@ from __future__ import annotations
 import typing as t
 from dataclasses import dataclass
 
-from ragas_temporal.metrics.answer_scorers import AnchorCoverage, AnswerYearPrecision, RetrievedYearCoverage
-from ragas_temporal.metrics.base import ScorerFactory, TemporalMetric
+from ragas_temporal import scores
+from ragas_temporal.metrics.base import Case, Outcome, ScorerFactory, TemporalMetric, undated
+from ragas_temporal.metrics.parameters import Constraint, optional, positive_int
+from ragas_temporal.scores import Score
 
 __all__ = [
+    "AnswerTemporalRecall",
     "AnswerTemporalPrecision",
     "TemporalAnchorCoverage",
     "TemporalYearCoverageAtK",
     "TemporalYearPrecisionAtK",
     "TemporalYearRecallAtK",
+    "QueryYearRecall",
+    "AnswerYearPrecision",
+    "AnchorCoverage",
+    "RetrievedYearCoverage",
 ]
+
+
+@dataclass(frozen=True)
+class QueryYearRecall:
+    """``|AFT ∩ QFT| / |QFT|``: the share of the question's years the answer covers."""
+
+    columns: tuple[str, ...] = ("user_input", "response")
+    focus_of: tuple[str, ...] = ("user_input", "response")
+    calls_llm: bool = False
+
+    async def score(self, case: Case) -> Score:
+        nothing_dated = undated(case.query, "query", case.reference_date)
+        if nothing_dated is not None:
+            return nothing_dated
+        return scores.answer_temporal_recall(case.answer.years, case.query.years)
+
+
+@dataclass(frozen=True)
+class AnswerYearPrecision:
+    """``|AFT ∩ QFT| / |AFT|``: the share of the answer's years inside the period asked about."""
+
+    columns: tuple[str, ...] = ("user_input", "response")
+    focus_of: tuple[str, ...] = ("user_input", "response")
+    calls_llm: bool = False
+
+    async def score(self, case: Case) -> Outcome:
+        return scores.answer_temporal_precision(case.answer.years, case.query.years)
+
+
+@dataclass(frozen=True)
+class AnchorCoverage:
+    """Share of the query's anchors (one per temporal mention with years) the answer or the top-K contexts touch."""
+
+    k: int | None = None
+    columns: tuple[str, ...] = ("user_input", "response")
+    calls_llm: bool = False
+
+    @property
+    def focus_of(self) -> tuple[str, ...]:
+        return self.columns
+
+    @property
+    def context_limit(self) -> int | None:
+        return self.k
+
+    async def score(self, case: Case) -> Outcome:
+        anchors = [m.years for m in case.query.mentions if m.years]
+        if self.k is None:
+            covered = case.answer.years
+        else:
+            covered = frozenset().union(*(c.years for c in case.contexts))
+        score = scores.anchor_coverage(anchors, covered)
+        if score.is_nan or self.k is None:
+            return score
+        return Score(score.value, score.reason.replace("covers", f"the top {self.k} contexts cover", 1))
+
+
+@dataclass(frozen=True)
+class RetrievedYearCoverage:
+    """Precision or recall of the query's years among the years of the top-K retrieved contexts."""
+
+    k: int
+    measure: str  # "precision" | "recall"
+    columns: tuple[str, ...] = ("user_input", "retrieved_contexts")
+    focus_of: tuple[str, ...] = ("user_input", "retrieved_contexts")
+    calls_llm: bool = False
+
+    @property
+    def context_limit(self) -> int | None:
+        return self.k
+
+    async def score(self, case: Case) -> Outcome:
+        query = case.query
+        documents = [c.years for c in case.contexts]
+        function = scores.retrieved_year_precision if self.measure == "precision" else scores.retrieved_year_recall
+        score = function(query.years, documents)
+        return Score(score.value, f"top {self.k}: {score.reason}")
+
+
+@dataclass
+class AnswerTemporalRecall(TemporalMetric):
+    """Share of the question's years that the answer covers: ``|AFT ∩ QFT| / |QFT|``.
+
+    AFT is the focus time of the ``response``, QFT that of the ``user_input``. ``NaN`` when the
+    question has no temporal focus. Both sides resolve relative expressions against the sample's
+    reference date ("what happened last year?" with reference date 2024-06-01 asks about 2023).
+
+    Columns: ``user_input``, ``response``.
+
+    Parameters
+    ----------
+    mode : {"focus_time"}
+    reference_date : None, date, ISO str or callable(sample) -> date | str | None
+    name : str, default "answer_temporal_recall"
+
+    Examples
+    --------
+    >>> import asyncio
+    >>> r = asyncio.run(AnswerTemporalRecall().ascore(
+    ...     user_input="What happened to house prices in 2008 and 2009?",
+    ...     response="They fell sharply in 2008."))
+    >>> r.value
+    0.5
+    """
+
+    _base_name: t.ClassVar[str] = "answer_temporal_recall"
+    _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {
+        "focus_time": lambda metric: QueryYearRecall(),
+    }
 
 
 @dataclass
@@ -90,15 +209,12 @@ class TemporalAnchorCoverage(TemporalMetric):
     k: t.Optional[int] = None
 
     _base_name: t.ClassVar[str] = "temporal_anchor_coverage"
+    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"k": optional(positive_int)}
     _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {
         "focus_time": lambda metric: AnchorCoverage(
             metric.k, ("user_input", "response") if metric.k is None else ("user_input", "retrieved_contexts")
         ),
     }
-
-    def _validate_params(self) -> None:
-        if self.k is not None:
-            self.k = self._checked_k(self.k)
 
     def _name_parts(self) -> list[str]:
         return [] if self.k is None else [f"at_{self.k}"]
@@ -116,12 +232,10 @@ class TemporalYearCoverageAtK(TemporalMetric):
     k: int = 5
 
     _measure: t.ClassVar[str] = "precision"
+    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"k": positive_int}
     _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {
         "focus_time": lambda metric: RetrievedYearCoverage(metric.k, metric._measure),
     }
-
-    def _validate_params(self) -> None:
-        self.k = self._checked_k(self.k)
 
     def _name_parts(self) -> list[str]:
         return [f"at_{self.k}"]

@@ -1,0 +1,340 @@
+"""Temporal faithfulness: are the answer's dates grounded in the retrieved contexts?
+
+One family, one home: the metric class :class:`TemporalFaithfulness`, its modes' scorers
+(``focus_time``: :class:`FaithfulnessByFocusTime`; ``llm``: :class:`FaithfulnessByJudge`;
+``hybrid``: :class:`HybridFaithfulness`) and the judge object they share (:class:`ClaimsJudge`).
+The arithmetic lives in :mod:`ragas_temporal.scores.claims` and :mod:`ragas_temporal.scores.year_sets`.
+
+LLM calls per sample (one ragas ``SingleTurnSample``):
+
+- ``TemporalFaithfulness(mode="llm")``: 0 calls when the focus-time extractor finds no temporal
+  expression in the answer (NaN, "answer makes no temporal claim"), else 1 call;
+- ``TemporalFaithfulness(mode="hybrid")``: the answer's claims that no context states score 0
+  without a call; the rest (which only a reader can tell from a true year tied to the wrong
+  event) go to the judge in 1 call, none when no claim is left. With ``granularity="year"``: 0
+  calls when the answer names a year no context holds, else 1 call;
+  (plus the repair calls and the reference dates of :mod:`ragas_temporal.metrics.judged`).
+
+>>> import asyncio
+>>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
+>>> metric = TemporalFaithfulness()
+>>> asyncio.run(metric.ascore(response="The crisis occurred in 2008 and continued into 2009.",
+...                           retrieved_contexts=contexts)).value
+1.0
+"""
+
+from __future__ import annotations
+
+import operator
+import typing as t
+from dataclasses import dataclass, field, replace
+
+from ragas.prompt import PydanticPrompt
+
+from ragas_temporal import scores
+from ragas_temporal.focus_time import FocusTime
+from ragas_temporal.judging import Judgement, judge_temporal_claims
+from ragas_temporal.judging.grounding import grounded_claims, grounding_flags, ungrounded_reason
+from ragas_temporal.metrics.base import FROM_METRIC, Case, Failed, Outcome, ScorerFactory, undated
+from ragas_temporal.metrics.columns import column_problem
+from ragas_temporal.metrics.judged import JudgedMetric, MetricWithJudge, judge_call
+from ragas_temporal.metrics.parameters import Constraint, one_of
+from ragas_temporal.prompts import TemporalClaimsPrompt
+from ragas_temporal.scores import Score
+
+__all__ = [
+    "TemporalFaithfulness",
+    "GRANULARITIES",
+    "FaithfulnessByFocusTime",
+    "FaithfulnessByJudge",
+    "HybridFaithfulness",
+    "ClaimsJudge",
+    "claim_credits",
+]
+
+#: How TemporalFaithfulness counts what the answer states; the first is the default.
+GRANULARITIES = ("claim", "year")
+
+_NOT_SUPPORTED_SHOWN = 3  # claims quoted in a reason; more are counted, not listed
+NO_EXPRESSION = "answer makes no temporal claim (no temporal expression; no LLM call)"
+
+
+@dataclass
+class TemporalFaithfulness(MetricWithJudge):
+    """Share of the answer's temporal claims that the retrieved contexts support.
+
+    focus_time mode, ``granularity="claim"`` (default): every answer mention that has years is one
+    claim at its own precision (a day, month, season, quarter, year, decade ...; a time folds into
+    its day), judged as a reader would (see :mod:`ragas_temporal.scores.claims` and
+    docs/METRICS.md): supported when a context states it or something finer inside it ("14 March
+    1879" supports "March 1879" and "1879"), partially supported when a context only contains it
+    ("20 March 1879" against "1879"; "2008" inside "2007–2009"), not supported otherwise; a range by
+    its ends, an open range by its start. Score = (supported + ½ · partially supported) / claims,
+    the LLM mode's formula; the reason lists each claim short of full credit with its verdict and
+    the nearest date the contexts give ("'20 March 1879' not supported: the contexts give 14 March
+    1879"). :meth:`claim_verdicts` gives the verdicts as data.
+
+    ``granularity="year"``: the year-set formula ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` over the
+    expanded years of the ``response`` (AFT) and of each context (DFT_i); one 33-year range then
+    weighs 33 times a single year.
+
+    ``NaN`` when the answer states no datable time; the reason says what to do ("'last year' needs
+    a reference date: pass reference_date=... or a reference_date column"). ``NaN`` too when a
+    column is missing, empty or not text (the reason says which).
+
+    Columns: ``response``, ``retrieved_contexts``.
+
+    Parameters
+    ----------
+    mode : {"focus_time", "llm", "hybrid"}
+        focus_time never calls the LLM. llm: an LLM judge labels each temporal claim of the answer
+        (one call; none when the answer has no temporal expression); hybrid: the claims focus time
+        finds unsupported score 0 without a call, and the LLM judges only the rest, in one call
+        (none when no claim is left; see the module docstring for costs).
+        ``llm=`` or ``ragas.evaluate(llm=...)`` supplies the judge.
+    granularity : {"claim", "year"}, default "claim"
+        What a unit of support is in focus_time and hybrid modes: a claim (a stated year, range
+        or period) or an expanded year. A non-default granularity is part of the default name:
+        ``temporal_faithfulness_year`` (the spec ``temporal_faithfulness_year`` builds it).
+    reference_date : None, date, ISO str or callable(sample) -> date | str | None
+        Date that "last year" in the answer (and in contexts without a date of their own)
+        resolves against. A callable sees the sample's ``user_input``, ``response`` and
+        ``reference`` too.
+    context_dates : None, mapping id -> date, or callable(sample, index, text) -> date | None
+        Per-context reference dates (e.g. publication dates by ``retrieved_context_ids``).
+    claims_prompt : PydanticPrompt, default TemporalClaimsPrompt()
+        The prompt run in the llm and hybrid modes (``get_prompts()`` name ``temporal_claims``).
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.MetricWithJudge`
+    name : str, default "temporal_faithfulness"
+
+    Examples
+    --------
+    >>> import asyncio
+    >>> francis = ["Francis I was crowned King of France in 1515 and reigned until his death in 1547."]
+    >>> answer = "Francis I was King of France from 1515 to 1547."
+    >>> asyncio.run(TemporalFaithfulness().ascore(response=answer, retrieved_contexts=francis)).value
+    1.0
+    >>> year_level = TemporalFaithfulness(granularity="year")
+    >>> year_level.name, round(asyncio.run(year_level.ascore(response=answer, retrieved_contexts=francis)).value, 2)
+    ('temporal_faithfulness_year', 0.06)
+
+    The year formula counted 1516..1546 as 31 unsupported years; the claim reads one supported range.
+
+    >>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
+    >>> r = asyncio.run(TemporalFaithfulness().ascore(
+    ...     response="The crisis started in 2007 and ended in 2010.", retrieved_contexts=contexts))
+    >>> r.value, r.reason
+    (0.0, "'2007', '2010' not found in the retrieved contexts")
+    """
+
+    claims_prompt: PydanticPrompt = field(default_factory=TemporalClaimsPrompt)
+    granularity: str = "claim"
+
+    _base_name: t.ClassVar[str] = "temporal_faithfulness"
+    _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {
+        "focus_time": lambda metric: FaithfulnessByFocusTime(metric.granularity),
+        "llm": lambda metric: FaithfulnessByJudge(ClaimsJudge(metric)),
+        "hybrid": lambda metric: HybridFaithfulness(ClaimsJudge(metric), metric.granularity),
+    }
+    #: name part -> constructor arguments, read by the spec grammar (``temporal_faithfulness_year``)
+    _spec_options: t.ClassVar[t.Mapping[str, t.Mapping[str, t.Any]]] = {
+        granularity: {"granularity": granularity} for granularity in GRANULARITIES[1:]
+    }
+    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {
+        "granularity": one_of("granularity", GRANULARITIES, wording="or"),
+    }
+
+    def _name_parts(self) -> list[str]:
+        # the default (claim) stays out of the name, as the default mode does
+        return [] if self.granularity == GRANULARITIES[0] else [self.granularity]
+
+    def claim_verdicts(self, sample: t.Any, reference_date: t.Any = FROM_METRIC) -> list[dict] | None:
+        """The date rules' verdict on each claim of ``sample.response`` as plain values
+        (:func:`ragas_temporal.scores.claim_verdicts`: claim, verdict, credit, note), or ``None``
+        when the sample cannot be scored (a bad column, no datable claim) or the granularity is
+        ``"year"``. No LLM call in any mode: in ``hybrid`` these are the verdicts that decide which
+        claims go to the judge (the not-supported ones do not).
+
+        >>> from ragas.dataset_schema import SingleTurnSample
+        >>> sample = SingleTurnSample(response="Einstein was born on 20 March 1879.",
+        ...                           retrieved_contexts=["Albert Einstein (born 14 March 1879) was a physicist."])
+        >>> TemporalFaithfulness().claim_verdicts(sample)
+        [{'claim': '20 March 1879', 'verdict': 'NOT_SUPPORTED', 'credit': 0.0, 'note': 'the contexts give 14 March 1879'}]
+        """
+        if self.granularity != "claim" or any(
+            column_problem(column, getattr(sample, column, None)) for column in ("response", "retrieved_contexts")
+        ):
+            return None
+        case = self.read_case(sample, None, reference_date, focus_of=FaithfulnessByFocusTime.focus_of)
+        if isinstance(case, Failed):
+            return None
+        credits = claim_credits(case.answer, case.contexts)
+        return None if credits is None else scores.claim_verdicts(credits)
+
+
+@dataclass(frozen=True)
+class FaithfulnessByFocusTime:
+    """Faithfulness by focus time: supported claims / claims (``"claim"``) or ``|AFT ∩ ∪DFT| / |AFT|`` (``"year"``)."""
+
+    granularity: str = GRANULARITIES[0]
+    columns: tuple[str, ...] = ("response", "retrieved_contexts")
+    focus_of: tuple[str, ...] = ("response", "retrieved_contexts")
+    calls_llm: bool = False
+
+    async def score(self, case: Case) -> Score:
+        answer, contexts = case.answer, case.contexts
+        nothing_dated = undated(answer, "answer", case.reference_date)
+        if nothing_dated is not None:
+            return nothing_dated
+        if self.granularity == "year":
+            return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
+        return scores.claim_faithfulness(
+            scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in contexts]
+        )
+
+
+def claim_credits(answer: FocusTime, contexts: t.Sequence[FocusTime]) -> list[t.Any] | None:
+    """The date rules' credit (and verdict) of each claim of the answer against the contexts;
+    ``None`` when the answer has no datable claim. Read by the hybrid mode and the verdicts column."""
+    if not answer.years:
+        return None
+    return scores.credit_claims(
+        scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in contexts]
+    )
+
+
+def _claims_reason(score: Score, judgement: Judgement) -> str:
+    """The score's reason plus the claims that were not fully supported, with the judge's why."""
+    weak = [(claim, verdict, reason) for claim, verdict, reason, _ in judgement.details if verdict != "SUPPORTED"]
+    if not weak:
+        return score.reason
+    shown = "; ".join(
+        f"{verdict.lower().replace('_', ' ')}: {scores.clip_copied(claim)!r} ({scores.clip_copied(reason)})"
+        for claim, verdict, reason in weak[:_NOT_SUPPORTED_SHOWN]
+    )
+    more = f"; and {len(weak) - _NOT_SUPPORTED_SHOWN} more" if len(weak) > _NOT_SUPPORTED_SHOWN else ""
+    return f"{score.reason}. {shown}{more}"
+
+
+@dataclass
+class ClaimsJudge:
+    """Labels the answer's temporal claims against the contexts in one call; the verdict score.
+
+    ``host`` is the metric (its ``llm`` and ``judging`` settings); ``prompt_of`` reads the prompt
+    from it at call time, so ``set_prompts`` takes effect.
+    """
+
+    host: JudgedMetric
+    prompt_of: t.Callable[[t.Any], t.Any] = operator.attrgetter("claims_prompt")
+
+    async def judge(self, case: Case, claims: t.Sequence[str] | None = None) -> Judgement:
+        """One call: the judge's verdicts on ``claims`` (the answer's time expressions), or on the
+        claims it finds itself when ``claims`` is ``None``."""
+        sample = case.sample
+        return await judge_temporal_claims(
+            self.host.llm,
+            sample.response,
+            sample.retrieved_contexts,
+            reference_date=case.reference_date,
+            context_dates=case.own_dates(sample.retrieved_contexts),
+            claims=claims,
+            prompt=self.prompt_of(self.host),
+            **judge_call(self.host, case),
+        )
+
+    async def score(self, case: Case) -> Outcome:
+        judgement = await self.judge(case)
+        if not judgement.ok:
+            return Failed.judge(judgement.error)
+        if not judgement.values:
+            return scores.undefined("answer makes no temporal claim (the LLM judge found none)")
+        # a claim the judge made up (or copied from the prompt's example) is not the answer's
+        judgement, dropped = grounded_claims(judgement, case.sample.response, case.reference_date)
+        if not judgement.values:
+            return Failed.judge(f"{ungrounded_reason(dropped)}; none left to score")
+        score = scores.claim_verdict_score(judgement.values)
+        reason = _claims_reason(score, judgement)
+        return Score(score.value, f"{reason}; {ungrounded_reason(dropped)}" if dropped else reason)
+
+
+@dataclass
+class FaithfulnessByJudge:
+    """``mode="llm"``: (supported + 0.5 × partially supported) / claims, from one judge call.
+
+    No call (NaN) when the answer holds no temporal expression; NaN when the judge finds no claim.
+    Claims that are not the answer's (:mod:`ragas_temporal.judging.grounding`) are dropped and
+    counted in the reason; none left: NaN with that reason.
+    """
+
+    judge: ClaimsJudge
+    columns: tuple[str, ...] = ("response", "retrieved_contexts")
+    calls_llm: bool = True
+
+    focus_of: tuple[str, ...] = ("response",)
+
+    async def score(self, case: Case) -> Outcome:
+        if not case.answer.mentions:
+            return scores.undefined(NO_EXPRESSION)
+        return await self.judge.score(case)
+
+
+@dataclass
+class HybridFaithfulness:
+    """``mode="hybrid"``: focus time rejects what no context states, for free; the judge reads the rest.
+
+    ``granularity="claim"`` (default): the answer's claims are credited by focus time
+    (:func:`ragas_temporal.scores.credit_claims`); those earning 0 (no context states them) cost no
+    call, the others go to the judge by their text in one call, and each earns
+    ``min(date credit, judge credit)`` (:func:`ragas_temporal.scores.capped_claim_faithfulness`):
+    the judge can lower what the dates allow, never raise it. When the judge fails, or returns a
+    claim that is not the answer's, the claim keeps its date credit and the reason says so: hybrid
+    is never worse than focus time. No call when no claim is left to judge.
+
+    ``granularity="year"``: answer years that no context holds (``scores.unsupported_years``) are
+    scored by the year-set formula without a call; only when every answer year occurs in the
+    contexts is the LLM asked, and its verdict score is the result.
+    """
+
+    judge: ClaimsJudge
+    granularity: str = "claim"
+    columns: tuple[str, ...] = ("response", "retrieved_contexts")
+    focus_of: tuple[str, ...] = ("response", "retrieved_contexts")
+    calls_llm: bool = True
+
+    async def score(self, case: Case) -> Outcome:
+        answer = case.answer
+        if not answer.mentions:
+            return scores.undefined(NO_EXPRESSION)
+        if self.granularity == "year":
+            return await self._by_years(case, answer)
+        nothing_dated = undated(answer, "answer", case.reference_date)
+        if nothing_dated is not None:
+            return Score(nothing_dated.value, f"{nothing_dated.reason} (no LLM call)")
+        credits = claim_credits(answer, case.contexts)
+        to_judge = scores.claims_for_judge(credits)
+        if not to_judge:
+            return scores.judged_claim_faithfulness(credits, [])
+        judgement = await self.judge.judge(case, [claim.text for claim in to_judge])
+        if not judgement.ok:  # never worse than focus time: the dates' credits stand
+            return scores.capped_claim_faithfulness(credits, [None] * len(to_judge), judgement.error)
+        flags = grounding_flags(judgement, case.sample.response, case.reference_date)
+        verdicts = [label if grounded else None for label, grounded in zip(judgement.values, flags)]
+        problem = ungrounded_reason(flags.count(False)) if not all(flags) else ""
+        score = scores.capped_claim_faithfulness(credits, verdicts, problem)
+        shown = replace(judgement, details=tuple(d for d, grounded in zip(judgement.details, flags) if grounded))
+        return Score(score.value, _claims_reason(score, shown))
+
+    async def _by_years(self, case: Case, answer: t.Any) -> Outcome:
+        context_years = [c.years for c in case.contexts]
+        if scores.unsupported_years(answer.years, context_years):
+            score = scores.temporal_faithfulness(answer.years, context_years)
+            return Score(score.value, f"{score.reason} (judged by focus time; no LLM call)")
+        score = await self.judge.score(case)
+        if isinstance(score, Failed):  # never worse than focus time: the year-set score stands
+            years = scores.temporal_faithfulness(answer.years, context_years)
+            return Score(years.value, f"{years.reason}; LLM judge failed ({score.reason}): focus-time score kept")
+        if score.is_nan:
+            return score
+        return Score(score.value, f"every answer year occurs in the contexts; LLM judge: {score.reason}")
+
+
