@@ -436,7 +436,7 @@ def _number_prefix_step(states, chars):
                     return None
                 new.add((w1, cur + c.lower(), 0))
                 continue
-            if cur in TRIGGER_WORDS or cur in _SHAPE_TRIGGER_WORDS:
+            if cur in TRIGGER_WORDS and cur not in VERB_MONTHS or cur in _SHAPE_TRIGGER_WORDS:  # "march 2015": a verb form is no trigger
                 new.add((w1, "", 2))
                 continue
             first = w1 or cur
