@@ -34,6 +34,14 @@ metrics take it through two constructor arguments instead (validated by
 ``ascore(..., reference_date=...)`` and :func:`~ragas_temporal.metrics.runner.score_dataset` (rows with a ``reference_date``
 field) also take a date per call or per row, overriding the constructor's.
 
+Language
+--------
+``language`` (default ``"en"``; any code of ``focus_time.languages.SUPPORTED_LANGUAGES``, or
+``"auto"`` to pick it per text) is the language the texts are read in, checked at construction.
+A row's ``language`` field in :func:`~ragas_temporal.metrics.runner.score_dataset` (and
+``ascore(..., language=...)``) overrides it for that row; an unknown code there makes that row
+NaN with the reason, the other rows are scored.
+
 >>> import asyncio
 >>> from ragas_temporal.metrics import TemporalFaithfulness
 >>> metric = TemporalFaithfulness(reference_date="2024-06-01")
@@ -58,6 +66,7 @@ from ragas.metrics.base import MetricType, MetricWithLLM, SingleTurnMetric
 from ragas.metrics.result import MetricResult
 
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
+from ragas_temporal.focus_time.languages import check_language
 from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem
 from ragas_temporal.metrics.llm_slot import HOW_TO_BUILD_AN_LLM, llm_problem, ragas_default_llm_would_fail
 from ragas_temporal.metrics.dates import ContextDates, DateChannels, ReferenceDate, to_date
@@ -124,10 +133,11 @@ class Case:
     reference_date: dt.date | None
     callbacks: t.Any
     dates: DateChannels
+    language: str = "en"  # a checked code (or "auto"): the row's, else the metric's
 
     def focus_time(self, text: str) -> FocusTime:
-        """Focus time of ``text`` read against the sample's reference date."""
-        return extract_focus_time(text, self.reference_date)
+        """Focus time of ``text`` read against the sample's reference date, in the sample's language."""
+        return extract_focus_time(text, self.reference_date, self.language)
 
     def context_focus_times(self, limit: int | None = None) -> list[FocusTime]:
         """Focus time of each retrieved context (the first ``limit``), each with its own date."""
@@ -135,9 +145,9 @@ class Case:
         if limit is not None:
             contexts = contexts[:limit]
         if not self.dates.has_context_dates:
-            return [extract_focus_time(text, self.reference_date) for text in contexts]
+            return [extract_focus_time(text, self.reference_date, self.language) for text in contexts]
         return [
-            extract_focus_time(text, self.dates.context_date(self.sample, i, text, self.reference_date))
+            extract_focus_time(text, self.dates.context_date(self.sample, i, text, self.reference_date), self.language)
             for i, text in enumerate(contexts)
         ]
 
@@ -212,12 +222,17 @@ class TemporalMetric(SingleTurnMetric):
         docstring for the channels).
     context_dates : None, mapping id -> date | str, or callable(sample, index, text) -> date | None
         Per-context reference dates (publication dates); contexts without one use the sample's.
+    language : str
+        The language texts are read in: "en" (default), another supported ISO 639-1 code ("de",
+        "zh", ...) or "auto" (per text, from its script and words); a row's ``language`` field
+        overrides it. An unknown code raises ``ValueError`` naming the supported ones.
     """
 
     name: str = ""
     mode: str = "focus_time"
     reference_date: ReferenceDate = None
     context_dates: ContextDates = None
+    language: str = "en"
 
     #: stem of the default name (``temporal_precision``); subclasses set it
     _base_name: t.ClassVar[str] = "temporal_metric"
@@ -241,6 +256,10 @@ class TemporalMetric(SingleTurnMetric):
             allowed = ", ".join(repr(m) for m in modes)
             raise ValueError(f"{type(self).__name__}: mode must be one of {allowed}; got {self.mode!r}")
         self._validate_params()
+        try:
+            self.language = check_language(self.language)
+        except ValueError as exc:
+            raise ValueError(f"{type(self).__name__}: {exc}") from None
         if self.name is None or not isinstance(self.name, str) or (self.name and not self.name.strip()):
             raise ValueError(
                 f"{type(self).__name__}: name must be a non-empty string (the result column), or left out "
@@ -335,7 +354,7 @@ class TemporalMetric(SingleTurnMetric):
     async def _single_turn_ascore(self, sample: SingleTurnSample, callbacks: Callbacks) -> float:
         return (await self.score_sample(sample, callbacks)).value
 
-    async def ascore(self, reference_date: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
+    async def ascore(self, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
         """Score one sample given as keyword columns; the result carries the reason.
 
         Columns are ``user_input``, ``response``, ``retrieved_contexts``, ``retrieved_context_ids``,
@@ -362,23 +381,28 @@ class TemporalMetric(SingleTurnMetric):
             self._check_llm()  # one clear error, not a NaN "no LLM configured" per call
         # model_construct skips validation, so bad values reach our checks and become NaN + reason
         sample = SingleTurnSample.model_construct(**fields)
-        score = await self.score_sample(sample, None, reference_date)
+        score = await self.score_sample(sample, None, reference_date, language)
         return MetricResult(value=score.value, reason=score.reason)
 
-    def score(self, reference_date: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
+    def score(self, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
         """Synchronous :meth:`ascore` (also inside Jupyter, through ragas's event-loop helper)."""
         from ragas.async_utils import run
 
-        return run(lambda: self.ascore(reference_date=reference_date, **fields))
+        return run(lambda: self.ascore(reference_date=reference_date, language=language, **fields))
 
     # -- the per-sample path (kept lean: it runs once per row and metric) ------------------------
 
     async def score_sample(
-        self, sample: SingleTurnSample, callbacks: Callbacks = None, reference_date: t.Any = FROM_METRIC
+        self,
+        sample: SingleTurnSample,
+        callbacks: Callbacks = None,
+        reference_date: t.Any = FROM_METRIC,
+        language: t.Any = FROM_METRIC,
     ) -> Outcome:
         """Score one ``SingleTurnSample`` with the metric's mode; never raises for bad values (NaN + reason).
 
-        ``reference_date`` overrides the metric's channel for this sample (``FROM_METRIC``: use it).
+        ``reference_date`` and ``language`` override the metric's for this sample (``FROM_METRIC``
+        or ``None``: use the metric's).
         """
         for column in self.needed_columns:
             problem = column_problem(column, getattr(sample, column, None))
@@ -392,14 +416,17 @@ class TemporalMetric(SingleTurnMetric):
                 ref = self.dates.reference_for(sample)
             else:
                 ref = to_date(reference_date, "reference_date")
+            lang = self.language if language is FROM_METRIC or language is None else check_language(language)
         except ValueError as exc:
             return self._failed(str(exc))
-        score = await self.scorer.score(Case(sample, ref, callbacks, self.dates))
+        score = await self.scorer.score(Case(sample, ref, callbacks, self.dates, lang))
         if score.is_nan:
             logger.debug("%s: NaN: %s", self.name, score.reason)
         return score
 
-    def score_sample_now(self, sample: SingleTurnSample, reference_date: t.Any = FROM_METRIC) -> Outcome:
+    def score_sample_now(
+        self, sample: SingleTurnSample, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC
+    ) -> Outcome:
         """:meth:`score_sample` without an event loop, for a mode that never calls an LLM (focus_time, gold).
 
         Those scorers are coroutines that never wait, so this runs one to its result directly: no
@@ -414,7 +441,7 @@ class TemporalMetric(SingleTurnMetric):
         """
         if self.scorer.calls_llm:
             raise ValueError(f"{self.name}: mode={self.mode!r} calls an LLM; await score_sample instead")
-        coroutine = self.score_sample(sample, None, reference_date)
+        coroutine = self.score_sample(sample, None, reference_date, language)
         try:
             coroutine.send(None)
         except StopIteration as done:

@@ -19,6 +19,7 @@ from ragas.prompt import PydanticPrompt
 
 from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
 from ragas_temporal import scores
+from ragas_temporal.focus_time.languages import check_language
 from ragas_temporal.metrics.base import FROM_METRIC, Case, ScorerFactory, TemporalMetric
 from ragas_temporal.metrics.columns import column_problem
 from ragas_temporal.metrics.dates import to_date
@@ -133,7 +134,9 @@ class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
         super().init(run_config)
         self.judging.observe_run_timeout(getattr(run_config, "timeout", None))
 
-    def claim_verdicts(self, sample: t.Any, reference_date: t.Any = FROM_METRIC) -> list[dict] | None:
+    def claim_verdicts(
+        self, sample: t.Any, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC
+    ) -> list[dict] | None:
         """The date rules' verdict on each claim of ``sample.response`` as plain values
         (:func:`ragas_temporal.scores.claim_verdicts`: claim, verdict, credit, note), or ``None``
         when the sample cannot be scored (a bad column, no datable claim) or the granularity is
@@ -152,9 +155,10 @@ class TemporalFaithfulness(TemporalMetric, MetricWithLLM):
             return None
         try:
             ref = self.dates.reference_for(sample) if reference_date is FROM_METRIC else to_date(reference_date, "reference_date")
+            lang = self.language if language is FROM_METRIC or language is None else check_language(language)
         except ValueError:
             return None
-        credits = claim_credits(Case(sample, ref, None, self.dates))
+        credits = claim_credits(Case(sample, ref, None, self.dates, lang))
         return None if credits is None else scores.claim_verdicts(credits)
 
 
