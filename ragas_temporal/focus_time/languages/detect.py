@@ -3,12 +3,14 @@
 Deterministic and offline (no model): the script with the most letters decides first (Hangul:
 ko; kana: ja; other CJK ideographs: zh; Cyrillic: ru; Arabic: ar; Devanagari: hi). A text in the
 Latin script gets the language whose function words (``additions/<code>.json``, key ``detect``)
-occur most often in it; a tie goes to the earlier code of ``SUPPORTED_LANGUAGES`` (English
+and letters of its own (key ``detect_letters``: "ñ", "ß", "ł", "ı") occur most often in it; a tie goes to the earlier code of ``SUPPORTED_LANGUAGES`` (English
 first), and a text with none of them (a bare date, a name) is English.
 
 Limits: one language per text (a German paragraph quoting an English title is German); short
 texts decide on few words ("Am 9. November 1989" has no listed word: English); Cyrillic is always Russian,
-Arabic script always Arabic, Devanagari always Hindi; Catalan reads as Spanish or French.
+Arabic script always Arabic, Devanagari always Hindi; Catalan reads as Spanish or French; a
+Turkish sentence with no listed word nor letter of its own ("Türkiye Cumhuriyeti 1923'te kuruldu.")
+may read as another language.
 
 >>> detect_language("Napoléon est mort le 5 mai 1821 à Sainte-Hélène.")
 'fr'
@@ -39,17 +41,21 @@ _SCRIPTS: tuple[tuple[str, str], ...] = (
 )
 _SCRIPT_RES = tuple((code, re.compile(f"[{chars}]")) for code, chars in _SCRIPTS)
 _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_WORD = re.compile(r"[^\W\d_]+")  # "l'année": "l", "année"
 
 
 @functools.cache
-def _function_words() -> dict[str, tuple[str, ...]]:
-    """Function word -> the Latin-script languages listing it (read once, on first use)."""
+def _function_words() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+    """(function word -> the Latin-script languages listing it, letter -> the one language
+    writing it), read once, on first use."""
     owners: dict[str, list[str]] = {}
+    letters: dict[str, str] = {}
     for code in SUPPORTED_LANGUAGES:
-        for word in additions(code).get("detect", ()):
+        extra = additions(code)
+        for word in extra.get("detect", ()):
             owners.setdefault(word.lower(), []).append(code)
-    return {w: tuple(c) for w, c in owners.items()}
+        letters.update(dict.fromkeys(extra.get("detect_letters", ""), code))
+    return {w: tuple(c) for w, c in owners.items()}, letters
 
 
 def detect_language(text: str) -> str:
@@ -61,10 +67,12 @@ def detect_language(text: str) -> str:
         script, letters = "ja", letters + counts["ja"]
     if letters > latin:
         return script
-    words = _function_words()
+    words, letters = _function_words()
     hits = dict.fromkeys(SUPPORTED_LANGUAGES, 0)
     for word in _WORD.findall(text.lower()):
         for code in words.get(word, ()):
             hits[code] += 1
+    for letter, code in letters.items():
+        hits[code] += text.count(letter)
     best = max(hits.values())
     return next(code for code in SUPPORTED_LANGUAGES if hits[code] == best) if best else "en"

@@ -14,7 +14,7 @@ the English interpreters, so every language gets the same TIMEX values, kinds an
 
 A bare year is a count when a count noun of the language follows it ("1500 Mitglieder", "1500
 habitants"), a unit word ("1500 Jahre"), or in German any capitalised noun, unless a year cue
-comes before it ("seit 1990 Mitglied"): ``_counted``.
+comes before it ("seit 1990 Teil der EU"): ``_counted``.
 
 >>> table = language_table("de")
 >>> [(rule, m.group()) for rule, m in table.iter_matches("Die Mauer fiel am 9. November 1989, nach 28 Jahren.")]
@@ -53,6 +53,8 @@ _DAY_WORDS = {(0, "ago"): "today", (1, "ago"): "yesterday", (2, "ago"): "the day
 _UNIT_MODIFIER = {(0, "ago"): "this", (0, "in"): "this", (1, "ago"): "last", (1, "in"): "next"}
 _DIRECTION = {"ago": "ago", "in": "from now"}
 _DASHES = ("--", "-", "–", "—")
+#: Punctuation closing a word ("Mitglieder." is the word "Mitglieder").
+_CLOSING = ".,;:!?)]}»”’'\"।،؟"
 
 
 class TranslatedGroups(Groups):
@@ -204,23 +206,25 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     """``interpret`` (bare years, ranges of years), turning away counts by the word after the
     number: a count noun of the language (a stem: "Mitglied" covers "Mitglieder"), a unit word
     ("1500 Jahre", "1500 ans"), or in German any capitalised word that is no month or weekday,
-    unless a year cue comes right before ("seit 1990 Mitglied", "im Jahr 1500 Mitglieder")."""
+    unless a year cue comes right before ("seit 1990 Teil der EU"). A count noun is a count after
+    any cue: "um 1500 Mitglieder" is about 1500 members."""
     year_nouns = frozenset(v.year_nouns)
     count_stems = tuple(w.lower() for w in v.count_nouns) + tuple(w for w in v.unit_words if w not in year_nouns)
     cues = frozenset(w.lower() for w in v.year_cues)
     names = frozenset(v.months) | frozenset(v.weekdays)
-    after_word, before_words = re.compile(r"\s*([^\W\d_][\w'’-]*)"), re.compile(r"([^\W\d_][\w'’]*)\s*$")
+    # a word is what runs to the next space or digit (Devanagari vowel signs are no \w)
+    after_word, before_words = re.compile(r"[ \t]*([^\s\d]+)"), re.compile(r"([^\W\d_][\w'’]*)\s*$")
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         nxt = after_word.match(ctx.text, g.end)
         if nxt is not None:
-            word = nxt.group(1)
+            word = nxt.group(1).rstrip(_CLOSING)
             lower = word.lower()
-            if lower.startswith(count_stems):
+            if word and lower.startswith(count_stems):
                 return None
-            if v.capitalised_nouns and word[0].isupper() and lower not in names:
-                head = ctx.text[max(0, g.start - 20) : g.start]
-                before = before_words.search(head)
+            # a range opened by its word ("von 1982 bis 1998 Bundeskanzler") has its cue
+            if v.capitalised_nouns and word[:1].isupper() and lower not in names and not ctx.text[g.start].isalpha():
+                before = before_words.search(ctx.text, max(0, g.start - 20), g.start)
                 if before is None or before.group(1).lower() not in cues:
                     return None
         return interpret(g, ctx, kind)

@@ -123,6 +123,7 @@ def vocabulary(code: str) -> Vocabulary:
     """The vocabulary of a supported language other than English (built once, on first use)."""
     info, extra = locale_info(code), additions(code)
     months = {w: i for i, key in enumerate(_MONTH_KEYS, 1) for w in _words(info, key)}
+    months |= {w.lower(): int(m) for w, m in extra.get("month_forms", {}).items()}
     weekdays = {w: i for i, key in enumerate(_WEEKDAY_KEYS) for w in _words(info, key)}
     relative, patterns = _relative(info)
     return Vocabulary(
