@@ -36,7 +36,7 @@ from collections import OrderedDict
 from typing import Iterable, NamedTuple, Sequence, Union
 
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups
-from ragas_temporal.focus_time.languages import AUTO, check_language, detect_language
+from ragas_temporal.focus_time.languages import AUTO, check_language
 from ragas_temporal.focus_time.model import FocusTime, TemporalMention, new_mention
 from ragas_temporal.focus_time.normalise import ascii_digits
 from ragas_temporal.focus_time.part_anchors import anchor_parts
@@ -246,6 +246,8 @@ def extract_focus_time(text: str, reference_date: ReferenceDate = None, language
     if language != "en":
         language = check_language(language)
         if language == AUTO:
+            from ragas_temporal.focus_time.languages.detect import detect_language  # loaded on first use
+
             language = detect_language(text)
     return _extract_cached(text, reference, language)
 
