@@ -123,6 +123,12 @@ def add_parser(subparsers) -> None:
         help="date that relative expressions ('last year') resolve against, for rows without a reference_date",
     )
     scoring.add_argument(
+        "--language",
+        metavar="CODE",
+        help="language the texts are in: en (default), de, fr, es, it, pt, nl, ru, pl, tr, ar, hi, zh, ja, ko, "
+        "or auto (per text); a row's language column wins",
+    )
+    scoring.add_argument(
         "--max-concurrency", type=positive_int, default=None, metavar="N",
         help=f"rows scored at once, i.e. LLM requests in flight (default: {REMOTE_CONCURRENCY}; "
         f"{LOCAL_JUDGE_CONCURRENCY} for a judge on localhost, which answers one request at a time)",
@@ -363,6 +369,7 @@ def run_settings(args: argparse.Namespace, metrics: list) -> dict:
     return {
         "metrics": [f"{m.name}:{m.mode}" for m in metrics],
         "reference_date": args.reference_date,
+        "language": args.language,
         "group_by": args.group_by,
         "judge": args.llm_model and f"{args.llm_model} at {args.base_url or 'default URL'}"
         or ("offline" if args.offline_judge else None),
@@ -498,6 +505,10 @@ def run(args: argparse.Namespace) -> int:
         from ragas_temporal.metrics.dates import to_date
 
         to_date(args.reference_date, "--reference-date")
+    if args.language:
+        from ragas_temporal.focus_time.languages import check_language
+
+        args.language = check_language(args.language)
     rows = load_rows(args)
     if not rows:
         raise ValueError("the dataset has no rows")

@@ -2,7 +2,7 @@
 
 ::
 
-    ragas-temporal extract "TEXT" [--reference-date YYYY-MM-DD] [--json]
+    ragas-temporal extract "TEXT" [--reference-date YYYY-MM-DD] [--language CODE] [--json]
     echo "TEXT" | ragas-temporal extract - [--reference-date YYYY-MM-DD]
 
 Example output::
@@ -33,6 +33,12 @@ def add_parser(subparsers) -> None:
         metavar="YYYY-MM-DD",
         help="date that relative expressions ('yesterday', 'last year') resolve against",
     )
+    parser.add_argument(
+        "--language",
+        default="en",
+        metavar="CODE",
+        help="language of the text: en (default), de, fr, es, it, pt, nl, ru, pl, tr, ar, hi, zh, ja, ko, or auto",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.set_defaults(func=run)
 
@@ -62,10 +68,12 @@ def run(args: argparse.Namespace) -> int:
     from ragas_temporal.focus_time import extract_focus_time
 
     text = sys.stdin.read() if args.text == "-" else args.text
-    ft = extract_focus_time(text, reference_date=args.reference_date)
+    ft = extract_focus_time(text, reference_date=args.reference_date, language=args.language)
     if args.json:
         out = ft.to_dict()
         out["reference_date"] = args.reference_date
+        if args.language != "en":
+            out["language"] = args.language
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(format_text(ft))

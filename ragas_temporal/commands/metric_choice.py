@@ -30,6 +30,8 @@ def choose_metrics_for_columns(args: argparse.Namespace, available: set[str], ro
     from ragas_temporal.metrics.registry import DEFAULT_METRICS, metrics_from_spec
 
     kwargs = {"reference_date": args.reference_date} if args.reference_date else {}
+    if getattr(args, "language", None):
+        kwargs["language"] = args.language  # rows with a language column override it
     specs = [s.strip() for s in (args.metrics or "").split(",") if s.strip()]
     if specs:
         metrics = metrics_from_spec(specs, rows=rows, group_by=args.group_by, **kwargs)

@@ -13,7 +13,7 @@ mention's text is still the original. Memory stays linear in the text's length: 
 ``normalise.MAX_SPAN_YEARS`` hold their two ends, not every year, and years outside the era
 (``normalise.in_era``) are not years.
 
-Results are memoised on ``(text, reference date)``: metrics ask for the focus time of the same
+Results are memoised on ``(text, reference date, language)``: metrics ask for the focus time of the same
 contexts many times, and ``FocusTime`` is immutable so sharing it is safe. The memo is bounded by
 size (``CACHE_MAX_BYTES``: the bytes its texts, mentions and years occupy, by ``sys.getsizeof``,
 so a text of emoji counts 4 bytes per character), least recently used first out; ``extract_focus_time.cache_clear()`` empties it, ``cache_info()`` reports it.
@@ -37,6 +37,7 @@ from collections import OrderedDict
 from typing import Iterable, NamedTuple, Sequence, Union
 
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups
+from ragas_temporal.focus_time.languages import AUTO, check_language
 from ragas_temporal.focus_time.model import FocusTime, TemporalMention, new_mention
 from ragas_temporal.focus_time.normalise import ascii_digits
 from ragas_temporal.focus_time.part_anchors import anchor_parts
@@ -55,28 +56,37 @@ CACHE_MAX_BYTES = 128 * 2**20
 _READER_OF_RULE = {name: (INTERPRETERS[rule.interpreter], rule.kind) for name, rule in RULES_BY_NAME.items()}
 
 
-def scan(text: str, reference: dt.date | None = None) -> tuple[TemporalMention, ...]:
-    """All temporal mentions of ``text`` in order (uncached; ``text`` must be a str).
+def scan(text: str, reference: dt.date | None = None, language: str = "en") -> tuple[TemporalMention, ...]:
+    """All temporal mentions of ``text`` in order (uncached; ``text`` must be a str; ``language``
+    a checked code other than "auto": English runs this package's table, another language its
+    table built on first use, ``languages.table``).
 
     Examples
     --------
     >>> [(m.start, m.end, m.text) for m in scan("On 3 March 2019 and the following year.")]
     [(3, 15, '3 March 2019'), (20, 38, 'the following year')]
+    >>> [(m.text, m.value) for m in scan("Die Berliner Mauer fiel am 9. November 1989.", language="de")]
+    [('9. November 1989', '1989-11-09')]
     """
     original = text
     text = ascii_digits(text)  # same length: spans index the original text
-    found_all = iter_matches(text)
+    if language == "en":
+        found_all, readers, rule_regex, groups = iter_matches(text), _READER_OF_RULE, RULE_REGEX, Groups
+    else:
+        from ragas_temporal.focus_time.languages.table import language_table  # a language loads on first use
+
+        table = language_table(language)
+        found_all, readers, rule_regex, groups = table.iter_matches(text), table.readers, table.rule_regex, table.groups
     if not found_all:
         return ()
     ctx = Context(text, reference)
     out: list[TemporalMention] = []
     parts = False
-    readers, rule_regex = _READER_OF_RULE, RULE_REGEX
     for rule_name, found in found_all:
         interpret, kind = readers[rule_name]
         start = found.start()
         match = rule_regex[rule_name].match(text, start)  # same span; gives the rule's named groups
-        reading = interpret(Groups(match), ctx, kind)
+        reading = interpret(groups(match), ctx, kind)
         if reading is None:
             continue
         read_kind, value, years, anchor = reading
@@ -178,17 +188,17 @@ class _SizedMemo:
 _MEMO = _SizedMemo(CACHE_MAX_BYTES)
 
 
-def _extract_cached(text: str, reference: dt.date | None) -> FocusTime:
-    key = (text, reference)
+def _extract_cached(text: str, reference: dt.date | None, language: str = "en") -> FocusTime:
+    key = (text, reference, language)
     found = _MEMO.get(key)
     if found is None:
-        mentions = scan(text, reference)
+        mentions = scan(text, reference, language)
         found = FocusTime.from_mentions(mentions)
         _MEMO.put(key, found)
     return found
 
 
-def extract_focus_time(text: str, reference_date: ReferenceDate = None) -> FocusTime:
+def extract_focus_time(text: str, reference_date: ReferenceDate = None, language: str = "en") -> FocusTime:
     """Extract the focus time (years and temporal mentions) of a text.
 
     Parameters
@@ -199,18 +209,24 @@ def extract_focus_time(text: str, reference_date: ReferenceDate = None) -> Focus
         What relative expressions ("yesterday", "last year") resolve against, and anaphoric ones
         ("the following year") when the text has no explicit date before them. Without it those
         mentions are kept with ``value=None`` and no years.
+    language : str
+        An ISO 639-1 code of ``languages.SUPPORTED_LANGUAGES`` ("en", the default, "de", "fr",
+        "zh", ...), or "auto" to pick it per text from its script and words
+        (``languages.detect_language``). Every language reads the same TIMEX values, kinds and
+        spans; dates written with CJK unit characters ("1949年10月1日") are read in all of them.
 
     Returns
     -------
     FocusTime
-        Immutable; cached per ``(text, reference date)``.
+        Immutable; cached per ``(text, reference date, language)``.
 
     Raises
     ------
     TypeError
         If ``text`` is not a str (including None).
     ValueError
-        If ``reference_date`` is of another type or not a valid ISO date.
+        If ``reference_date`` is of another type or not a valid ISO date, or ``language`` is not
+        a supported code (the message names them).
 
     Examples
     --------
@@ -220,14 +236,24 @@ def extract_focus_time(text: str, reference_date: ReferenceDate = None) -> Focus
     True
     >>> extract_focus_time("yesterday", reference_date="2008-03-01").mentions[0].value
     '2008-02-29'
+    >>> extract_focus_time("Napoléon est mort le 5 mai 1821.", language="fr").mentions[0].value
+    '1821-05-05'
+    >>> extract_focus_time("Der Verein hat heute 1500 Mitglieder.", language="auto").years
+    frozenset()
     """
     if not isinstance(text, str):
         raise TypeError(f"extract_focus_time expects text as a str, got {type(text).__name__}")
+    if language != "en":
+        language = check_language(language)
+        if language == AUTO:
+            from ragas_temporal.focus_time.languages.detect import detect_language  # loaded on first use
+
+            language = detect_language(text)
     if reference_date is None or type(reference_date) is dt.date:  # the common cases, first
-        return _extract_cached(text, reference_date)
+        return _extract_cached(text, reference_date, language)
     if type(reference_date) is str:
-        return _extract_cached(text, _parse_iso_date(reference_date))
-    return _extract_cached(text, parse_reference_date(reference_date))
+        return _extract_cached(text, _parse_iso_date(reference_date), language)
+    return _extract_cached(text, parse_reference_date(reference_date), language)
 
 
 #: A corpus gives its reference dates as a few ISO strings, each parsed once (an invalid one
@@ -240,7 +266,7 @@ extract_focus_time.cache_info = _MEMO.info  # type: ignore[attr-defined]
 
 
 def extract_many(
-    texts: Iterable[str], reference_dates: ReferenceDate | Sequence[ReferenceDate] = None
+    texts: Iterable[str], reference_dates: ReferenceDate | Sequence[ReferenceDate] = None, language: str = "en"
 ) -> list[FocusTime]:
     """Focus times of many texts.
 
@@ -248,6 +274,7 @@ def extract_many(
     ----------
     texts : iterable of str
     reference_dates : None, one reference date for all texts, or a sequence of the same length
+    language : one code for all texts (see ``extract_focus_time``); "auto" picks it per text
 
     Raises
     ------
@@ -261,6 +288,7 @@ def extract_many(
     """
     if isinstance(texts, str):
         raise TypeError("extract_many expects an iterable of texts, got a single str")
+    language = check_language(language)
     texts = list(texts)
     if reference_dates is None or isinstance(reference_dates, (str, dt.date)):
         refs: list = [reference_dates] * len(texts)
@@ -268,4 +296,4 @@ def extract_many(
         refs = list(reference_dates)
         if len(refs) != len(texts):
             raise ValueError(f"reference_dates has {len(refs)} entries for {len(texts)} texts; give one per text")
-    return [extract_focus_time(t, r) for t, r in zip(texts, refs)]
+    return [extract_focus_time(t, r, language) for t, r in zip(texts, refs)]

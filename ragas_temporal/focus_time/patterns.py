@@ -50,6 +50,8 @@ MONTHS: dict[str, int] = {
 }  # fmt: skip
 #: Lower-case forms that are ordinary English words, never months.
 VERB_MONTHS = frozenset({"may", "march", "mar"})
+#: Words after which a verb-form month and a year are a date ("in march 2015", "since may 2010").
+VERB_MONTH_CUES = ("in", "of", "since", "from", "until", "till", "by", "during", "before", "after", "early", "late", "mid")
 #: Month names that are also very common words or names: need a temporal cue when standing alone.
 CUE_MONTHS = frozenset({"may", "march"})
 
@@ -233,9 +235,13 @@ _FULL_DAYS = [d for d in WEEKDAYS if len(d) > 5]
 _ABBR_DAYS = [d for d in WEEKDAYS if len(d) <= 5]
 
 
-def month_group(name: str = "month", *, abbreviations: bool = True) -> str:
-    """A month name (no trailing dot)."""
+def month_group(name: str = "month", *, abbreviations: bool = True, verbs: bool = False) -> str:
+    """A month name (no trailing dot); ``verbs``: also the lower-case forms that are verbs ("may",
+    "march"), for rules where a day or a date's year around the name rules out the verb reading
+    ("25 march 1990", "may 3, 2010")."""
     words = _cases(_FULL_MONTHS) + (_cases(_ABBR_MONTHS) if abbreviations else [])
+    if verbs:
+        words += sorted(VERB_MONTHS)
     return rf"(?P<{name}>{_alt(words)})"
 
 
@@ -463,12 +469,12 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "month_day_year", "date",
-        rf"{_WEEKDAY_PREFIX}{month_group()}\.?\s*{day_group()}(?:\s*(?:-|–|to)\s*{day_group('day2')})?(?:\s*,\s*|\s+)(?:of\s+)?{year_in_date_group()}",
+        rf"{_WEEKDAY_PREFIX}{month_group(verbs=True)}\.?\s*{day_group()}(?:\s*(?:-|–|to)\s*{day_group('day2')})?(?:\s*,\s*|\s+)(?:of\s+)?{year_in_date_group()}",
         "ymd", "March 3, 2019",
     ),
     Rule(
         "day_month_year", "date",
-        rf"{_WEEKDAY_PREFIX}{day_group()}(?:\s*(?:-|–|to)\s*{day_group('day2')})?\s*(?:of\s+)?{month_group()}\.?,?\s*{year_in_date_group()}",
+        rf"{_WEEKDAY_PREFIX}{day_group()}(?:\s*(?:-|–|to)\s*{day_group('day2')})?\s*(?:of\s+)?{month_group(verbs=True)}\.?,?\s*{year_in_date_group()}",
         "ymd", "3rd of March 2019",
     ),
     Rule(  # a day and month date a short year: 25 December 800, 12 August 30 BC, 19 August AD 14, December 25, 800, August 30 BC
@@ -608,6 +614,13 @@ RULES: tuple[Rule, ...] = (
         "month_year", "date",
         rf"(?:{_QUAL}[\s-]+)?{month_group()}\.?,?\s*(?:(?i:of)\s+)?{year_in_date_group()}",
         "month_year", "March 2019",
+    ),
+    Rule(  # "march 2015", "in may 2010": a verb-form month and a year, after a dating word or before
+        # the end of the clause ("troops march 2000 miles" is a verb and a count)
+        "verb_month_year", "date",
+        rf"(?:{after_words_lookbehind(VERB_MONTH_CUES)}|(?=[a-z]+\s+{YEAR4}(?!\d)\s*(?:[.,;:!?)\]]|$)))"
+        rf"(?P<month>{_alt(VERB_MONTHS)})\s+(?P<year>{YEAR4})(?!\d)",
+        "month_year", "march 2015",
     ),
     Rule("apostrophe_year", "year", r"['’](?P<yy>\d\d)(?![\d'’%])", "apostrophe_year", "'08"),
     Rule("the_year", "year", r"(?i:the\s+year\s+)(?P<year>\d{1,4})(?!\d|\s*[-–]\s*\d)", "the_year", "the year 850"),

@@ -618,8 +618,9 @@ def derive_tables(rules: Sequence, trigger_body: str, trigger_words: frozenset[s
         by_rule["digit_word_shapes"][rule.name] = (
             None if found is None else {n: tuple(sorted(w for c, w in found if c == n)) for n in sorted({c for c, _ in found})}
         )
-    # "Q3" and "x'mas" are triggers by shape: a number after "q" or "x" is that trigger's
-    number_prefix = number_prefix_words(patterns, trigger_words | {"q", "x"})
+    # "Q3" and "x'mas" are triggers by shape: a number after "q" or "x" is that trigger's; a verb
+    # form is no trigger ("march 2015": the number is, and "march" opens its mention)
+    number_prefix = number_prefix_words(patterns, (trigger_words - verb_triggers) | {"q", "x"})
     if prefix is None or number_prefix is None:  # pragma: no cover - a rule the reader cannot follow
         number_prefix = prefix
     followers = letter_run_followers(patterns)

@@ -40,6 +40,14 @@ metrics take it through two constructor arguments instead (validated by
 ``ascore(..., reference_date=...)`` and :func:`~ragas_temporal.metrics.dataset_scoring.score_dataset` (rows with a ``reference_date``
 field) also take a date per call or per row, overriding the constructor's.
 
+Language
+--------
+``language`` (default ``"en"``; any code of ``focus_time.languages.SUPPORTED_LANGUAGES``, or
+``"auto"`` to pick it per text) is the language the texts are read in, checked at construction.
+A row's ``language`` field in :func:`~ragas_temporal.metrics.dataset_scoring.score_dataset` (and
+``ascore(..., language=...)``) overrides it for that row; an unknown code there makes that row
+NaN with the reason, the other rows are scored.
+
 >>> import asyncio
 >>> from ragas_temporal.metrics import TemporalFaithfulness
 >>> metric = TemporalFaithfulness(reference_date="2024-06-01")
@@ -64,6 +72,7 @@ from ragas.metrics.base import MetricType, MetricWithLLM, SingleTurnMetric
 from ragas.metrics.result import MetricResult
 
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
+from ragas_temporal.focus_time.languages import check_language
 from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem
 from ragas_temporal.metrics.llm_slot import HOW_TO_BUILD_AN_LLM, llm_problem, ragas_default_llm_would_fail
 from ragas_temporal.metrics.dates import FROM_METRIC, ContextDates, DateChannels, ReferenceDate, to_date
@@ -138,6 +147,7 @@ class Case:
     query: FocusTime | None = None
     answer: FocusTime | None = None
     contexts: tuple[FocusTime, ...] | None = None
+    language: str = "en"  # the code the texts were read in (the row's, else the metric's; "auto" per text)
 
     def own_dates(self, texts: t.Sequence[str]) -> list[dt.date | None] | None:
         """Each text's own date from the ``context_dates`` channel (``None`` where it gives none).
@@ -225,12 +235,17 @@ class TemporalMetric(SingleTurnMetric):
         docstring for the channels).
     context_dates : None, mapping id -> date | str, or callable(sample, index, text) -> date | None
         Per-context reference dates (publication dates); contexts without one use the sample's.
+    language : str
+        The language texts are read in: "en" (default), another supported ISO 639-1 code ("de",
+        "zh", ...) or "auto" (per text, from its script and words); a row's ``language`` field
+        overrides it. An unknown code raises ``ValueError`` naming the supported ones.
     """
 
     name: str = ""
     mode: str = "focus_time"
     reference_date: ReferenceDate = None
     context_dates: ContextDates = None
+    language: str = "en"
 
     #: stem of the default name (``temporal_precision``); subclasses set it
     _base_name: t.ClassVar[str] = "temporal_metric"
@@ -240,7 +255,8 @@ class TemporalMetric(SingleTurnMetric):
 
     #: parameter -> Constraint (:mod:`ragas_temporal.metrics.parameters`), checked at construction;
     #: a subclass declares its own parameters' rules here, once
-    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {}
+    # every metric reads its texts in a language: "en", a supported code, or "auto"
+    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"language": check_language}
 
     def __init_subclass__(cls, **kwargs: t.Any) -> None:
         """Defining a metric class registers it: a class that sets its own ``_base_name`` is known
@@ -352,7 +368,7 @@ class TemporalMetric(SingleTurnMetric):
     async def _single_turn_ascore(self, sample: SingleTurnSample, callbacks: Callbacks) -> float:
         return (await self.score_sample(sample, callbacks)).value
 
-    async def ascore(self, reference_date: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
+    async def ascore(self, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
         """Score one sample given as keyword columns; the result carries the reason.
 
         Columns are ``user_input``, ``response``, ``retrieved_contexts``, ``retrieved_context_ids``,
@@ -379,23 +395,28 @@ class TemporalMetric(SingleTurnMetric):
             self._check_llm()  # one clear error, not a NaN "no LLM configured" per call
         # model_construct skips validation, so bad values reach our checks and become NaN + reason
         sample = SingleTurnSample.model_construct(**fields)
-        score = await self.score_sample(sample, None, reference_date)
+        score = await self.score_sample(sample, None, reference_date, language)
         return MetricResult(value=score.value, reason=score.reason)
 
-    def score(self, reference_date: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
+    def score(self, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
         """Synchronous :meth:`ascore` (also inside Jupyter, through ragas's event-loop helper)."""
         from ragas.async_utils import run
 
-        return run(lambda: self.ascore(reference_date=reference_date, **fields))
+        return run(lambda: self.ascore(reference_date=reference_date, language=language, **fields))
 
     # -- the per-sample path (kept lean: it runs once per row and metric) ------------------------
 
     async def score_sample(
-        self, sample: SingleTurnSample, callbacks: Callbacks = None, reference_date: t.Any = FROM_METRIC
+        self,
+        sample: SingleTurnSample,
+        callbacks: Callbacks = None,
+        reference_date: t.Any = FROM_METRIC,
+        language: t.Any = FROM_METRIC,
     ) -> Outcome:
         """Score one ``SingleTurnSample`` with the metric's mode; never raises for bad values (NaN + reason).
 
-        ``reference_date`` overrides the metric's channel for this sample (``FROM_METRIC``: use it).
+        ``reference_date`` and ``language`` override the metric's for this sample (``FROM_METRIC``
+        or ``None``: use the metric's).
         """
         for column in self.needed_columns:
             problem = column_problem(column, getattr(sample, column, None))
@@ -404,7 +425,7 @@ class TemporalMetric(SingleTurnMetric):
         problem = self.dates.ids_problem(sample)
         if problem is not None:
             return self._failed(problem)
-        case = self.read_case(sample, callbacks, reference_date)
+        case = self.read_case(sample, callbacks, reference_date, language=language)
         if isinstance(case, Failed):
             return case
         score = await self.scorer.score(case)
@@ -418,33 +439,38 @@ class TemporalMetric(SingleTurnMetric):
         callbacks: Callbacks = None,
         reference_date: t.Any = FROM_METRIC,
         focus_of: t.Sequence[str] | None = None,
+        language: t.Any = FROM_METRIC,
     ) -> Case | Failed:
         """Read one sample for the scorer, once: the one place where per-row extraction options are decided.
 
         The reference date is the call's (``reference_date``, e.g. a row's ``reference_date``
         field) or else the metric's channel; each context is read against its own date from
         ``context_dates`` when the channel gives one (:meth:`DateChannels.row_dates`). A per-row
-        ``language`` is decided here too, and travels in the :class:`Case` beside the date. The
-        focus times of the texts the scorer's ``focus_of`` names (or ``focus_of``) go into the case
-        as plain values; a bad date is the row's input failure.
+        ``language`` (the call's, else the metric's) is decided here too, and travels in the
+        :class:`Case` beside the date. The focus times of the texts the scorer's ``focus_of`` names
+        (or ``focus_of``) go into the case as plain values; a bad date or language code is the
+        row's input failure.
         """
         needs = getattr(self.scorer, "focus_of", ()) if focus_of is None else focus_of
         limit = getattr(self.scorer, "context_limit", None)
         try:
             ref, context_refs = self.dates.row_dates(sample, reference_date, "retrieved_contexts" in needs, limit)
+            lang = self.language if language is FROM_METRIC or language is None else check_language(language)
         except ValueError as exc:
             return self._failed(str(exc))
-        # the extractor's options for this row: its reference date (each context's own date)
-        query = extract_focus_time(sample.user_input, ref) if "user_input" in needs else None
-        answer = extract_focus_time(sample.response, ref) if "response" in needs else None
+        # the extractor's options for this row: its reference date (each context's own date), its language
+        query = extract_focus_time(sample.user_input, ref, lang) if "user_input" in needs else None
+        answer = extract_focus_time(sample.response, ref, lang) if "response" in needs else None
         contexts = None
         if context_refs is not None:
             contexts = tuple(
-                extract_focus_time(text, own) for text, own in zip(sample.retrieved_contexts, context_refs)
+                extract_focus_time(text, own, lang) for text, own in zip(sample.retrieved_contexts, context_refs)
             )
-        return Case(sample, ref, callbacks, self.dates, query, answer, contexts)
+        return Case(sample, ref, callbacks, self.dates, query, answer, contexts, lang)
 
-    def score_sample_now(self, sample: SingleTurnSample, reference_date: t.Any = FROM_METRIC) -> Outcome:
+    def score_sample_now(
+        self, sample: SingleTurnSample, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC
+    ) -> Outcome:
         """:meth:`score_sample` without an event loop, for a mode that never calls an LLM (focus_time, gold).
 
         Those scorers are coroutines that never wait, so this runs one to its result directly: no
@@ -459,7 +485,7 @@ class TemporalMetric(SingleTurnMetric):
         """
         if self.scorer.calls_llm:
             raise ValueError(f"{self.name}: mode={self.mode!r} calls an LLM; await score_sample instead")
-        coroutine = self.score_sample(sample, None, reference_date)
+        coroutine = self.score_sample(sample, None, reference_date, language)
         try:
             coroutine.send(None)
         except StopIteration as done:

@@ -7,6 +7,7 @@ or ``None`` when the row was scored or its score is undefined; see
 :class:`~ragas_temporal.metrics.base.Failed`); the ``ragas-temporal evaluate`` command uses it. Rows may
 carry a ``reference_date`` field (ISO string or date), which overrides the metrics'
 ``reference_date`` channel for that row: this is how a JSONL/CSV file gives each sample its date.
+A ``language`` field ("de", "zh", "auto", ...) likewise overrides the metrics' ``language``.
 
 >>> from ragas_temporal.metrics import TemporalFaithfulness, score_dataset
 >>> rows = [
@@ -49,6 +50,8 @@ logger = logging.getLogger(__name__)
 
 #: Extra row field that carries a per-row reference date in :func:`score_dataset`.
 REFERENCE_DATE_FIELD = "reference_date"
+#: Extra row field that carries a per-row language in :func:`score_dataset`.
+LANGUAGE_FIELD = "language"
 #: Suffix of the per-metric column holding a failed row's kind (see ``Failed``).
 FAILURE_SUFFIX = "_failure"
 #: Key of ``frame.attrs`` holding the run's judge calls and tokens (a ``JudgeUsage``), when a metric called a judge.
@@ -123,11 +126,11 @@ def check_columns(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) -
             )
 
 
-def _sample_of(row: dict) -> tuple[SingleTurnSample, t.Any]:
-    """The row's sample (unvalidated: bad values become NaN with a reason) and its reference date."""
+def _sample_of(row: dict) -> tuple[SingleTurnSample, t.Any, t.Any]:
+    """The row's sample (unvalidated: bad values become NaN with a reason), its reference date and its language."""
     sample = SingleTurnSample.model_construct(**{c: row.get(c) for c in SAMPLE_COLUMNS})
-    ref = row.get(REFERENCE_DATE_FIELD)
-    return sample, FROM_METRIC if ref is None else ref
+    ref, language = row.get(REFERENCE_DATE_FIELD), row.get(LANGUAGE_FIELD)
+    return sample, FROM_METRIC if ref is None else ref, FROM_METRIC if language is None else language
 
 
 def _row_error(metric: TemporalMetric, i: int, exc: Exception) -> Failed:
@@ -181,11 +184,11 @@ def score_rows_now(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) 
         if unreadable is not None:
             results.append(unreadable)
             continue
-        sample, ref = _sample_of(row)
+        sample, ref, language = _sample_of(row)
         outcomes = []
         for m in metrics:
             try:
-                outcomes.append(m.score_sample_now(sample, ref))
+                outcomes.append(m.score_sample_now(sample, ref, language))
             except Exception as exc:  # one failing row never loses the others
                 outcomes.append(_row_error(m, i, exc))
         results.append(outcomes)
@@ -240,12 +243,12 @@ async def _score_rows(
     async def one(i: int, row: dict) -> None:
         outcomes = _unreadable(row, metrics)
         if outcomes is None:
-            sample, ref = _sample_of(row)
+            sample, ref, language = _sample_of(row)
             outcomes = []
             async with semaphore:
                 for m in metrics:
                     try:
-                        score = await m.score_sample(sample, callbacks, ref)
+                        score = await m.score_sample(sample, callbacks, ref, language)
                     except asyncio.CancelledError:
                         if _run_is_cancelled():  # Ctrl-C or task.cancel(): the whole run stops
                             raise
@@ -420,8 +423,8 @@ def verdict_columns(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric])
         values = []
         for i, row in enumerate(rows):
             try:
-                sample, ref = _sample_of(row)
-                values.append(reader(sample, ref))
+                sample, ref, language = _sample_of(row)
+                values.append(reader(sample, ref, language))
             except Exception as exc:  # one failing row never loses the others
                 logger.warning("%s verdicts failed on row %d: %r", m.name, i, exc)
                 values.append(None)
@@ -431,6 +434,7 @@ def verdict_columns(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric])
 
 __all__ = [
     "REFERENCE_DATE_FIELD",
+    "LANGUAGE_FIELD",
     "FAILURE_SUFFIX",
     "VERDICTS_SUFFIX",
     "verdict_columns",

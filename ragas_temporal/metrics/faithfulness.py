@@ -148,7 +148,9 @@ class TemporalFaithfulness(MetricWithJudge):
         # the default (claim) stays out of the name, as the default mode does
         return [] if self.granularity == GRANULARITIES[0] else [self.granularity]
 
-    def claim_verdicts(self, sample: t.Any, reference_date: t.Any = FROM_METRIC) -> list[dict] | None:
+    def claim_verdicts(
+        self, sample: t.Any, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC
+    ) -> list[dict] | None:
         """The date rules' verdict on each claim of ``sample.response`` as plain values
         (:func:`ragas_temporal.scores.claim_verdicts`: claim, verdict, credit, note), or ``None``
         when the sample cannot be scored (a bad column, no datable claim) or the granularity is
@@ -165,7 +167,7 @@ class TemporalFaithfulness(MetricWithJudge):
             column_problem(column, getattr(sample, column, None)) for column in ("response", "retrieved_contexts")
         ):
             return None
-        case = self.read_case(sample, None, reference_date, focus_of=FaithfulnessByFocusTime.focus_of)
+        case = self.read_case(sample, None, reference_date, focus_of=FaithfulnessByFocusTime.focus_of, language=language)
         if isinstance(case, Failed):
             return None
         credits = claim_credits(case.answer, case.contexts)

@@ -20,7 +20,7 @@ class RecordingExtractor:
     def __init__(self) -> None:
         self.calls: list[tuple[str, object]] = []
 
-    def __call__(self, text, reference_date=None) -> FocusTime:
+    def __call__(self, text, reference_date=None, language="en") -> FocusTime:
         self.calls.append((text, reference_date))
         years = set()
         for bc, year in _YEAR.findall(text):

@@ -38,9 +38,9 @@ def counted_scans(monkeypatch):
     counts: collections.Counter = collections.Counter()
     real_scan = extract_module.scan
 
-    def counting_scan(text, reference=None):
+    def counting_scan(text, reference=None, language="en"):
         counts[(text, reference)] += 1
-        return real_scan(text, reference)
+        return real_scan(text, reference, language)
 
     monkeypatch.setattr(extract_module, "scan", counting_scan)
     extract_focus_time.cache_clear()

@@ -153,7 +153,7 @@ def test_score_dataset_gives_one_reason_per_row_for_one_metric():
 def test_a_failing_metric_loses_no_row(monkeypatch):
     calls = []
 
-    def flaky(text, reference_date=None):
+    def flaky(text, reference_date=None, language="en"):
         calls.append(text)
         if "boom" in text:
             raise RuntimeError("extractor exploded")

@@ -1,0 +1,30 @@
+"""The supported language codes (ISO 639-1, as dateparser names its locales) and their check."""
+
+from __future__ import annotations
+
+#: Every language extraction reads, English first (the default). Each code other than "en" has a
+#: file ``additions/<code>.json`` and a locale of dateparser.
+SUPPORTED_LANGUAGES: tuple[str, ...] = (
+    "en", "de", "fr", "es", "it", "pt", "nl", "ru", "pl", "tr", "ar", "hi", "zh", "ja", "ko",
+)  # fmt: skip
+#: Pick the language per text (``detect.detect_language``).
+AUTO = "auto"
+
+
+def check_language(code: object) -> str:
+    """The normalised code ("DE" -> "de", " fr " -> "fr"), "auto", or ValueError naming the supported ones.
+
+    >>> check_language(" Fr ")
+    'fr'
+    >>> check_language(None)
+    Traceback (most recent call last):
+    ...
+    ValueError: language must be a str such as 'en', got NoneType: use one of en, de, fr, es, it, pt, nl, ru, pl, tr, ar, hi, zh, ja, ko, or 'auto'
+    """
+    supported = f"use one of {', '.join(SUPPORTED_LANGUAGES)}, or 'auto'"
+    if not isinstance(code, str):
+        raise ValueError(f"language must be a str such as 'en', got {type(code).__name__}: {supported}")
+    normal = code.strip().lower().replace("_", "-")
+    if normal in SUPPORTED_LANGUAGES or normal == AUTO:
+        return normal
+    raise ValueError(f"unknown language {code!r}: {supported}")

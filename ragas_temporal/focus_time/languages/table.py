@@ -1,0 +1,280 @@
+"""A language's rule table, built on first use from its vocabulary, run with the neutral rules.
+
+The rules of a language are the shapes dates take in it, written with its words (``vocabulary``):
+day-month-year ("9. November 1989", "12 de octubre de 1492", "12 апреля 1961 года"), month and
+year, numeric dates in the locale's date order ("20.07.1969" is 20 July in a DMY locale), ranges
+of years with the language's range words ("von 1982 bis 1998", "с 1941 по 1945"), years named by a
+year noun after them ("в 1961 году", "w 1918 roku"), and relative phrases against the reference date
+("gestern", "letztes Jahr", "vor zwei Jahren"). They run together with the rules of the English
+table that read digits only (``NEUTRAL_RULES``: ISO dates, bare years, year ranges, CJK dates).
+
+No rule here computes a value: a match's groups are translated to the English table's words
+(``TranslatedGroups``: "November" -> "november", "octubre" -> "october", "zwei" -> "2") and read by
+the English interpreters, so every language gets the same TIMEX values, kinds and spans.
+
+A bare year is a count when a count noun of the language follows it ("1500 Mitglieder", "1500
+habitants"), a unit word ("1500 Jahre"), or in German any capitalised noun, unless a year cue
+comes before it ("seit 1990 Teil der EU"): ``_counted``.
+
+>>> table = language_table("de")
+>>> [(rule, m.group()) for rule, m in table.iter_matches("Die Mauer fiel am 9. November 1989, nach 28 Jahren.")]
+[('lang_dmy', '9. November 1989')]
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Callable, NamedTuple
+
+from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
+from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
+from ragas_temporal.focus_time.patterns import (
+    MENTION_END,
+    MENTION_START,
+    RULE_REGEX,
+    RULES_BY_NAME,
+    YEAR4,
+    Rule,
+    phrase_regex,
+    scanning_body,
+    trie_regex,
+)
+
+#: Rules of the English table that read no English word: every language runs them (after its own).
+NEUTRAL_RULES = (
+    "iso_date", "numeric_ymd", "cjk_decade", "cjk_range", "cjk_date", "year_range", "clock_hhmm", "bare_year",
+)  # fmt: skip
+#: Languages written without spaces: a mention may end right before a letter ("去年中国").
+_UNSPACED = frozenset({"zh", "ja"})
+#: English words the interpreters read for a relative phrase: (n, unit, direction) -> rule and groups.
+_DAY_WORDS = {(0, "ago"): "today", (1, "ago"): "yesterday", (2, "ago"): "the day before yesterday",
+              (0, "in"): "today", (1, "in"): "tomorrow", (2, "in"): "the day after tomorrow"}  # fmt: skip
+_UNIT_MODIFIER = {(0, "ago"): "this", (0, "in"): "this", (1, "ago"): "last", (1, "in"): "next"}
+_DIRECTION = {"ago": "ago", "in": "from now"}
+_DASHES = ("--", "-", "–", "—")
+#: Punctuation closing a word ("Mitglieder." is the word "Mitglieder").
+_CLOSING = ".,;:!?)]}»”’'\"।،؟"
+
+
+class TranslatedGroups(Groups):
+    """A match's groups in the English table's words: the language's words looked up in
+    ``words`` (lower case), then fixed values (``fixed``) for groups the English rule has and this
+    one does not ("dir": "ago")."""
+
+    __slots__ = ("words", "fixed")
+
+    def __init__(self, match: re.Match, words: dict[str, str], fixed: dict[str, str] | None = None):
+        super().__init__(match)
+        self.words, self.fixed = words, fixed or {}
+
+    def __call__(self, name: str) -> str | None:
+        if name in self.fixed:
+            return self.fixed[name]
+        value = super().__call__(name)
+        if value is None:
+            return None
+        return self.words.get(" ".join(value.lower().split()), value)
+
+
+class LanguageTable(NamedTuple):
+    """One language's scanner and what reads each rule's match."""
+
+    code: str
+    scanner: re.Pattern  # every rule in one alternation (``match.lastgroup`` names the rule)
+    readers: dict[str, tuple[Callable, str]]  # rule -> (interpreter, kind), as extract._READER_OF_RULE
+    rule_regex: dict[str, re.Pattern]  # rule -> its own regex (the match's named groups), as patterns.RULE_REGEX
+    words: dict[str, str]  # the language's words -> the English table's
+
+    def iter_matches(self, text: str) -> list[tuple[str, re.Match]]:
+        """``(rule name, match)`` left to right, non-overlapping (same contract as ``scanner.iter_matches``)."""
+        return [(m.lastgroup, m) for m in self.scanner.finditer(text)]
+
+    def groups(self, match: re.Match) -> Groups:
+        return TranslatedGroups(match, self.words)
+
+
+def _words_regex(words, *, spaced: bool = True) -> str:
+    """A case-insensitive alternation of ``words`` (any whitespace inside a phrase); not inside a word."""
+    body = phrase_regex(words) if spaced else trie_regex(words)
+    return rf"(?i:{body})"
+
+
+def _month(v: Vocabulary, name: str = "month") -> str:
+    # a name or abbreviation; not followed by a letter ("mar" is not "martes")
+    return rf"(?P<{name}>{_words_regex(v.months)})(?!\w)"
+
+
+def _day(v: Vocabulary) -> str:
+    suffix = rf"(?:{trie_regex(v.day_suffixes)})?" if v.day_suffixes else ""
+    return rf"(?P<day>3[01]|[12]\d|0?[1-9])(?!\d){suffix}"
+
+
+def _opt(words, fmt: str = r"(?:{}\s+)?") -> str:
+    return fmt.format(_words_regex(words)) if words else ""
+
+
+def _year_after(v: Vocabulary, name: str = "year") -> str:
+    """A four-digit year, then the language's year noun or suffix if written ("1961 года")."""
+    after = tuple(v.year_nouns) + tuple(v.year_suffixes)
+    tail = rf"(?:\s*{_words_regex(after)}(?!\w))?" if after else ""
+    return rf"(?P<{name}>{YEAR4})(?!\d){tail}"
+
+
+def _date_rules(v: Vocabulary) -> list[Rule]:
+    if not v.months or all(any(c.isdigit() for c in w) for w in v.months):
+        return []  # zh, ja, ko: month names are digits and 月/월 (the CJK rules of the English table)
+    weekday = rf"(?:{_words_regex(w for w in v.weekdays if len(w) > 3)},?\s+)?" if v.weekdays else ""
+    of = _opt(v.of_words)
+    return [
+        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{_year_after(v)}", "ymd", ""),
+        Rule("lang_month_year", "date", rf"{_month(v)}\.?,?\s*{of}{_year_after(v)}", "month_year", ""),
+    ]
+
+
+def _numeric_rule(v: Vocabulary) -> list[Rule]:
+    """Day and month in digits, in the locale's order: 20.07.1969 (DMY), 07/20/1969 (MDY)."""
+    day, month = r"(?P<day>0?[1-9]|[12]\d|3[01])", r"(?P<month>0?[1-9]|1[0-2])"
+    first, second = (day, month) if v.date_order.startswith("D") else (month, day)
+    if v.date_order.startswith("Y"):
+        return []  # the English table's numeric_ymd reads 1969/07/20
+    return [
+        Rule(
+            "lang_numeric", "date",
+            rf"(?<![\d/.:,-]){first}(?P<sep>[/.-]){second}(?P=sep)(?P<year>{YEAR4})(?!\d|[/.:-]\d)", "ymd", "",
+        )
+    ]  # fmt: skip
+
+
+def _range_rules(v: Vocabulary) -> list[Rule]:
+    """von 1982 bis 1998, de 1914 à 1918, с 1941 по 1945 (год), del 1939 al 1945, w latach 1939–1945."""
+    if not v.range_from:
+        return []
+    links = tuple(v.range_to) + _DASHES
+    return [
+        Rule(
+            "lang_year_range", "range",
+            rf"{_words_regex(v.range_from)}\s+(?P<y1>{YEAR4})(?!\d)\s*(?P<sep>{_words_regex(links)})\s*{_year_after(v, 'y2')}",
+            "year_range", "",
+        )
+    ]  # fmt: skip
+
+
+def _year_noun_rule(v: Vocabulary) -> list[Rule]:
+    """A number of one to four digits named a year by the noun after it: в 988 году, w 1918 roku."""
+    if not v.year_nouns:
+        return []
+    return [Rule("lang_year_noun", "year", rf"(?P<year>[1-9]\d{{0,3}})(?!\d)\s*{_words_regex(v.year_nouns)}(?!\w)", "the_year", "")]
+
+
+def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dict[str, str]]]]:
+    """Rules of the relative phrases and patterns; for each rule, the English interpreter and groups."""
+    rules, readers = [], {}
+    numbers = rf"\d{{1,4}}|{_words_regex(v.numbers)}" if v.numbers else r"\d{1,4}"
+    spaced = v.code not in _UNSPACED and v.code != "ko"
+    for i, ((n, unit, direction), phrases) in enumerate(_by_meaning(v.relative).items()):
+        name = f"lang_relative_{i}"
+        body = rf"(?P<w>{_words_regex(phrases, spaced=spaced)})"
+        if unit == "day" and (n, direction) in _DAY_WORDS:
+            readers[name] = ("day_relative", {"w": _DAY_WORDS[n, direction]})
+        elif (n, direction) in _UNIT_MODIFIER:
+            readers[name] = ("unit_relative", {"mod": _UNIT_MODIFIER[n, direction], "unit": unit})
+        else:
+            readers[name] = ("ago", {"num": str(n), "unit": unit + "s", "dir": _DIRECTION[direction]})
+        rules.append(Rule(name, "relative", body, readers[name][0], ""))
+    patterns: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for before, after, unit, direction in v.relative_patterns:
+        patterns.setdefault((unit, direction), []).append((before, after))
+    for (unit, direction), forms in patterns.items():
+        name = f"lang_ago_{unit}_{direction}"
+        befores = {b for b, _ in forms}
+        afters = {a for _, a in forms}
+        before = _words_regex(befores - {""}) + ("?" if "" in befores else "") if befores - {""} else ""
+        body = rf"{before}(?P<num>{numbers})(?!\d){_words_regex(afters)}"
+        readers[name] = ("ago", {"unit": unit + "s", "dir": _DIRECTION[direction]})
+        rules.append(Rule(name, "relative", body, "ago", ""))
+    return rules, readers
+
+
+def _by_meaning(relative: dict[str, tuple[int, str, str]]) -> dict[tuple[int, str, str], list[str]]:
+    out: dict[tuple[int, str, str], list[str]] = {}
+    for phrase, meaning in relative.items():
+        out.setdefault(meaning, []).append(phrase)
+    return out
+
+
+def _counted(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` (bare years, ranges of years), turning away counts by the word after the
+    number: a count noun of the language (a stem: "Mitglied" covers "Mitglieder"), a unit word
+    ("1500 Jahre", "1500 ans"), or in German any capitalised word that is no month or weekday,
+    unless a year cue comes right before ("seit 1990 Teil der EU"). A count noun is a count after
+    any cue: "um 1500 Mitglieder" is about 1500 members."""
+    year_nouns = frozenset(v.year_nouns)
+    count_stems = tuple(w.lower() for w in v.count_nouns) + tuple(w for w in v.unit_words if w not in year_nouns)
+    cues = frozenset(w.lower() for w in v.year_cues)
+    names = frozenset(v.months) | frozenset(v.weekdays)
+    # a word is what runs to the next space or digit (Devanagari vowel signs are no \w)
+    after_word, before_words = re.compile(r"[ \t]*([^\s\d]+)"), re.compile(r"([^\W\d_][\w'’]*)\s*$")
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        nxt = after_word.match(ctx.text, g.end)
+        if nxt is not None:
+            word = nxt.group(1).rstrip(_CLOSING)
+            lower = word.lower()
+            if word and lower.startswith(count_stems):
+                return None
+            # a range opened by its word ("von 1982 bis 1998 Bundeskanzler") has its cue
+            if v.capitalised_nouns and word[:1].isupper() and lower not in names and not ctx.text[g.start].isalpha():
+                before = before_words.search(ctx.text, max(0, g.start - 20), g.start)
+                if before is None or before.group(1).lower() not in cues:
+                    return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _fixed(interpret: Callable, fixed: dict[str, str], words: dict[str, str]) -> Callable:
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        return interpret(TranslatedGroups(g.match, words, fixed), ctx, kind)
+
+    return reading
+
+
+@functools.cache
+def language_table(code: str) -> LanguageTable:
+    """The rule table of ``code`` (a supported language other than "en"), built once."""
+    v = vocabulary(code)
+    relative, readers = _relative_rules(v)
+    iso, ymd, *cjk, years, clock, bare = (RULES_BY_NAME[name] for name in NEUTRAL_RULES)
+    dates, numeric, ranges, nouns = _date_rules(v), _numeric_rule(v), _range_rules(v), _year_noun_rule(v)
+    own = [*dates, *numeric, *ranges, *relative, *nouns]
+    # at one position the first rule wins: dates before ranges, relative phrases before year nouns
+    # ("3 года назад" is three years ago), bare years last
+    ordered = [iso, *dates, *numeric, ymd, *cjk, *ranges, years, *relative, *nouns, clock, bare]
+    end = "" if code in _UNSPACED or code == "ko" else MENTION_END
+    own_names = {r.name for r in own}
+    bodies, readers, rule_regex = [], {}, {}
+    words = {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
+    for rule in ordered:
+        if rule.name in own_names:
+            bounded = Rule(rule.name, rule.kind, f"(?:{rule.pattern}){end}", rule.interpreter, rule.example)
+            regex = re.compile(MENTION_START + bounded.pattern)
+        else:
+            bounded = Rule(rule.name, rule.kind, f"(?:{rule.pattern}){MENTION_END}", rule.interpreter, rule.example)
+            regex = RULE_REGEX[rule.name]
+        bodies.append(scanning_body(bounded))
+        interpret = INTERPRETERS[rule.interpreter]
+        if rule.name in readers:
+            interpret = _fixed(interpret, readers[rule.name][1], words)
+        elif rule.name in ("bare_year", "year_range", "lang_year_range"):
+            interpret = _counted(interpret, v)
+        readers[rule.name] = (interpret, rule.kind)
+        rule_regex[rule.name] = regex
+    scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")
+    return LanguageTable(code, scanner, readers, rule_regex, words)
+
+
+_MONTH_NAMES = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip

@@ -1,0 +1,141 @@
+"""A language's date vocabulary: dateparser's locale data, plus our additions, read on first use.
+
+dateparser ships, per locale, a data file ``dateparser/data/date_translation_data/<code>.py``
+holding one dict literal (``info = {...}``): month and weekday names with their abbreviations,
+unit words, relative phrases ("1 year ago": ["letztes jahr"]), relative patterns ("vor (\\d+)
+jahren"), number words ("zwei": "2") and the date order ("DMY"). We read that literal with
+``ast.literal_eval`` (the file is located without importing dateparser, which is slow to import
+and not needed to read data). Our own additions (``additions/<code>.json``) say what dateparser
+lacks, each key with its reason.
+
+>>> v = vocabulary("de")
+>>> v.months["november"], v.months["mär"], v.date_order
+(11, 3, 'DMY')
+>>> v.relative["letztes jahr"], v.relative["gestern"]
+((1, 'year', 'ago'), (1, 'day', 'ago'))
+>>> v.numbers["zwei"], "Mitglied" in v.count_nouns
+(2, True)
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib.util
+import json
+import re
+from importlib import resources
+from pathlib import Path
+from typing import NamedTuple
+
+_MONTH_KEYS = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
+_WEEKDAY_KEYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+#: The calendar units whose relative phrases can move a year (hours and minutes stay in the day).
+RELATIVE_UNITS = ("year", "month", "week", "day")
+#: A relative key of dateparser: "1 year ago", "in 2 day", "\\1 month ago".
+_RELATIVE_KEY = re.compile(r"^(?:(?P<in>in) )?(?P<n>\d+|\\1) (?P<unit>\w+)(?P<ago> ago)?$")
+#: The number dateparser's relative patterns capture: "vor (\\d++[.,]?\\d*+) jahren".
+_NUMBER_CAPTURE = r"(\d++[.,]?\d*+)"
+
+
+class Vocabulary(NamedTuple):
+    """One language's words, all lower case except ``count_nouns`` and the cues (written as in the data)."""
+
+    code: str
+    months: dict[str, int]  # name or abbreviation -> month 1-12
+    weekdays: dict[str, int]  # name or abbreviation -> 0 (Monday) .. 6
+    relative: dict[str, tuple[int, str, str]]  # phrase -> (n, unit, "ago" | "in")
+    relative_patterns: tuple[tuple[str, str, str, str], ...]  # (before number, after number, unit, "ago" | "in")
+    numbers: dict[str, int]  # number word -> value ("zwei" -> 2)
+    date_order: str  # "DMY", "MDY" or "YMD"
+    year_cues: tuple[str, ...]
+    year_suffixes: tuple[str, ...]
+    year_nouns: tuple[str, ...]
+    unit_words: tuple[str, ...]  # dateparser's words of the units year..day, three letters or more ("jahren")
+    range_from: tuple[str, ...]
+    range_to: tuple[str, ...]
+    count_nouns: tuple[str, ...]
+    of_words: tuple[str, ...]
+    day_suffixes: tuple[str, ...]
+    capitalised_nouns: bool
+
+
+@functools.cache
+def additions(code: str) -> dict:
+    """Our additions for ``code`` (``additions/<code>.json``): key -> value (each key's reason stays in the file)."""
+    text = resources.files(__package__).joinpath("additions", f"{code}.json").read_text(encoding="utf-8")
+    return {k: v["value"] for k, v in json.loads(text).items() if isinstance(v, dict)}
+
+
+def _locale_file(code: str) -> Path:
+    spec = importlib.util.find_spec("dateparser")  # finds the package without importing it
+    if spec is None or not spec.submodule_search_locations:
+        raise ValueError(f"language {code!r} needs dateparser's locale data: pip install dateparser")
+    return Path(spec.submodule_search_locations[0], "data", "date_translation_data", f"{code}.py")
+
+
+@functools.cache
+def locale_info(code: str) -> dict:
+    """dateparser's locale dict for ``code`` (the literal after ``info =``), read without running dateparser."""
+    source = _locale_file(code).read_text(encoding="utf-8")
+    return ast.literal_eval(source.split("=", 1)[1].strip())
+
+
+def _words(info: dict, key: str) -> list[str]:
+    return [w.lower() for w in info.get(key, ()) if w.strip()]
+
+
+def _numbers(info: dict) -> dict[str, int]:
+    """Plain number words of dateparser's simplifications ("zwei" -> 2; regex entries are left out)."""
+    out = {}
+    for entry in info.get("simplifications", ()):
+        for word, value in entry.items():
+            if value.isdigit() and re.fullmatch(r"[^\W\d_]+", word):
+                out[word.lower()] = int(value)
+    return out
+
+
+def _relative(info: dict):
+    phrases: dict[str, tuple[int, str, str]] = {}
+    for key, words in info.get("relative-type", {}).items():
+        m = _RELATIVE_KEY.match(key)
+        if m and m["unit"] in RELATIVE_UNITS and (m["in"] or m["ago"]):
+            for w in words:
+                phrases.setdefault(w.lower(), (int(m["n"]), m["unit"], "in" if m["in"] else "ago"))
+    patterns = []
+    for key, forms in info.get("relative-type-regex", {}).items():
+        m = _RELATIVE_KEY.match(key)
+        if not (m and m["unit"] in RELATIVE_UNITS and (m["in"] or m["ago"])):
+            continue
+        for form in forms:
+            before, sep, after = form.partition(_NUMBER_CAPTURE)
+            # only plain words around the number ("vor (N) jahren", "(N)年前"), no regex of their own
+            if sep and not re.search(r"[\\()\[\]|?*+{}^$]", before + after):
+                patterns.append((before.lower(), after.lower(), m["unit"], "in" if m["in"] else "ago"))
+    return phrases, tuple(patterns)
+
+
+@functools.cache
+def vocabulary(code: str) -> Vocabulary:
+    """The vocabulary of a supported language other than English (built once, on first use)."""
+    info, extra = locale_info(code), additions(code)
+    months = {w: i for i, key in enumerate(_MONTH_KEYS, 1) for w in _words(info, key)}
+    months |= {w.lower(): int(m) for w, m in extra.get("month_forms", {}).items()}
+    weekdays = {w: i for i, key in enumerate(_WEEKDAY_KEYS) for w in _words(info, key)}
+    relative, patterns = _relative(info)
+    return Vocabulary(
+        code=code,
+        months=months,
+        weekdays=weekdays,
+        relative=relative,
+        relative_patterns=patterns,
+        numbers=_numbers(info),
+        date_order=info.get("date_order", "DMY"),
+        unit_words=tuple(w for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3),
+        **{key: tuple(extra.get(key, ())) for key in (
+            "year_cues", "year_suffixes", "year_nouns", "range_from", "range_to", "count_nouns", "of_words", "day_suffixes")},
+        capitalised_nouns=bool(extra.get("capitalised_nouns", False)),
+    )  # fmt: skip
