@@ -253,7 +253,7 @@ def language_table(code: str) -> LanguageTable:
     ordered = [iso, *dates, *numeric, ymd, *cjk, *ranges, years, *relative, *nouns, clock, bare]
     end = "" if code in _UNSPACED or code == "ko" else MENTION_END
     own_names = {r.name for r in own}
-    bodies, readers, rule_regex = [], {}, {}
+    bodies, rule_readers, rule_regex = [], {}, {}
     words = {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
     for rule in ordered:
         if rule.name in own_names:
@@ -268,10 +268,10 @@ def language_table(code: str) -> LanguageTable:
             interpret = _fixed(interpret, readers[rule.name][1], words)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
             interpret = _counted(interpret, v)
-        readers[rule.name] = (interpret, rule.kind)
+        rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")
-    return LanguageTable(code, scanner, readers, rule_regex, words)
+    return LanguageTable(code, scanner, rule_readers, rule_regex, words)
 
 
 _MONTH_NAMES = (
