@@ -1,4 +1,4 @@
-"""What the matches of a regular expression can start with, read from its parsed form.
+r"""What the matches of a regular expression can start with, read from its parsed form.
 
 The scanner (``scanner.py``) tries only the rules that can match at a position. Which ones can is
 read from the rule regexes themselves by the generic analysis here, which walks CPython's parsed
@@ -250,7 +250,7 @@ def first_tokens(pattern: str):
 
 
 def prefix_words(patterns: Iterable[str], trigger_words: frozenset[str]) -> frozenset[str] | None:
-    """First words of ``patterns`` that are not ``trigger_words``; None when one may start with any word.
+    r"""First words of ``patterns`` that are not ``trigger_words``; None when one may start with any word.
 
     >>> sorted(prefix_words([r"(?i:the)\s+following\s+year", r"in\s+\d{4}", r"year"], frozenset({"year"})))
     ['in', 'the']
@@ -294,7 +294,7 @@ def _number_prefix_step(trigger_words: frozenset[str]):
 
 
 def number_prefix_words(patterns: Iterable[str], trigger_words: frozenset[str]) -> frozenset[str] | None:
-    """Words that can open a match of one of ``patterns`` whose first trigger is a number ("the
+    r"""Words that can open a match of one of ``patterns`` whose first trigger is a number ("the
     1990s", "from 2008", "mid-1990s", "A.D. 14"), a number coming before any of ``trigger_words``;
     None when a pattern cannot be read.
 
@@ -559,7 +559,7 @@ def _follower_step(out: dict[str, set[str]]):
 
 
 def letter_run_followers(patterns: Iterable[str]) -> dict[str, frozenset[str] | None] | None:
-    """Run of letters -> the characters one of ``patterns`` can have after it and whitespace
+    r"""Run of letters -> the characters one of ``patterns`` can have after it and whitespace
     (digits as "0"; ``None``: any character); ``None`` when a pattern cannot be read.
 
     >>> {run: sorted(chars) for run, chars in letter_run_followers([r"(?i:in)\s+(?:march|the\s+\d{4}s)"]).items()}
@@ -589,7 +589,7 @@ def _chars(chars: frozenset[str] | None) -> str | None:
 
 
 def derive_tables(rules: Sequence, trigger_body: str, trigger_words: frozenset[str], verb_triggers: frozenset[str]) -> dict:
-    """The scanner's tables for ``rules`` (each with ``name`` and ``pattern``), as plain data:
+    r"""The scanner's tables for ``rules`` (each with ``name`` and ``pattern``), as plain data:
     per rule its first characters (a str of them, None: any), first words, (first word, second
     word) signatures and digit shapes (sorted tuples, None: unknown); the words that can open a
     mention before its trigger (all first words but the triggers, except the lower-case verbs
