@@ -209,10 +209,6 @@ def trie_regex(words) -> str:
     return build(trie)
 
 
-def _alt(words) -> str:
-    return trie_regex(words)
-
-
 def phrase_regex(phrases) -> str:
     r"""Like ``trie_regex``, with any whitespace between the words of a phrase.
 
@@ -224,7 +220,7 @@ def phrase_regex(phrases) -> str:
 
 def _units(*units: str, plural: bool | None = None) -> str:
     """The words of ``UNIT_WORDS`` naming one of ``units`` (only plurals, only singulars, or both)."""
-    return _alt(
+    return trie_regex(
         w for w, u in UNIT_WORDS.items() if u in units and (plural is None or w.endswith("s") == plural)
     )
 
@@ -242,14 +238,14 @@ def month_group(name: str = "month", *, abbreviations: bool = True, verbs: bool 
     words = _cases(_FULL_MONTHS) + (_cases(_ABBR_MONTHS) if abbreviations else [])
     if verbs:
         words += sorted(VERB_MONTHS)
-    return rf"(?P<{name}>{_alt(words)})"
+    return rf"(?P<{name}>{trie_regex(words)})"
 
 
 def weekday_group(name: str = "weekday", *, abbreviations: bool = True) -> str:
     """A weekday name as a named regex group (the ``weekday`` rule's interpreter is
     ``interpret.deictic.weekday``: builders here end in ``_group``, interpreters are named by rule)."""
     words = _cases(_FULL_DAYS) + (_cases(_ABBR_DAYS) if abbreviations else [])
-    return rf"(?P<{name}>{_alt(words)})"
+    return rf"(?P<{name}>{trie_regex(words)})"
 
 
 def day_group(name: str = "day") -> str:
@@ -421,15 +417,15 @@ def _range_date(p: str) -> str:
     )
 
 
-_MONTH_NAME = rf"(?:{_alt(_cases(_FULL_MONTHS) + _cases(_ABBR_MONTHS))})(?![a-z])"  # no group: for lookaheads
-_NUM = rf"(?<![\d.,])(?P<num>\d{{1,3}}(?:,\d{{3}})*(?!\d)|{_alt(NUMBER_WORDS)}|{_alt(VAGUE_NUMBERS)})"
+_MONTH_NAME = rf"(?:{trie_regex(_cases(_FULL_MONTHS) + _cases(_ABBR_MONTHS))})(?![a-z])"  # no group: for lookaheads
+_NUM = rf"(?<![\d.,])(?P<num>\d{{1,3}}(?:,\d{{3}})*(?!\d)|{trie_regex(NUMBER_WORDS)}|{trie_regex(VAGUE_NUMBERS)})"
 _OPEN_RANGE_END = "|".join(OPEN_RANGE_END_WORDS)  # "2020–present", "from 1990 to now"
 _QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
 _ERA_AFTER = era_group()
 _WEEKDAY_PREFIX = rf"(?:{weekday_group('wd')}\.?,?\s+(?:the\s+)?)?"
 #: "in the past" is a reference only when nothing follows ("in the past decade" is not)
 _REF_GUARDS = {"in the past": r"(?!\s+[a-z\d])"}
-_PART_OF_DAY = rf"(?P<part>{_alt(k for k in PARTS_OF_DAY if k not in ('tonight', 'tonite'))})"
+_PART_OF_DAY = rf"(?P<part>{trie_regex(k for k in PARTS_OF_DAY if k not in ('tonight', 'tonite'))})"
 
 # ---------------------------------------------------------------------------------------------
 # The table
@@ -560,7 +556,7 @@ RULES: tuple[Rule, ...] = (
     # --- decades and centuries ---
     Rule(
         "century", "century",
-        rf"(?:(?i:the)\s+)?(?:{_QUAL}[\s-]+)?(?:(?i:the)\s+)?(?:(?P<n>\d{{1,2}})(?:st|nd|rd|th)|(?P<w>(?i:{_alt(ORDINAL_WORDS)})))[\s-]+(?P<unit>(?i:century|millennium))(?:\s+{_ERA_AFTER})?",
+        rf"(?:(?i:the)\s+)?(?:{_QUAL}[\s-]+)?(?:(?i:the)\s+)?(?:(?P<n>\d{{1,2}})(?:st|nd|rd|th)|(?P<w>(?i:{trie_regex(ORDINAL_WORDS)})))[\s-]+(?P<unit>(?i:century|millennium))(?:\s+{_ERA_AFTER})?",
         "century", "19th century",
     ),
     Rule(
@@ -575,7 +571,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "decade_words", "decade",
-        rf"(?i:the)\s+(?:{_QUAL}[\s-]+)?(?P<w>(?i:{_alt(DECADE_WORDS)}))",
+        rf"(?i:the)\s+(?:{_QUAL}[\s-]+)?(?P<w>(?i:{trie_regex(DECADE_WORDS)}))",
         "decade_words", "the nineties",
     ),
     # --- BCE/AD years, fiscal years, quarters ---
@@ -592,7 +588,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "quarter", "date",
-        rf"(?:(?i:the)\s+)?(?P<ord>(?i:{_alt(QUARTER_ORDINALS)}))[\s-]+(?i:quarter)"
+        rf"(?:(?i:the)\s+)?(?P<ord>(?i:{trie_regex(QUARTER_ORDINALS)}))[\s-]+(?i:quarter)"
         rf"(?:\s+(?:(?i:of)\s+)?(?:(?i:fiscal)\s+)?(?P<year>{YEAR4})(?![\d,.]\d)|\s+(?i:of)\s+(?:(?:(?i:the)\s+)?(?P<rel>(?i:this|last|next|that|same|previous|following|current))\s+(?i:year)|(?P<the_year>(?i:the\s+year))))?",
         "quarter", "the third quarter of 2008",
     ),
@@ -619,7 +615,7 @@ RULES: tuple[Rule, ...] = (
         # the end of the clause ("troops march 2000 miles" is a verb and a count)
         "verb_month_year", "date",
         rf"(?:{after_words_lookbehind(VERB_MONTH_CUES)}|(?=[a-z]+\s+{YEAR4}(?!\d)\s*(?:[.,;:!?)\]]|$)))"
-        rf"(?P<month>{_alt(VERB_MONTHS)})\s+(?P<year>{YEAR4})(?!\d)",
+        rf"(?P<month>{trie_regex(VERB_MONTHS)})\s+(?P<year>{YEAR4})(?!\d)",
         "month_year", "march 2015",
     ),
     Rule("apostrophe_year", "year", r"['’](?P<yy>\d\d)(?![\d'’%])", "apostrophe_year", "'08"),
@@ -663,7 +659,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "past_n", "relative",
-        rf"(?i:(?:(?P<the>the)\s+)?(?P<dir>{_alt(m for m, k in UNIT_MODIFIERS.items() if k and m != 'nxt')})\s+{_NUM}\s+(?P<unit>{_units('year', 'month', 'week', 'day', 'decade', plural=True)}))",
+        rf"(?i:(?:(?P<the>the)\s+)?(?P<dir>{trie_regex(m for m, k in UNIT_MODIFIERS.items() if k and m != 'nxt')})\s+{_NUM}\s+(?P<unit>{_units('year', 'month', 'week', 'day', 'decade', plural=True)}))",
         "past_n", "the past 5 years",
     ),
     Rule(
@@ -671,7 +667,7 @@ RULES: tuple[Rule, ...] = (
         rf"(?i:(?P<w>{phrase_regex(DAY_OFFSETS)}))(?:\s+(?i:{_PART_OF_DAY}))?",
         "day_relative", "yesterday",
     ),
-    Rule("year_to_date", "relative", rf"(?i:(?P<w>{_alt(YEAR_TO_DATE)}))", "year_to_date", "ytd"),
+    Rule("year_to_date", "relative", rf"(?i:(?P<w>{trie_regex(YEAR_TO_DATE)}))", "year_to_date", "ytd"),
     Rule(
         "part_of_day_relative", "relative",
         rf"(?i:(?P<mod>this|last|yesterday|tomorrow|tmrw?)\s+{_PART_OF_DAY})",
@@ -679,7 +675,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "unit_relative", "relative",
-        rf"(?i:(?:(?P<the>the)\s+)?(?P<mod>{_alt(UNIT_MODIFIERS)})"
+        rf"(?i:(?:(?P<the>the)\s+)?(?P<mod>{trie_regex(UNIT_MODIFIERS)})"
         rf"\s+(?P<unit>{_units('year', 'month', 'week', 'weekend', 'decade', 'century', 'fortnight', 'quarter', plural=False)}))(?!\s+of\s)",
         "unit_relative", "last year",
     ),
@@ -725,7 +721,7 @@ RULES: tuple[Rule, ...] = (
     # --- bare parts of day and the weekend: anaphoric (same day as the last date, else the reference) ---
     Rule(
         "part_of_day_bare", "anaphoric",
-        rf"(?:(?P<mod>(?i:the|this|at|in\s+the|during\s+the|last|every|each))\s+)?(?P<part>(?i:{_alt(PARTS_OF_DAY.keys() | BARE_PART_WORDS)}))",
+        rf"(?:(?P<mod>(?i:the|this|at|in\s+the|during\s+the|last|every|each))\s+)?(?P<part>(?i:{trie_regex(PARTS_OF_DAY.keys() | BARE_PART_WORDS)}))",
         "part_of_day_bare", "midnight",
     ),
     # --- short years read from the evidence before them (last: at a start they share, every
@@ -753,7 +749,7 @@ RULES: tuple[Rule, ...] = (
         "in_year", "year",
         # (not before what another rule reads from the number on: "in 12 March", "by 5 pm", "in 3 years ago")
         rf"(?P<cue>{trie_regex(IN_YEAR_WORDS)})\s+{short_year_group()}"
-        rf"(?!\s*(?:[-–/%]|:\d|{_MONTH_NAME}|{trie_regex(ERA_WORDS)}(?!\w)|(?i:[ap]\.?m\b|{_alt(UNIT_WORDS)})(?![a-z])))",
+        rf"(?!\s*(?:[-–/%]|:\d|{_MONTH_NAME}|{trie_regex(ERA_WORDS)}(?!\w)|(?i:[ap]\.?m\b|{trie_regex(UNIT_WORDS)})(?![a-z])))",
         "in_year", "in 476",
     ),
 )  # fmt: skip

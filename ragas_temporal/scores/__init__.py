@@ -13,7 +13,7 @@ Modules, one job each:
 - :mod:`.claims`: claim-level temporal faithfulness (each dated mention one claim at its own
   precision, day to century, with the LLM mode's verdicts; ranges by their ends), per-claim
   verdicts as plain values, and the reasons for texts without a dated mention;
-- :mod:`.year_sets`: focus-time scores (faithfulness, hallucination rate, answer recall,
+- :mod:`.year_sets`: focus-time scores (faithfulness, answer recall,
   overlap/Jaccard relevance, retrieved-year precision/recall);
 - :mod:`.ranking`: P@k, R@k, RR@k, AP@k, DCG@k, NDCG@k with trec_eval conventions;
 - :mod:`.gold`: grades from retrieved ids and gold ids or graded qrels; the one id rule (`id_key`: ids compare as text);
@@ -88,7 +88,6 @@ from ragas_temporal.scores.year_sets import (
     retrieved_year_precision,
     retrieved_year_recall,
     temporal_faithfulness,
-    temporal_hallucination_rate,
 )
 
 __all__ = [
@@ -118,7 +117,6 @@ __all__ = [
     # focus time
     "unsupported_years",
     "temporal_faithfulness",
-    "temporal_hallucination_rate",
     "answer_temporal_recall",
     "answer_temporal_precision",
     "anchor_coverage",

@@ -17,7 +17,6 @@ from ragas_temporal.scores._validation import as_year_set, as_year_sets, format_
 __all__ = [
     "unsupported_years",
     "temporal_faithfulness",
-    "temporal_hallucination_rate",
     "answer_temporal_recall",
     "answer_temporal_precision",
     "anchor_coverage",
@@ -95,43 +94,6 @@ def temporal_faithfulness(answer_years: Iterable[int], context_years: Iterable[I
     if unsupported:
         return Score(value, _unsupported_reason(unsupported))
     return Score(value, f"all answer years ({format_years(aft)}) found in the retrieved contexts")
-
-
-def temporal_hallucination_rate(
-    answer_years: Iterable[int], context_years: Iterable[Iterable[int]]
-) -> Score:
-    """Share of the answer's years that no retrieved context mentions (lower is better).
-
-    ``|AFT − ∪_i DFT_i| / |AFT|``, i.e. ``1 − temporal_faithfulness`` whenever both are defined.
-
-    Parameters
-    ----------
-    answer_years : iterable of int
-        Focus time of the answer (AFT).
-    context_years : iterable of iterables of int
-        Focus time of each retrieved context (DFT_i).
-
-    Returns
-    -------
-    Score
-        Value in [0, 1], **lower is better**. NaN when the answer has no year.
-
-    Examples
-    --------
-    >>> temporal_hallucination_rate({2007, 2008, 2009, 2010}, [{2008}, {2009}])
-    Score(value=0.5, reason='answer years 2007, 2010 not found in the retrieved contexts')
-    >>> temporal_hallucination_rate({2008}, [{2008}])
-    Score(value=0.0, reason='every answer year (2008) is found in the retrieved contexts')
-    """
-    aft = as_year_set(answer_years, "answer_years")
-    contexts = _context_union(context_years, "context_years")
-    if not aft:
-        return undefined(NO_ANSWER_CLAIM)
-    unsupported = aft - contexts
-    value = len(unsupported) / len(aft)
-    if unsupported:
-        return Score(value, _unsupported_reason(unsupported))
-    return Score(value, f"every answer year ({format_years(aft)}) is found in the retrieved contexts")
 
 
 def answer_temporal_recall(answer_years: Iterable[int], query_years: Iterable[int]) -> Score:

@@ -65,7 +65,7 @@ from ragas_temporal.timeline.lifecycle import (
     word_key,
 )
 from ragas_temporal.timeline.sentences import is_subject_only, same_subject, sentence_index, sentence_spans
-from ragas_temporal.timeline.vocabulary import CLAUSE_BREAK, UNIT_IN_YEARS, YEAR
+from ragas_temporal.timeline.vocabulary import CLAUSE_BREAK, UNIT_IN_YEARS, year4_group
 
 __all__ = ["DatedClaim", "Contradiction", "Timeline", "read_timeline", "TOLERANCE_YEARS"]
 
@@ -83,8 +83,8 @@ _WINDOW = 120
 _NEAREST = 8
 
 _REVERSED_RANGE = re.compile(
-    rf"(?<![\w.,/-])(?:(?P<pre>from|between|From|Between)\s+)?{YEAR('y1')}\s*"
-    rf"(?P<sep>-|–|—|to|until|till|through|and)\s*{YEAR('y2')}(?![\w.,/-]\d)"
+    rf"(?<![\w.,/-])(?:(?P<pre>from|between|From|Between)\s+)?{year4_group('y1')}\s*"
+    rf"(?P<sep>-|–|—|to|until|till|through|and)\s*{year4_group('y2')}(?![\w.,/-]\d)"
 )
 _RANGE_SEPARATOR = re.compile(r"\s*(?:-|–|—|/|\bto\b|\buntil\b|\btill\b|\bthrough\b|\band\b)\s*", re.IGNORECASE)
 # what may stand between an event word and the date it attaches to: no clause, no other date

@@ -28,7 +28,7 @@ __all__ = [
     "NUMBER_WORDS",
     "sentence_break",
     "UNIT_WORDS",
-    "YEAR",
+    "year4_group",
     "UNIT_IN_YEARS",
     "UNIT_FORMS",
     "REPORTING_UNITS",
@@ -40,8 +40,6 @@ __all__ = [
     "EVENT_STOPWORDS",
 ]
 
-#: A four-digit year, as the extractor writes it (group name ``year``).
-YEAR = year4_group
 
 #: Length of one unit in years, exact (the extractor's unit table; weekends and quarters have none).
 UNIT_IN_YEARS: dict[str, Fraction] = UNIT_LENGTHS

@@ -16,7 +16,6 @@ from ragas_temporal.scores import (
     retrieved_year_precision,
     retrieved_year_recall,
     temporal_faithfulness,
-    temporal_hallucination_rate,
 )
 
 # --- temporal_faithfulness: |AFT ∩ ∪DFT| / |AFT| -------------------------------------------------
@@ -98,28 +97,6 @@ def test_faithfulness_bad_input_raises_type_error_naming_the_argument(answer, co
     with pytest.raises(TypeError) as info:
         temporal_faithfulness(answer, contexts)
     assert str(info.value) == message
-
-
-# --- temporal_hallucination_rate: |AFT − ∪DFT| / |AFT| -------------------------------------------
-
-
-def test_hallucination_rate_values() -> None:
-    # AFT {2007, 2008, 2009, 2010}, union {2008, 2009}: unsupported {2007, 2010} -> 2/4
-    score = temporal_hallucination_rate({2007, 2008, 2009, 2010}, [{2008}, {2009}])
-    assert score == Score(0.5, "answer years 2007, 2010 not found in the retrieved contexts")
-    assert temporal_hallucination_rate({2008}, [{2008}]).value == 0.0
-    assert temporal_hallucination_rate({2007}, [{2008}]).value == 1.0
-    assert temporal_hallucination_rate([], [{2008}]).reason == "answer makes no temporal claim"
-
-
-@pytest.mark.parametrize(
-    ("answer", "contexts"),
-    [({2008}, [{2008}]), ({2007, 2008, 2009}, [{2008}]), ({1, 2, 3, 4, 5}, [{2, 4}, {9}]), ({-1}, [])],
-)
-def test_hallucination_rate_is_one_minus_faithfulness(answer, contexts) -> None:
-    assert temporal_hallucination_rate(answer, contexts).value == pytest.approx(
-        1 - temporal_faithfulness(answer, contexts).value
-    )
 
 
 # --- answer_temporal_recall: |AFT ∩ QFT| / |QFT| -------------------------------------------------
