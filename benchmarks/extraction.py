@@ -8,7 +8,7 @@ Usage::
 
 Scoring follows ``shared/data/README.md``: per document, the set of year tokens of the gold
 DATE/TIME values is compared with the set of year tokens of our mentions' normalised values,
-using the SAME function on both sides (:func:`gold_year_tokens` below, read by nothing else:
+using the SAME function on both sides (:func:`gold_year_tokens` below, also read by ``languages.py``:
 four leading digits -> that year, BC0499 -> -499, decades/centuries -> coarse tokens D199/C19,
 ``*_REF`` and year-less values -> nothing); precision and recall are micro-averaged over the corpus.
 

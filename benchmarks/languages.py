@@ -27,7 +27,7 @@ Per language the table gives:
   multiset per sentence; a mention counts when its value is a gold value of that sentence, so a
   day read as its month is both a false positive and a miss);
 * **year-set F1**: the years of the values, by the shared convention of ``benchmarks/extraction.py``
-  (``normalise.gold_year_tokens``: a range gives both ends, a decade one token), micro-averaged;
+  (``extraction.gold_year_tokens``, the gold corpora's convention: a range gives both ends, a decade one token), micro-averaged;
 * **pairs**: each unfaithful answer should score below 1 against its context (flagged) and each
   faithful one 1 (not flagged), scored by the claim rules (``scores.claim_faithfulness``, the
   deterministic mode of ``TemporalFaithfulness``) on the extractor's claims; a NaN is not flagged.
@@ -49,8 +49,10 @@ from pathlib import Path
 from typing import Callable
 
 from ragas_temporal import extract_focus_time
-from ragas_temporal.focus_time.normalise import gold_year_tokens
 from ragas_temporal.scores import claim_faithfulness, claims_from_focus_time
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from extraction import gold_year_tokens  # noqa: E402  (one value-to-year convention for every benchmark)
 
 DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "languages"
 #: Languages whose dates the extractor reads without a language parameter (CJK unit characters).

@@ -15,6 +15,7 @@ import pytest
 
 from ragas_temporal.focus_time import extract_focus_time, extract_many
 from ragas_temporal.focus_time.languages import SUPPORTED_LANGUAGES, check_language, detect_language
+from ragas_temporal.focus_time.patterns import RULES
 
 REF = "2024-05-15"
 
@@ -300,3 +301,13 @@ def test_languages_load_on_first_use():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "False", "True", "False", "1"]
+
+
+@pytest.mark.parametrize("rule", [r for r in RULES if r.name.startswith("cjk_")], ids=lambda r: r.name)
+@pytest.mark.parametrize("code", ["zh", "ja", "ko", "de", "auto"])
+def test_every_cjk_rule_reads_alike_in_every_language(rule, code) -> None:
+    # the CJK rules are language-neutral: a language's own table runs all of them, as English does
+    text = f"据记载，约{rule.example}。"
+    english = extract_focus_time(text, "2024-05-01").mentions
+    assert english, rule.example  # the example is read at all
+    assert extract_focus_time(text, "2024-05-01", language=code).mentions == english

@@ -41,10 +41,11 @@ from ragas_temporal.focus_time.patterns import (
     trie_regex,
 )
 
+#: The rules of dates written with CJK unit characters (``cjk_*``, in table order): they read
+#: no English word, and every language runs them (issue 27: "in any mode").
+_CJK_RULES = tuple(name for name in RULES_BY_NAME if name.startswith("cjk_"))
 #: Rules of the English table that read no English word: every language runs them (after its own).
-NEUTRAL_RULES = (
-    "iso_date", "numeric_ymd", "cjk_decade", "cjk_range", "cjk_date", "year_range", "clock_hhmm", "bare_year",
-)  # fmt: skip
+NEUTRAL_RULES = ("iso_date", "numeric_ymd", *_CJK_RULES, "year_range", "clock_hhmm", "bare_year")
 #: Languages written without spaces: a mention may end right before a letter ("去年中国").
 _UNSPACED = frozenset({"zh", "ja"})
 #: English words the interpreters read for a relative phrase: (n, unit, direction) -> rule and groups.
