@@ -75,10 +75,11 @@ def resolve_metrics(metrics: MetricLike | t.Iterable[MetricLike]) -> list[Tempor
 
 
 def resolve_columns(columns: t.Mapping[str, str] | None) -> dict[str, str]:
-    """The ragas column (or ``reference_date``) -> frame column map, every known name included."""
+    """The ragas column (or ``reference_date``, ``language``) -> frame column map, every known name included."""
     from ragas_temporal.metrics.columns import SAMPLE_COLUMNS
+    from ragas_temporal.metrics.dataset_scoring import LANGUAGE_FIELD
 
-    known = (*SAMPLE_COLUMNS, REFERENCE_DATE)
+    known = (*SAMPLE_COLUMNS, REFERENCE_DATE, LANGUAGE_FIELD)  # a row's language overrides the metrics', as in score_dataset
     given = dict(columns or {})
     unknown = sorted(set(given) - set(known))
     if unknown:

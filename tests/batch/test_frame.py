@@ -79,6 +79,30 @@ def test_row_dates_win_over_the_one_date_and_columns_map_names():
     assert list(out.columns) == ["asof", "temporal_ndcg_at_1", "temporal_ndcg_at_1_reason", "temporal_ndcg_at_1_failure"]
 
 
+def test_a_language_column_reads_each_row_in_its_language_and_columns_map_it():
+    context = ["Die Berliner Mauer fiel am 9. November 1989."]
+    frame = pd.DataFrame(
+        {
+            "response": ["Die Mauer fiel am 10. November 1989."] * 3,
+            "retrieved_contexts": [context] * 3,
+            "lang": ["de", None, "xx"],
+        }
+    )
+    out = score_frame(frame, ["temporal_faithfulness"], columns={"language": "lang"})
+    # row 0 in German: the day 10 against 9 -> not supported, 0.0; row 1 falls back to the metric's
+    # English, which reads "November 1989" (the month) on both sides -> 1.0; row 2: an unknown code
+    # is that row's input failure, naming the supported codes
+    assert out["temporal_faithfulness"].tolist()[:2] == [0.0, 1.0]
+    assert out["temporal_faithfulness_reason"].tolist()[0] == (
+        "'10. November 1989' not supported: the contexts give 9. November 1989"
+    )
+    assert out["temporal_faithfulness_failure"].tolist()[2] == "input"
+    assert "unknown language 'xx'" in out["temporal_faithfulness_reason"].tolist()[2]
+    # the same rows through score_dataset give the same values
+    rows = [{"response": r, "retrieved_contexts": c, "language": l} for r, c, l in frame.itertuples(index=False)]
+    assert score_dataset(rows, metrics_from_spec("temporal_faithfulness"))["temporal_faithfulness"].tolist()[:2] == [0.0, 1.0]
+
+
 def test_a_batch_where_no_row_has_a_column_still_scores_every_row():
     # score_dataset refuses a dataset without any response; one batch like that must not fail the job
     frame = pd.DataFrame({"response": [None, None], "retrieved_contexts": [CTX, CTX]})
