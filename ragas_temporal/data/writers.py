@@ -26,7 +26,7 @@ import decimal
 import json
 import math
 import os
-import tempfile
+import secrets
 import typing as t
 from pathlib import Path
 
@@ -69,6 +69,10 @@ def record_form(row: t.Mapping[str, t.Any]) -> dict[str, t.Any]:
     return {str(key): text_form(value, str(key)) for key, value in row.items()}
 
 
+#: A new file only (never an existing one), written as bytes (Windows: no newline translation).
+_NEW_FILE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+
+
 def write_rows(records: t.Sequence[t.Mapping[str, t.Any]], columns: t.Sequence[str], path: str | os.PathLike) -> None:
     """Write ``records`` (in :func:`text_form`; missing columns are null) to ``path``, atomically.
 
@@ -80,15 +84,18 @@ def write_rows(records: t.Sequence[t.Mapping[str, t.Any]], columns: t.Sequence[s
     if suffix not in OUTPUT_SUFFIXES:
         raise ValueError(f"the output must end in .csv, .jsonl or .parquet, got {path.name}")
     rows = [{c: record.get(c) for c in columns} for record in records]
-    handle = tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False)
-    temporary = Path(handle.name)
+    # the name is known before the file exists, so an interrupt at any moment (SIGTERM is raised as
+    # an exception) finds it in the clean-up below: no temporary file is ever left behind
+    temporary = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
     try:
-        with handle:
+        with open(os.open(temporary, _NEW_FILE_FLAGS, 0o600), "wb") as handle:
             _WRITERS[suffix](rows, list(columns), handle)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temporary, _mode_for(path))
         os.replace(temporary, path)
+    except FileExistsError:  # another file has that name (48 random bits): not ours to remove
+        raise
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
