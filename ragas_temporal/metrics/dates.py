@@ -76,6 +76,20 @@ def to_date(value: object, what: str = "reference_date") -> dt.date | None:
         raise ValueError(f"{what} must be a date or an ISO 'YYYY-MM-DD' string, got {value!r}") from None
 
 
+#: How a reason names the ``context_dates`` callable's value.
+_CONTEXT_CALLABLE = "context_dates(sample, index, text)"
+
+
+def _read_date(value: object, what: str) -> dt.date | ValueError | None:
+    """:func:`to_date`, with its ``ValueError`` returned rather than raised (the caller decides)."""
+    if isinstance(value, ValueError):
+        return value
+    try:
+        return to_date(value, what)
+    except ValueError as exc:
+        return exc
+
+
 @dataclass(frozen=True)
 class DateChannels:
     """A metric's validated ``reference_date`` and ``context_dates``, answering per sample.
@@ -129,18 +143,52 @@ class DateChannels:
         >>> channels.row_dates(sample, contexts=True)
         (datetime.date(2024, 6, 1), [datetime.date(2021, 5, 1), datetime.date(2024, 6, 1)])
         """
+        # every date of the row is gathered first (the channel's lookups, the user's callables) and
+        # read in one pass through the parser: data goes down once, never back and forth
         if reference_date is not FROM_METRIC:
-            ref = to_date(reference_date, "reference_date")
+            wanted = [(reference_date, "reference_date")]
         elif self.per_sample is None:
-            ref = self.fixed
+            wanted = [(self.fixed, "reference_date")]
         else:  # a bad date from the user's callable is this row's failure
-            ref = to_date(self.per_sample(sample), "reference_date(sample)")
+            wanted = [(self.per_sample(sample), "reference_date(sample)")]
+        texts = sample.retrieved_contexts[:limit] if contexts else ()
+        mapped = [self._mapped_date(sample, i) for i in range(len(texts))] if self.context_map is not None else None
+        if self.context_callable is not None:
+            wanted += [(self._own_value(sample, i, text), _CONTEXT_CALLABLE) for i, text in enumerate(texts)]
+        dates = [_read_date(value, what) for value, what in wanted]
+        ref = dates[0]
+        if isinstance(ref, ValueError):
+            raise ref
         if not contexts:
             return ref, None
-        texts = sample.retrieved_contexts[:limit]
-        if not self.has_context_dates:
-            return ref, [ref] * len(texts)
-        return ref, [self.context_date(sample, i, text, ref) for i, text in enumerate(texts)]
+        if mapped is not None:
+            own = mapped
+        elif self.context_callable is not None:
+            own = [self._checked_own(date, i) for i, date in enumerate(dates[1:])]
+        else:
+            own = [None] * len(texts)
+        return ref, [ref if date is None else date for date in own]
+
+    def _mapped_date(self, sample: t.Any, index: int) -> dt.date | None:
+        """Context ``index``'s date in the ``context_dates`` mapping, by its id (``None``: no id, or not in it)."""
+        ids = sample.retrieved_context_ids
+        if ids is None or index >= len(ids):
+            return None
+        return self.context_map.get(id_key(ids[index]))
+
+    def _own_value(self, sample: t.Any, index: int, text: str) -> object:
+        """What the user's ``context_dates`` callable gives for a context (a ``ValueError`` it raises, returned)."""
+        try:
+            return self.context_callable(sample, index, text)
+        except ValueError as exc:  # an invalid date, as one it returns: logged, and the context falls back
+            return exc
+
+    def _checked_own(self, date: dt.date | ValueError | None, index: int) -> dt.date | None:
+        """A context's own date from the user's callable; an invalid one is logged and falls back."""
+        if isinstance(date, ValueError):
+            logger.warning("%s: context_dates returned an invalid date for context %d", self.owner, index)
+            return None
+        return date
 
     def ids_problem(self, sample: t.Any) -> str | None:
         """Why the sample's ``retrieved_context_ids`` cannot be looked up in the ``context_dates`` mapping.
@@ -162,16 +210,9 @@ class DateChannels:
     def context_date(self, sample: t.Any, index: int, text: str, fallback: dt.date | None) -> dt.date | None:
         """Context ``index``'s own date, or ``fallback`` when the channel gives none."""
         if self.context_map is not None:
-            ids = sample.retrieved_context_ids
-            if ids is None or index >= len(ids):
-                return fallback
-            found = self.context_map.get(id_key(ids[index]))
+            found = self._mapped_date(sample, index)
             return fallback if found is None else found
         if self.context_callable is None:
             return fallback
-        try:
-            own = to_date(self.context_callable(sample, index, text), "context_dates(sample, index, text)")
-        except ValueError:
-            logger.warning("%s: context_dates returned an invalid date for context %d", self.owner, index)
-            own = None
+        own = self._checked_own(_read_date(self._own_value(sample, index, text), _CONTEXT_CALLABLE), index)
         return fallback if own is None else own
