@@ -24,7 +24,7 @@ So the scanner
 
 The words, characters and shapes used in steps 2 and 3 are not listed here: they are read from
 the rule regexes by ``regex_analysis`` and shipped as generated data in ``scanner_tables.py``
-(regenerate with ``python -m ragas_temporal.focus_time.regex_analysis --write``), so importing
+(regenerate with ``python -m ragas_temporal.focus_time.build_scanner_tables --write``), so importing
 this module parses no regex. The tables carry a fingerprint of the rules they were read from;
 should it not match the rules (a rule changed without regenerating), they are derived again
 here at import, with a warning: slower, never wrong.
@@ -150,7 +150,7 @@ _VERB_TRIGGERS = VERB_MONTHS
 # ---------------------------------------------------------------------------------------------
 
 #: The command that regenerates ``scanner_tables.py`` after a rule changes.
-REGENERATE_TABLES = "python -m ragas_temporal.focus_time.regex_analysis --write"
+REGENERATE_TABLES = "python -m ragas_temporal.focus_time.build_scanner_tables --write"
 #: Bumped when the meaning of a table changes (the fingerprint changes with it).
 TABLES_FORMAT = 3
 

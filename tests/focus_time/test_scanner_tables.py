@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from ragas_temporal.focus_time import regex_analysis, scanner, scanner_tables
+from ragas_temporal.focus_time import build_scanner_tables, scanner, scanner_tables
 
 
 def test_generated_tables_are_up_to_date():
     # fails after a rule, a trigger word or the trigger regex changed without regenerating
-    expected = regex_analysis.generated_source()
-    written = regex_analysis.TABLES_PATH.read_text(encoding="utf-8")
+    expected = build_scanner_tables.generated_source()
+    written = build_scanner_tables.TABLES_PATH.read_text(encoding="utf-8")
     assert written == expected, f"scanner_tables.py is stale: run {scanner.REGENERATE_TABLES}"
     assert scanner_tables.FINGERPRINT == scanner.tables_fingerprint()
     assert scanner.REGENERATE_TABLES in written  # the file says how to regenerate it
@@ -31,7 +31,7 @@ def test_the_fingerprint_follows_every_input_of_the_tables():
 
 def test_a_stale_table_is_not_used_the_tables_are_derived_instead(monkeypatch):
     monkeypatch.setattr(scanner_tables, "FINGERPRINT", "stale")
-    with pytest.warns(RuntimeWarning, match="regex_analysis --write"):
+    with pytest.warns(RuntimeWarning, match="build_scanner_tables --write"):
         derived = scanner._load_tables()
     monkeypatch.undo()
     assert derived == scanner._load_tables()  # what the generated file holds, derived again
