@@ -311,3 +311,11 @@ def test_every_cjk_rule_reads_alike_in_every_language(rule, code) -> None:
     english = extract_focus_time(text, "2024-05-01").mentions
     assert english, rule.example  # the example is read at all
     assert extract_focus_time(text, "2024-05-01", language=code).mentions == english
+
+
+def test_a_huge_unknown_code_is_named_in_a_short_message() -> None:
+    # a text passed as the language by mistake: the message shows its first 20 characters
+    with pytest.raises(ValueError) as info:
+        check_language("x" * 1_000_000)
+    assert str(info.value).startswith("unknown language '" + "x" * 20 + "…': use one of en, de")
+    assert len(str(info.value)) < 200

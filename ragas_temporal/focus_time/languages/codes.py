@@ -9,6 +9,8 @@ SUPPORTED_LANGUAGES: tuple[str, ...] = (
 )  # fmt: skip
 #: Pick the language per text (``detect.detect_language``).
 AUTO = "auto"
+#: How much of an unknown code an error message repeats.
+_SHOWN_CHARS = 20
 
 
 def check_language(code: object) -> str:
@@ -27,4 +29,5 @@ def check_language(code: object) -> str:
     normal = code.strip().lower().replace("_", "-")
     if normal in SUPPORTED_LANGUAGES or normal == AUTO:
         return normal
-    raise ValueError(f"unknown language {code!r}: {supported}")
+    shown = code if len(code) <= _SHOWN_CHARS else code[:_SHOWN_CHARS] + "…"  # a reason never copies a whole text
+    raise ValueError(f"unknown language {shown!r}: {supported}")
