@@ -307,44 +307,30 @@ def _alternation(idx: tuple[int, ...]) -> re.Pattern | None:
     return rx
 
 
+def _lazy_dispatch(table: dict[str, re.Pattern | None], starts: list, unknown_key: str | None = None):
+    """The lookup ``key -> alternation of the rules that can start with key``, filling ``table``
+    on first use. ``starts`` holds each rule's possible starts (None: any); a key no rule names
+    (or ``unknown_key``, the "#" of a non-letter word) gets the rules that may start anywhere."""
+    known = frozenset().union(*(k for k in starts if k is not None)) - {unknown_key}
+    anywhere = tuple(i for i, k in enumerate(starts) if k is None)
+
+    def rules_for(key: str) -> re.Pattern | None:
+        rx = table.get(key, _MISSING)
+        if rx is _MISSING:
+            if key not in known:
+                return _alternation(anywhere)
+            rx = table[key] = _alternation(tuple(i for i, k in enumerate(starts) if k is None or key in k))
+        return rx
+
+    return rules_for
+
+
 #: First character -> alternation of the rules that can start with it (None: no rule).
 RULES_BY_FIRST_CHAR: dict[str, re.Pattern | None] = {}
-_KNOWN_FIRST_CHARS = frozenset().union(*(f for f in _FIRST_CHARS if f is not None))
-
-
-#: The rules that may start with any character (tried at every other character).
-_ANY_CHAR_RULES = tuple(i for i, f in enumerate(_FIRST_CHARS) if f is None)
-
-
-def _rules_by_first_char(char: str) -> re.Pattern | None:
-    rx = RULES_BY_FIRST_CHAR.get(char, _MISSING)
-    if rx is _MISSING:
-        if char not in _KNOWN_FIRST_CHARS:
-            return _alternation(_ANY_CHAR_RULES)
-        rx = RULES_BY_FIRST_CHAR[char] = _alternation(
-            tuple(i for i, f in enumerate(_FIRST_CHARS) if f is None or char in f)
-        )
-    return rx
-
-
+_rules_by_first_char = _lazy_dispatch(RULES_BY_FIRST_CHAR, _FIRST_CHARS)
 #: First word -> alternation of the rules that can start with it (finer than the first character).
 RULES_BY_FIRST_WORD: dict[str, re.Pattern | None] = {}
-_KNOWN_FIRST_WORDS = frozenset().union(*(t for t in _FIRST_TOKENS if t is not None)) - {"#"}
-
-
-#: The rules whose first word is unknown (tried at every other word).
-_ANY_WORD_RULES = tuple(i for i, t in enumerate(_FIRST_TOKENS) if t is None)
-
-
-def _rules_by_first_word(word: str) -> re.Pattern | None:
-    rx = RULES_BY_FIRST_WORD.get(word, _MISSING)
-    if rx is _MISSING:
-        if word not in _KNOWN_FIRST_WORDS:
-            return _alternation(_ANY_WORD_RULES)
-        rx = RULES_BY_FIRST_WORD[word] = _alternation(
-            tuple(i for i, t in enumerate(_FIRST_TOKENS) if t is None or word in t)
-        )
-    return rx
+_rules_by_first_word = _lazy_dispatch(RULES_BY_FIRST_WORD, _FIRST_TOKENS, unknown_key="#")
 
 
 # Most prefix-word positions tried before a trigger are ordinary words ("the beach today"), and
