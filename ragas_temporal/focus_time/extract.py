@@ -71,7 +71,7 @@ def scan(text: str, reference: dt.date | None = None, language: str = "en") -> t
     original = text
     text = ascii_digits(text)  # same length: spans index the original text
     if language == "en":
-        found_all, readers, rule_regex, groups = iter_matches(text), _READER_OF_RULE, RULE_REGEX, Groups
+        found_all, readers, rule_regex, groups = iter_matches(text, digits_ascii=True), _READER_OF_RULE, RULE_REGEX, Groups
     else:
         from ragas_temporal.focus_time.languages.table import language_table  # a language loads on first use
 

@@ -46,6 +46,7 @@ import warnings
 from typing import Iterable, Iterator
 
 from ragas_temporal.focus_time import patterns
+from ragas_temporal.focus_time.normalise import _OTHER_DIGIT
 from ragas_temporal.focus_time.patterns import (
     AFTER_YEAR_CUE,
     CIRCA_MARKS,
@@ -79,7 +80,9 @@ _MONTH_START = trie_regex(MONTHS)
 _ERA_AFTER_LOWER = trie_regex({w.lower() for w in ERA_WORDS})
 _CIRCA_LOWER = trie_regex({w.lower() for w in CIRCA_MARKS})
 _NUMBER_TRIGGER = (
-    r"\d(?:\d{3}|\d{0,2}(?=\d*(?:[/.:\-–—]\d|0?['’]?s\b|\s*(?:[ap]\.?m\b|utc|gmt)"
+    # "\d{0,2}+": a short number is read whole (what follows it decides; giving digits back
+    # could only find the same ending again, so the possessive form saves the retries)
+    r"\d(?:\d{3}|\d{0,2}+(?=(?:[/.:\-–—]\d|0?['’]?s\b|\s*(?:[ap]\.?m\b|utc|gmt)"
     rf"|\s*(?:{_ERA_AFTER_LOWER})(?![a-z])"  # "410 ad", "44 bc"
     rf"|\s*(?:--|[-–—]|(?:to|until|till)\s)\s*(?:(?:{_CIRCA_LOWER})\s*)?\d"  # "( 618 -- 907 )", "786 until 809"
     r"|\s+(?:until|till)\s"  # "from 843 until her death"
@@ -92,21 +95,93 @@ TRIGGER_BODY = rf"(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT
 # same triggers are found faster by ``_TRIGGER_AFTER_SEP`` (below, once the tables are loaded).
 
 
-def _triggers(lowered: str, after_sep: re.Pattern, at_0: re.Pattern) -> list[re.Match]:
-    """TRIGGER's matches in ``lowered``, as matches whose group 1 is the trigger."""
+def _triggers(lowered: str, after_sep: re.Pattern, at_0: re.Pattern) -> list[tuple[int, str]]:
+    """TRIGGER's matches in ``lowered`` as (start, text), by the separator-led regex alone (the
+    form for texts searched ignoring case; ``_fast_triggers`` gives the same faster)."""
     first = at_0.match(lowered)
-    if first is None:
-        return list(after_sep.finditer(lowered))
-    return [first, *after_sep.finditer(lowered, first.end())]
+    found = [] if first is None else [(0, first.group(1))]
+    found += [(m.start(1), m.group(1)) for m in after_sep.finditer(lowered, 0 if first is None else first.end())]
+    return found
 
 
-def _find_triggers(text: str) -> tuple[str, list[re.Match]]:
-    """(the text searched, TRIGGER's matches in it): the lower-cased text, or ``text`` itself
-    searched ignoring case when ``lower()`` changes its length (rare: "İ")."""
+def _fast_triggers(lowered: str) -> list[tuple[int, str]]:
+    """TRIGGER's matches in ``lowered`` as (start, text), in order, without trying the word
+    alternation at every word.
+
+    A trigger word ("year", "today") is a whole run of letters a-z: the set of the text's runs
+    (split in C on a byte copy where every other character is a space) meets the set of trigger
+    words in one step, and only the words found are looked for, with ``str.find`` and the same
+    boundaries as TRIGGER's. Triggers that start with a digit, an apostrophe, "q" or "x"
+    ("2008", "'08", "Q3", "x'mas", "2day", "quarter") are few: the separator-led regex, with its
+    lookahead narrowed to those characters, finds them; the rare words with other characters
+    ("a.d", "w.w", "今年") are looked for by ``str.find``. The two lists are merged in order;
+    both search TRIGGER's own body, so the result is TRIGGER's (the tests compare them).
+    """
+    found = []
+    done = 0
+    for candidate in (_MARK_START_CURLY if "’" in lowered else _MARK_START).finditer(lowered):
+        at = candidate.start()
+        if at >= done:
+            if candidate.group() in _DIGITS:
+                four = lowered[at : at + 4]
+                if len(four) == 4 and four.isdecimal():  # four digits: always a trigger (the number's first branch)
+                    done = at + 4
+                    found.append((at, four))
+                    continue
+                m = _DIGIT_BODY_AT(lowered, at)
+            else:
+                m = _BODY_AT(lowered, at)
+            if m is not None:
+                done = m.end()
+                found.append((at, m.group()))
+    runs = lowered.encode("ascii", "replace").translate(_RUNS_OF_AZ).split()  # one byte per character
+    hits = _RUN_WORDS_BYTES.intersection(runs)
+    words = [w.decode() for w in hits]
+    if not lowered.isascii():
+        words += [w for w in _OTHER_WORDS if w in lowered]
+    elif _ASCII_OTHER_WORDS:
+        words += [w for w in _ASCII_OTHER_WORDS if w in lowered]
+    if not words:
+        return found
+    marks = len(found)
+    end = len(lowered)
+    for word in words:
+        size = len(word)
+        at = lowered.find(word)
+        while at >= 0:
+            after = at + size
+            before = lowered[at - 1] if at else " "
+            if (before not in _AZ09 and (before < "\x80" or not before.isdecimal())) and (after == end or lowered[after] not in _AZ):
+                found.append((at, word))
+            at = lowered.find(word, after)
+    if marks or len(words) > 1:
+        found.sort()
+    return _without_overlaps(found)
+
+
+def _without_overlaps(found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``found`` (sorted) without a trigger that starts inside the one before it (as a regex
+    scan consumes what it matched)."""
+    out: list[tuple[int, str]] = []
+    done = 0
+    for at, word in found:
+        if at >= done:
+            out.append((at, word))
+            done = at + len(word)
+    return out
+
+
+def _find_triggers(text: str, digits_ascii: bool = False) -> tuple[str, list[tuple[int, str]]]:
+    """(the text searched, TRIGGER's matches in it as (start, text)): the lower-cased text, or
+    ``text`` itself searched ignoring case when ``lower()`` changes its length (rare: "İ").
+    ``digits_ascii``: the caller knows every digit of ``text`` is ASCII (``scan`` converts the
+    others first); else a text with digits of another script takes the plain search."""
     lowered = text.lower()
-    if len(lowered) == len(text):
-        return lowered, _triggers(lowered, _TRIGGER_AFTER_SEP, _TRIGGER_AT_0)
-    return text, _triggers(text, *_ignoring_case(_TRIGGER_AFTER_SEP, _TRIGGER_AT_0))
+    if len(lowered) != len(text):
+        return text, _triggers(text, *_ignoring_case(_TRIGGER_AFTER_SEP, _TRIGGER_AT_0))
+    if digits_ascii or lowered.isascii() or _OTHER_DIGIT.search(lowered) is None:
+        return lowered, _fast_triggers(lowered)
+    return lowered, _triggers(lowered, _TRIGGER_AFTER_SEP, _TRIGGER_AT_0)
 
 
 def trigger_positions(text: str) -> list[int]:
@@ -118,7 +193,7 @@ def trigger_positions(text: str) -> list[int]:
     """
     if not isinstance(text, str):
         raise TypeError(f"trigger_positions expects text as a str, got {type(text).__name__}")
-    return [m.start(1) for m in _find_triggers(text)[1]]
+    return [at for at, _ in _find_triggers(text)[1]]
 
 #: URLs: temporal rules never look inside them ("t.co/6VtCPh1a9I" is not a date).
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
@@ -260,6 +335,41 @@ _TRIGGER_LOOKAHEAD = (
 _TRIGGER_AFTER_SEP = re.compile(rf"[^a-z\d]{_TRIGGER_LOOKAHEAD}({TRIGGER_BODY})")
 _TRIGGER_AT_0 = re.compile(rf"({TRIGGER_BODY})")
 
+# The fast search (``_fast_triggers``) splits the triggers by their first character.
+#: Characters of a-z, and of a-z or a digit (TRIGGER's boundaries).
+_AZ = frozenset("abcdefghijklmnopqrstuvwxyz")
+_AZ09 = _AZ | _DIGITS
+#: First characters of the triggers the separator-led regex finds: digits, apostrophes, "q" and
+#: "x" (numbers, "'08", "Q3", "x'mas", "2day"; "quarter" too, since it starts with "q").
+_MARK_STARTS = r"\d'’qx"
+#: Where such a trigger may start: one of those characters after a character not a-z or a
+#: digit. (ASCII digits: the fast search is for texts whose digits are ASCII, as ``scan`` gives
+#: them; and "’" is looked for only in texts that have one, since a character class holding it
+#: is tested more slowly at every character.)
+_MARK_START = re.compile(r"[0-9'qx](?<![a-z0-9][0-9'qx])")
+_MARK_START_CURLY = re.compile(r"[0-9'’qx](?<![a-z0-9][0-9'’qx])")
+#: TRIGGER's body, tried where one may start; at a digit, only its alternatives that can start
+#: with one (a number, "2day"), in the same order.
+_BODY_AT = re.compile(TRIGGER_BODY).match
+_DIGIT_BODY_AT = re.compile(
+    rf"{_NUMBER_TRIGGER}|(?:{trie_regex({w for w in TRIGGER_WORDS if w[0].isdigit()})})(?![a-z])"
+).match
+
+
+#: Trigger words that are a run of a-z letters not starting with q or x, as bytes (what the runs
+#: of the byte copy are compared with).
+_RUN_WORDS_BYTES = frozenset(
+    w.encode() for w in TRIGGER_WORDS if w.isascii() and w.isalpha() and w.islower() and w[0] not in "qx"
+)
+#: The other trigger words the regex does not find ("a.d", "w.w", "今年"), and those of them in ASCII.
+_OTHER_WORDS = tuple(
+    sorted(w for w in TRIGGER_WORDS if w.encode() not in _RUN_WORDS_BYTES and not re.match(rf"[{_MARK_STARTS}]", w))
+)
+_ASCII_OTHER_WORDS = tuple(w for w in _OTHER_WORDS if w.isascii())
+#: Byte table: a-z kept, every other byte (digits, punctuation, the "?" of a non-ASCII
+#: character) made a space, so ``split()`` gives the runs of a-z.
+_RUNS_OF_AZ = bytes(c if 97 <= c <= 122 else 32 for c in range(256))
+
 
 @functools.lru_cache(maxsize=None)
 def _ignoring_case(*regexes: re.Pattern) -> tuple[re.Pattern, ...]:
@@ -275,12 +385,17 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+#: At a word, what ``_rules_at`` dispatches on (read in a lookahead, so no token is consumed):
+#: the word (group "w1"), then whitespace and the next word ("w2") or another character ("other").
+_TWO_WORDS_AHEAD = r"(?=(?P<w1>[^\W\d_]+)\s*(?:(?P<w2>[^\W\d_]+)|(?P<other>.))?)"
+
+
 def _candidate_regex(words) -> re.Pattern:
     """Token starts where a mention may begin: one of ``words`` (None: any word), or a token not
-    starting with a letter."""
+    starting with a letter. At a word, the two words ``_rules_at`` dispatches on are read too."""
     if words is None:
-        return re.compile(r"(?<!\w)\S")
-    return re.compile(rf"(?<!\w)(?:[^\sa-z]|(?:{trie_regex(words)})(?![a-z]))")
+        return re.compile(rf"(?<!\w)(?:{_TWO_WORDS_AHEAD}|\S)", re.DOTALL)
+    return re.compile(rf"(?<!\w)(?:(?=(?:{trie_regex(words)})(?![a-z])){_TWO_WORDS_AHEAD}|[^\sa-z])", re.DOTALL)
 
 
 _CANDIDATE = _candidate_regex(PREFIX_WORDS)
@@ -421,7 +536,7 @@ _DIGIT_RUN = re.compile(r"[0-9]+")
 _SPACE_THEN_WORD = re.compile(r"\s+([^\W\d_]+)?")
 #: First word at a position (group 1), then whitespace and the second word (group 2) or another
 #: character (group 3).
-_TWO_WORDS = re.compile(r"([^\W\d_]+)\s*(?:([^\W\d_]+)|(.))?", re.DOTALL)
+_TWO_WORDS = re.compile(_TWO_WORDS_AHEAD, re.DOTALL)
 
 
 def _first_url_marker(lowered: str) -> int:
@@ -435,12 +550,14 @@ def _first_url_marker(lowered: str) -> int:
     return first
 
 
-def iter_matches(text: str) -> list[tuple[str, re.Match]]:
+def iter_matches(text: str, digits_ascii: bool = False) -> list[tuple[str, re.Match]]:
     """``(rule name, match)`` for every rule match in ``text``, left to right, non-overlapping.
+    ``digits_ascii``: every digit of ``text`` is ASCII (a faster trigger search; see
+    ``_find_triggers``).
 
     The match is the combined scanner's (its span is the mention's span; read the rule's groups
     with ``patterns.RULE_REGEX[name].match(text, start)``)."""
-    lowered, triggers = _find_triggers(text)
+    lowered, triggers = _find_triggers(text, digits_ascii)
     if not triggers:
         return []
     if lowered is text:  # rare: lower() changed the length (e.g. "İ"); the case-insensitive forms
@@ -453,8 +570,7 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
     done = 0  # everything before this position is either consumed by a match or already tried
     followers, by_first_word = FOLLOWERS, RULES_BY_FIRST_WORD.get
     out: list[tuple[str, re.Match]] = []
-    for trig in triggers:
-        t = trig.start(1)
+    for t, word in triggers:
         if t < done:
             continue
         if t >= url_at:
@@ -465,7 +581,6 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
             if ui < len(urls) and urls[ui][0] <= t:
                 done = urls[ui][1]
                 continue
-        word = trig.group(1)
         if word in _VERB_TRIGGERS and text[t].islower():
             continue
         lo = t - BACK if t - BACK > done else done
@@ -479,11 +594,21 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
                 and len(before) < t - lo  # whitespace between the word and the trigger
                 and ("0" if word[0].isdigit() else word[0].lower()) not in followers.get(last.lower(), ())
             ):  # an earlier word may start a mention reaching the trigger
-                positions = [c.start() for c in (cand_word if word[-1].isalpha() else cand_num)(lowered, lo, t)]
+                positions = []
+                for candidate in (cand_word if word[-1].isalpha() else cand_num)(lowered, lo):
+                    if candidate.start() >= t:  # (no end position given: the lookahead reads past t)
+                        break
+                    positions.append(candidate)
         for p in (*positions, t):
-            if p < done:
+            if p.__class__ is not int:  # a candidate before the trigger
+                words = p
+                p = words.start()
+                if p < done:
+                    continue
+                rx = _rules_at(text, lowered, p, words)
+            elif p < done:
                 continue
-            if p == t and word.isalpha():  # the trigger word itself
+            elif word.isalpha():  # the trigger word itself
                 w = word.lower()
                 rx = by_first_word(w, _MISSING)
                 if rx is _MISSING:
@@ -507,13 +632,14 @@ def iter_matches(text: str) -> list[tuple[str, re.Match]]:
     return out
 
 
-def _rules_at(text: str, lowered: str, p: int) -> re.Pattern | None:
+def _rules_at(text: str, lowered: str, p: int, words: re.Match | None = None) -> re.Pattern | None:
     """The alternation of the rules that can match at ``p``, a position that is not a trigger
-    word: a prefix word (by it and the next word), a number (by its digit count and the character
-    after it), else by its first character."""
+    word: a prefix word (by it and the next word; ``words``: a match whose groups "w1", "w2" and
+    "other" read them already), a number (by its digit count and the character after it), else
+    by its first character."""
     first = text[p]
     if first.isalpha():  # a prefix word before the trigger: dispatch on it and the next word
-        w1, w2, other = _TWO_WORDS.match(lowered, p).groups()
+        w1, w2, other = (_TWO_WORDS.match(lowered, p) if words is None or words["w1"] is None else words).group("w1", "w2", "other")
         w1 = w1.lower()
         w2 = w2.lower() if w2 is not None else ("#" if other is not None else "$")
         if w2 not in _NEXT_WORDS.get(w1, ()):

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from ragas_temporal.focus_time import context_rules, regex_analysis, scanner
+from ragas_temporal.focus_time.normalise import ascii_digits
 
 
 def _random_texts(pieces, n, seed, glued=0.3):
@@ -30,8 +31,13 @@ def test_separator_led_trigger_search_equals_the_lookbehind_regex():
     for text in _random_texts(pieces, 1500, 11):
         low = text.lower()
         expected = [(m.start(), m.group()) for m in scanner.TRIGGER.finditer(low)]
-        found = [(m.start(1), m.group(1)) for m in scanner._triggers(low, scanner._TRIGGER_AFTER_SEP, scanner._TRIGGER_AT_0)]
-        assert found == expected, text
+        assert scanner._triggers(low, scanner._TRIGGER_AFTER_SEP, scanner._TRIGGER_AT_0) == expected, text
+        if len(low) == len(text):  # (else the original text is searched ignoring case)
+            assert scanner._find_triggers(text)[1] == expected, text
+        # the split search (digits and marks by regex, words by set), on ASCII digits as scan gives them
+        ascii_low = ascii_digits(low)
+        expected = [(m.start(), m.group()) for m in scanner.TRIGGER.finditer(ascii_low)]
+        assert scanner._fast_triggers(ascii_low) == expected, text
 
 
 def _reference_tense(text, start, end):
