@@ -137,26 +137,27 @@ def _fast_triggers(lowered: str) -> list[tuple[int, str]]:
     runs = lowered.encode("ascii", "replace").translate(_RUNS_OF_AZ).split()  # one byte per character
     hits = _RUN_WORDS_BYTES.intersection(runs)
     words = [w.decode() for w in hits]
-    if not lowered.isascii():
-        words += [w for w in _OTHER_WORDS if w in lowered]
-    elif _ASCII_OTHER_WORDS:
-        words += [w for w in _ASCII_OTHER_WORDS if w in lowered]
-    if not words:
+    # the few words with other characters: a whole-text substring test each
+    irregular = [w for w in (_ASCII_OTHER_WORDS if lowered.isascii() else _OTHER_WORDS) if w in lowered]
+    if not words and not irregular:
         return found
     marks = len(found)
     end = len(lowered)
-    for word in words:
+    for word in words + irregular if irregular else words:
         size = len(word)
         at = lowered.find(word)
         while at >= 0:
             after = at + size
-            before = lowered[at - 1] if at else " "
-            if (before not in _AZ09 and (before < "\x80" or not before.isdecimal())) and (after == end or lowered[after] not in _AZ):
+            # TRIGGER's boundaries: no a-z or digit before (the digits are ASCII here), no a-z after
+            if (at == 0 or lowered[at - 1] not in _AZ09) and (after == end or lowered[after] not in _AZ):
                 found.append((at, word))
             at = lowered.find(word, after)
-    if marks or len(words) > 1:
+    if marks or irregular:  # a mark or an irregular word may start inside another trigger
         found.sort()
-    return _without_overlaps(found)
+        return _without_overlaps(found)
+    if len(words) > 1:  # whole runs of a-z never overlap
+        found.sort()
+    return found
 
 
 def _without_overlaps(found: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -385,17 +386,12 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-#: At a word, what ``_rules_at`` dispatches on (read in a lookahead, so no token is consumed):
-#: the word (group "w1"), then whitespace and the next word ("w2") or another character ("other").
-_TWO_WORDS_AHEAD = r"(?=(?P<w1>[^\W\d_]+)\s*(?:(?P<w2>[^\W\d_]+)|(?P<other>.))?)"
-
-
 def _candidate_regex(words) -> re.Pattern:
     """Token starts where a mention may begin: one of ``words`` (None: any word), or a token not
-    starting with a letter. At a word, the two words ``_rules_at`` dispatches on are read too."""
+    starting with a letter."""
     if words is None:
-        return re.compile(rf"(?<!\w)(?:{_TWO_WORDS_AHEAD}|\S)", re.DOTALL)
-    return re.compile(rf"(?<!\w)(?:(?=(?:{trie_regex(words)})(?![a-z])){_TWO_WORDS_AHEAD}|[^\sa-z])", re.DOTALL)
+        return re.compile(r"(?<!\w)\S")
+    return re.compile(rf"(?<!\w)(?:[^\sa-z]|(?:{trie_regex(words)})(?![a-z]))")
 
 
 _CANDIDATE = _candidate_regex(PREFIX_WORDS)
@@ -514,14 +510,14 @@ def _rules_by_digit_word(key: tuple[int, str]) -> re.Pattern | None:
     return rx
 
 
-def _digit_word_key(lowered: str, e: int, count: int) -> tuple[int, str] | None:
-    """(count, the word after the whitespace at ``e``) as ``RULES_BY_DIGIT_WORD`` keys it ("#":
-    a non-letter, "*": a word no rule names after ``count`` digits); None when the word is not a
-    whole run of ASCII letters or the text ends (then the coarser shape decides)."""
-    m = _SPACE_THEN_WORD.match(lowered, e)
-    word = m.group(1)
+def _digit_word_key(lowered: str, shape: re.Match, count: int) -> tuple[int, str] | None:
+    """(count, the word after the digits and whitespace of ``shape``, a ``_DIGITS_THEN`` match)
+    as ``RULES_BY_DIGIT_WORD`` keys it ("#": a non-letter, "*": a word no rule names after
+    ``count`` digits); None when the word is not a whole run of ASCII letters or the text ends
+    (then the coarser shape decides)."""
+    word = shape.group(2)
     if word is None:
-        if m.end() == len(lowered):
+        if shape.end() == len(lowered):
             return None
         word = "#"
     elif not word.isascii():
@@ -531,12 +527,12 @@ def _digit_word_key(lowered: str, e: int, count: int) -> tuple[int, str] | None:
     return (count, word if word in _DIGIT_NEXT_WORDS.get(count, ()) else _ANY_NEXT)
 
 
-_DIGIT_RUN = re.compile(r"[0-9]+")
-#: Whitespace, then a run of letters (group 1) if one follows.
-_SPACE_THEN_WORD = re.compile(r"\s+([^\W\d_]+)?")
+#: A run of digits (group 1), then whitespace and a run of letters (group 2) if they follow: what
+#: a number position dispatches on, read in one call.
+_DIGITS_THEN = re.compile(r"([0-9]+)(?:\s+([^\W\d_]+)?)?")
 #: First word at a position (group 1), then whitespace and the second word (group 2) or another
 #: character (group 3).
-_TWO_WORDS = re.compile(_TWO_WORDS_AHEAD, re.DOTALL)
+_TWO_WORDS = re.compile(r"([^\W\d_]+)\s*(?:([^\W\d_]+)|(.))?", re.DOTALL)
 
 
 def _first_url_marker(lowered: str) -> int:
@@ -594,21 +590,11 @@ def iter_matches(text: str, digits_ascii: bool = False) -> list[tuple[str, re.Ma
                 and len(before) < t - lo  # whitespace between the word and the trigger
                 and ("0" if word[0].isdigit() else word[0].lower()) not in followers.get(last.lower(), ())
             ):  # an earlier word may start a mention reaching the trigger
-                positions = []
-                for candidate in (cand_word if word[-1].isalpha() else cand_num)(lowered, lo):
-                    if candidate.start() >= t:  # (no end position given: the lookahead reads past t)
-                        break
-                    positions.append(candidate)
+                positions = [c.start() for c in (cand_word if word[-1].isalpha() else cand_num)(lowered, lo, t)]
         for p in (*positions, t):
-            if p.__class__ is not int:  # a candidate before the trigger
-                words = p
-                p = words.start()
-                if p < done:
-                    continue
-                rx = _rules_at(text, lowered, p, words)
-            elif p < done:
+            if p < done:
                 continue
-            elif word.isalpha():  # the trigger word itself
+            if p == t and word.isalpha():  # the trigger word itself
                 w = word.lower()
                 rx = by_first_word(w, _MISSING)
                 if rx is _MISSING:
@@ -632,14 +618,13 @@ def iter_matches(text: str, digits_ascii: bool = False) -> list[tuple[str, re.Ma
     return out
 
 
-def _rules_at(text: str, lowered: str, p: int, words: re.Match | None = None) -> re.Pattern | None:
+def _rules_at(text: str, lowered: str, p: int) -> re.Pattern | None:
     """The alternation of the rules that can match at ``p``, a position that is not a trigger
-    word: a prefix word (by it and the next word; ``words``: a match whose groups "w1", "w2" and
-    "other" read them already), a number (by its digit count and the character after it), else
-    by its first character."""
+    word: a prefix word (by it and the next word), a number (by its digit count and the character
+    after it), else by its first character."""
     first = text[p]
     if first.isalpha():  # a prefix word before the trigger: dispatch on it and the next word
-        w1, w2, other = (_TWO_WORDS.match(lowered, p) if words is None or words["w1"] is None else words).group("w1", "w2", "other")
+        w1, w2, other = _TWO_WORDS.match(lowered, p).groups()
         w1 = w1.lower()
         w2 = w2.lower() if w2 is not None else ("#" if other is not None else "$")
         if w2 not in _NEXT_WORDS.get(w1, ()):
@@ -649,13 +634,14 @@ def _rules_at(text: str, lowered: str, p: int, words: re.Match | None = None) ->
             rx = _rules_by_word_pair(w1, w2)
         return rx
     if first in _DIGITS:  # dispatch on the digit count and the character after
-        e = _DIGIT_RUN.match(lowered, p).end()
+        shape = _DIGITS_THEN.match(lowered, p)
+        e = shape.end(1)
         nxt = lowered[e] if e < len(lowered) else "$"
         if not nxt.isascii():  # a non-ASCII digit, space or letter: the per-character table
             return _rules_by_first_char(first)
         key = (e - p, " " if nxt.isspace() else nxt.lower())
         if key[1] == " " and e - p <= _DIGIT_CAP:  # a number and a space: by the word after it
-            word_key = _digit_word_key(lowered, e, e - p)
+            word_key = _digit_word_key(lowered, shape, e - p)
             if word_key is not None:
                 rx = RULES_BY_DIGIT_WORD.get(word_key, _MISSING)
                 return _rules_by_digit_word(word_key) if rx is _MISSING else rx
