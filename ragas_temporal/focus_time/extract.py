@@ -36,7 +36,7 @@ import threading
 from collections import OrderedDict
 from typing import Iterable, NamedTuple, Sequence, Union
 
-from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups
+from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, groups_of
 from ragas_temporal.focus_time.languages import AUTO, check_language
 from ragas_temporal.focus_time.model import FocusTime, TemporalMention, new_mention
 from ragas_temporal.focus_time.normalise import ascii_digits
@@ -71,7 +71,7 @@ def scan(text: str, reference: dt.date | None = None, language: str = "en") -> t
     original = text
     text = ascii_digits(text)  # same length: spans index the original text
     if language == "en":
-        found_all, readers, rule_regex, groups = iter_matches(text), _READER_OF_RULE, RULE_REGEX, Groups
+        found_all, readers, rule_regex, groups = iter_matches(text), _READER_OF_RULE, RULE_REGEX, groups_of
     else:
         from ragas_temporal.focus_time.languages.table import language_table  # a language loads on first use
 
