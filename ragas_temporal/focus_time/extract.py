@@ -117,15 +117,24 @@ class CacheInfo(NamedTuple):
 _ENTRY_OVERHEAD = 200
 #: One year held in a set: the int object (years are above the small-int cache) beside its slot.
 _BYTES_PER_YEAR = sys.getsizeof(2008)
-#: A mention object (slots: the same size for every mention).
+#: A mention object (slots: the same size for every mention), and the fixed parts of an entry.
 _MENTION_BYTES = sys.getsizeof(new_mention(0, 4, "2008", "year", "2008", frozenset({2008})))
+_FOCUS_TIME_BYTES = sys.getsizeof(FocusTime())
+_EMPTY_TUPLE_BYTES = sys.getsizeof(())
+_EMPTY_SET_BYTES = sys.getsizeof(frozenset())
+#: A mention's text is a slice of the entry's text: an ASCII one costs the empty str plus one byte
+#: a character, any other at most an astral header plus 4 bytes a character.
+_ASCII_STR_BYTES, _WIDE_STR_BYTES = sys.getsizeof(""), sys.getsizeof("\U0001F600") - 4
 
 
 def _estimated_bytes(text: str, focus_time: FocusTime) -> int:
     """What an entry holds in memory: the text, each mention (object, text, value, years) and the
-    year set, as ``sys.getsizeof`` counts them. A string costs 1, 2 or 4 bytes per character by its
-    widest one (an emoji text is 4 per character), so characters are no measure of bytes. A year set
-    shared by several mentions is counted for each: this errs on the high side.
+    year set, as ``sys.getsizeof`` counts them (paid once per extracted text: fixed sizes are
+    constants, and a mention's text, a slice of ``text``, is counted from its span). A string
+    costs 1, 2 or 4 bytes per character by its widest one (an emoji text is 4 per character), so
+    characters are no measure of bytes; a slice of a text that is not ASCII is counted at 4 a
+    character. A year set shared by several mentions is counted for each: this errs on the high
+    side.
 
     >>> sys.getsizeof("x" * 1000), sys.getsizeof("\U0001F600" * 1000)  # 1 and 4 bytes a character
     (1049, 4076)
@@ -133,12 +142,19 @@ def _estimated_bytes(text: str, focus_time: FocusTime) -> int:
     3027
     """
     sizeof = sys.getsizeof
-    size = _ENTRY_OVERHEAD + sizeof(text) + sizeof(focus_time) + sizeof(focus_time.mentions)
-    size += sizeof(focus_time.years) + _BYTES_PER_YEAR * len(focus_time.years)
-    for m in focus_time.mentions:
+    mentions, years = focus_time.mentions, focus_time.years
+    size = _ENTRY_OVERHEAD + sizeof(text) + _FOCUS_TIME_BYTES + _EMPTY_TUPLE_BYTES + 8 * len(mentions)
+    size += (sizeof(years) if years else _EMPTY_SET_BYTES) + _BYTES_PER_YEAR * len(years)
+    if not mentions:
+        return size
+    chars = 0
+    for m in mentions:
         years = m.years
-        size += _MENTION_BYTES + sizeof(m.text) + sizeof(m.value) + sizeof(years) + _BYTES_PER_YEAR * len(years)
-    return size
+        chars += m.end - m.start
+        size += sizeof(m.value) + sizeof(years) + _BYTES_PER_YEAR * len(years)
+    if text.isascii():
+        return size + len(mentions) * (_MENTION_BYTES + _ASCII_STR_BYTES) + chars
+    return size + len(mentions) * (_MENTION_BYTES + _WIDE_STR_BYTES) + 4 * chars
 
 
 class _SizedMemo:
