@@ -41,6 +41,7 @@ _SECOND_NUMBER = re.compile(r"\s*(?:and|or|to|-|–)\s*(\d[\d,.]*)\s*(\S+)")
 _LISTED_YEAR = re.compile(r"[12]\d{3}[,;]?|and|or|&|,")
 #: What links the number to a list before it: "2020 and", "2019,".
 _LIST_LINK = re.compile(r"and|or|&|,|[12]\d{3}[,;]")
+_LINK_WORDS = frozenset({"and", "or", "&", ","})  # what _LIST_LINK matches but a year and its comma
 _HYPHEN_UNIT = re.compile(rf"-(?:{'|'.join(sorted(lex.HYPHEN_MEASURES, key=len, reverse=True))})\b", re.IGNORECASE)
 #: Characters that end a number's phrase; none of the checks on what follows can start with one.
 _CLOSING_PUNCTUATION = frozenset(",.;:)]}!?\"'’”")
@@ -156,7 +157,7 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
     head_at = _head_index(words)
     cue = _year_cue(words, head_at)
     head = words[head_at].lower() if head_at >= 0 else ""
-    if _is_identifier_word(prev) or _is_identifier_word(head):
+    if _is_identifier_word(prev) or head != prev and _is_identifier_word(head):
         return "identifier_before"  # also for a list: "Nos. 1413 and 1850"
     if prev in lex.CURRENCY_BEFORE:
         return "currency_before"
@@ -166,7 +167,8 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
         return "quantity_before"
     if before.rstrip().endswith(_EQUALS):
         return "equals_before"
-    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and (_phone_part(prev) or _VOLUME.fullmatch(prev)):
+    last = before[-1:]
+    if last.isdigit() or last == "+" or last == " " and _opens_like_a_number(prev) and (_phone_part(prev) or _VOLUME.fullmatch(prev)):
         return "digits_before"
     after = text[end : end + 40]
     if before.endswith("(") and _PHONE_AFTER_BRACKET.match(after):
@@ -213,12 +215,19 @@ def _phone_part(token: str) -> bool:
     >>> _phone_part("555"), _phone_part("+44"), _phone_part("17"), _phone_part("2009"), _phone_part("1.")
     (True, True, False, False, False)
     """
-    if not _NUMBER_TOKEN.fullmatch(token):
+    if not _opens_like_a_number(token) or not _NUMBER_TOKEN.fullmatch(token):
         return False
     digits = sum(ch.isdigit() for ch in token)
     if token[0] in "+(":
         return True
     return digits >= 3 and not _YEAR_TOKEN.fullmatch(token)
+
+
+def _opens_like_a_number(token: str) -> bool:
+    """Can ``token`` be a number token (``_NUMBER_TOKEN``, ``_VOLUME``): does it open with "+", "(" or a
+    digit? (Most words before a number do not: the regexes are not tried on them.)"""
+    first = token[:1]
+    return first == "+" or first == "(" or first.isdecimal()  # isdecimal: what \d matches
 
 
 def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) -> bool:
@@ -235,7 +244,10 @@ def _head_index(words_before: list[str]) -> int:
     """Index of the word before the list of years the number ends ("Nos. 1413 and" -> "Nos."),
     the last word when there is no list; -1 when nothing precedes."""
     i = len(words_before) - 1
-    if i < 0 or not _LIST_LINK.fullmatch(words_before[i].lower()):
+    if i < 0:
+        return i
+    last = words_before[i].lower()
+    if last not in _LINK_WORDS and not (last[-1:] in (",", ";") and _LIST_LINK.fullmatch(last)):
         return i  # not a list: "In 2015 1200 employees left" is a year, then a count
     while i >= 0 and _LISTED_YEAR.fullmatch(words_before[i].lower()):
         i -= 1
@@ -253,7 +265,7 @@ def _year_cue(words_before: list[str], head_at: int | None = None) -> str | None
     i = _head_index(words_before) if head_at is None else head_at
     if i < 0:
         return None
-    if i == len(words_before) - 1 and _HYPHEN_PREFIX.fullmatch(words_before[i]):
+    if i == len(words_before) - 1 and words_before[i][-1:] == "-" and _HYPHEN_PREFIX.fullmatch(words_before[i]):
         return "strong"  # "pre-1914 houses", "post-2000 workers", "new-for-2010 points": a year modifier
     raw = words_before[i].strip("(\"'“‘")
     word = raw.lower()
