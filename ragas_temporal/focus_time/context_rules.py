@@ -27,6 +27,7 @@ from ragas_temporal.focus_time.patterns import (
     era_group,
     mark_group,
     month_group,
+    trie_regex,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -40,6 +41,7 @@ _SECOND_NUMBER = re.compile(r"\s*(?:and|or|to|-|–)\s*(\d[\d,.]*)\s*(\S+)")
 _LISTED_YEAR = re.compile(r"[12]\d{3}[,;]?|and|or|&|,")
 #: What links the number to a list before it: "2020 and", "2019,".
 _LIST_LINK = re.compile(r"and|or|&|,|[12]\d{3}[,;]")
+_LINK_WORDS = frozenset({"and", "or", "&", ","})  # what _LIST_LINK matches but a year and its comma
 _HYPHEN_UNIT = re.compile(rf"-(?:{'|'.join(sorted(lex.HYPHEN_MEASURES, key=len, reverse=True))})\b", re.IGNORECASE)
 #: Characters that end a number's phrase; none of the checks on what follows can start with one.
 _CLOSING_PUNCTUATION = frozenset(",.;:)]}!?\"'’”")
@@ -155,7 +157,7 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
     head_at = _head_index(words)
     cue = _year_cue(words, head_at)
     head = words[head_at].lower() if head_at >= 0 else ""
-    if _is_identifier_word(prev) or _is_identifier_word(head):
+    if _is_identifier_word(prev) or head != prev and _is_identifier_word(head):
         return "identifier_before"  # also for a list: "Nos. 1413 and 1850"
     if prev in lex.CURRENCY_BEFORE:
         return "currency_before"
@@ -165,7 +167,8 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
         return "quantity_before"
     if before.rstrip().endswith(_EQUALS):
         return "equals_before"
-    if before[-1:].isdigit() or before.endswith("+") or before[-1:] == " " and (_phone_part(prev) or _VOLUME.fullmatch(prev)):
+    last = before[-1:]
+    if last.isdigit() or last == "+" or last == " " and _opens_like_a_number(prev) and (_phone_part(prev) or _VOLUME.fullmatch(prev)):
         return "digits_before"
     after = text[end : end + 40]
     if before.endswith("(") and _PHONE_AFTER_BRACKET.match(after):
@@ -212,12 +215,19 @@ def _phone_part(token: str) -> bool:
     >>> _phone_part("555"), _phone_part("+44"), _phone_part("17"), _phone_part("2009"), _phone_part("1.")
     (True, True, False, False, False)
     """
-    if not _NUMBER_TOKEN.fullmatch(token):
+    if not _opens_like_a_number(token) or not _NUMBER_TOKEN.fullmatch(token):
         return False
     digits = sum(ch.isdigit() for ch in token)
     if token[0] in "+(":
         return True
     return digits >= 3 and not _YEAR_TOKEN.fullmatch(token)
+
+
+def _opens_like_a_number(token: str) -> bool:
+    """Can ``token`` be a number token (``_NUMBER_TOKEN``, ``_VOLUME``): does it open with "+", "(" or a
+    digit? (Most words before a number do not: the regexes are not tried on them.)"""
+    first = token[:1]
+    return first == "+" or first == "(" or first.isdecimal()  # isdecimal: what \d matches
 
 
 def is_not_a_year(text: str, start: int, end: int, plural_nouns: bool = True) -> bool:
@@ -234,7 +244,10 @@ def _head_index(words_before: list[str]) -> int:
     """Index of the word before the list of years the number ends ("Nos. 1413 and" -> "Nos."),
     the last word when there is no list; -1 when nothing precedes."""
     i = len(words_before) - 1
-    if i < 0 or not _LIST_LINK.fullmatch(words_before[i].lower()):
+    if i < 0:
+        return i
+    last = words_before[i].lower()
+    if last not in _LINK_WORDS and not (last[-1:] in (",", ";") and _LIST_LINK.fullmatch(last)):
         return i  # not a list: "In 2015 1200 employees left" is a year, then a count
     while i >= 0 and _LISTED_YEAR.fullmatch(words_before[i].lower()):
         i -= 1
@@ -252,7 +265,7 @@ def _year_cue(words_before: list[str], head_at: int | None = None) -> str | None
     i = _head_index(words_before) if head_at is None else head_at
     if i < 0:
         return None
-    if i == len(words_before) - 1 and _HYPHEN_PREFIX.fullmatch(words_before[i]):
+    if i == len(words_before) - 1 and words_before[i][-1:] == "-" and _HYPHEN_PREFIX.fullmatch(words_before[i]):
         return "strong"  # "pre-1914 houses", "post-2000 workers", "new-for-2010 points": a year modifier
     raw = words_before[i].strip("(\"'“‘")
     word = raw.lower()
@@ -353,8 +366,12 @@ _IRREGULAR_PAST = (
 #: for the few "-ed" words found, instead of five lookbehinds tried at every word. Every cue
 #: starts with a letter or an apostrophe: the lookahead turns away the word ends, where ``\b``
 #: also holds, before the alternation is tried (40% faster on a sentence).
+#: The literal word lists are written as prefix trees (``trie_regex``: one branch per next letter,
+#: not one per word, tried at every word of the sentence): the same matches, since each is a whole
+#: word (``\b`` after it), a quarter faster.
 _TENSE_CUES_LOWER = re.compile(
-    rf"\b(?=[a-z'])(?:(?P<future>{_FUTURE_CUES})\b|'ll\b|(?P<past>{_PAST_CUES})\b|(?P<ed>[a-z]{{3,}}ed|{_IRREGULAR_PAST})\b)"
+    rf"\b(?=[a-z'])(?:(?P<future>{_FUTURE_CUES})\b|'ll\b|(?P<past>{trie_regex(_PAST_CUES.split('|'))})\b"
+    rf"|(?P<ed>[a-z]{{3,}}ed|{trie_regex(_IRREGULAR_PAST.split('|'))})\b)"
 )
 _PASSIVE_BEFORE = re.compile(r"(?:\bbe|been|being|\bis|are)\s\Z")
 #: The same cues in one case-insensitive regex (the reference form; used when lower() changes
@@ -383,7 +400,7 @@ def tense(text: str, start: int, end: int) -> str | None:
     """
     lo = max(0, start - _TENSE_WINDOW)
     left = text[lo:start]
-    cut = max(left.rfind(mark) for mark in _SENTENCE_MARKS)
+    cut = max(map(left.rfind, _SENTENCE_MARKS))  # the last sentence mark before the expression
     lo = lo + cut + 1 if cut >= 0 else lo
     m = _SENTENCE_END.search(text, end, end + _TENSE_WINDOW)
     hi = m.start() if m else min(len(text), end + _TENSE_WINDOW)
@@ -395,14 +412,20 @@ def tense(text: str, start: int, end: int) -> str | None:
         return _tense_reference(text, start, end, lo, hi)
     start, end, lo, hi = start - a, end - a, lo - a, hi - a
     best, best_distance = None, None
-    for x, y in ((lo, start), (end, hi)):
-        for cue in _TENSE_CUES_LOWER.finditer(low, x, y):
-            if cue.lastgroup == "ed" and _PASSIVE_BEFORE.search(low, max(0, cue.start() - 8), cue.start()):
-                continue
-            distance = start - cue.end() if cue.end() <= start else cue.start() - end
-            if best_distance is None or distance < best_distance:
-                best, best_distance = ("past" if cue.lastgroup in ("past", "ed") else "future"), distance
+    for cue in _TENSE_CUES_LOWER.finditer(low, lo, start):  # before it: the last cue is the nearest
+        if not _passive(low, cue):
+            best, best_distance = ("past" if cue.lastgroup in ("past", "ed") else "future"), start - cue.end()
+    for cue in _TENSE_CUES_LOWER.finditer(low, end, hi):  # after it: the first cue is the nearest (the rest is not read)
+        if not _passive(low, cue):
+            if best_distance is None or cue.start() - end < best_distance:  # a tie goes to the cue before
+                best = "past" if cue.lastgroup in ("past", "ed") else "future"
+            break
     return best
+
+
+def _passive(low: str, cue: re.Match) -> bool:
+    """Is the "-ed" cue a passive after "be/been/being/is/are" ("will be finalized": not past)?"""
+    return cue.lastgroup == "ed" and _PASSIVE_BEFORE.search(low, max(0, cue.start() - 8), cue.start()) is not None
 
 
 def _tense_reference(text: str, start: int, end: int, lo: int, hi: int) -> str | None:

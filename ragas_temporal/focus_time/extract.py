@@ -36,7 +36,7 @@ import threading
 from collections import OrderedDict
 from typing import Iterable, NamedTuple, Sequence, Union
 
-from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups
+from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, groups_of
 from ragas_temporal.focus_time.languages import AUTO, check_language
 from ragas_temporal.focus_time.model import FocusTime, TemporalMention, new_mention
 from ragas_temporal.focus_time.normalise import ascii_digits
@@ -71,7 +71,7 @@ def scan(text: str, reference: dt.date | None = None, language: str = "en") -> t
     original = text
     text = ascii_digits(text)  # same length: spans index the original text
     if language == "en":
-        found_all, readers, rule_regex, groups = iter_matches(text, digits_ascii=True), _READER_OF_RULE, RULE_REGEX, Groups
+        found_all, readers, rule_regex, groups = iter_matches(text, digits_ascii=True), _READER_OF_RULE, RULE_REGEX, groups_of
     else:
         from ragas_temporal.focus_time.languages.table import language_table  # a language loads on first use
 
@@ -117,28 +117,49 @@ class CacheInfo(NamedTuple):
 _ENTRY_OVERHEAD = 200
 #: One year held in a set: the int object (years are above the small-int cache) beside its slot.
 _BYTES_PER_YEAR = sys.getsizeof(2008)
-#: A mention object (slots: the same size for every mention).
+#: A mention object (slots: the same size for every mention), and the fixed parts of an entry.
 _MENTION_BYTES = sys.getsizeof(new_mention(0, 4, "2008", "year", "2008", frozenset({2008})))
+_EMPTY_SET_BYTES = sys.getsizeof(frozenset())
+#: A set of up to 4 years (most mentions hold one) has the empty set's size.
+_SMALL_SET_BYTES = sys.getsizeof(frozenset({2008, 2009, 2010, 2011}))
+#: An entry without mentions: its overhead and an empty focus time (object, mentions, years).
+_EMPTY_ENTRY_BYTES = _ENTRY_OVERHEAD + sys.getsizeof(FocusTime()) + sys.getsizeof(()) + _EMPTY_SET_BYTES
+#: A mention's text is a slice of the entry's text: an ASCII one costs the empty str plus one byte
+#: a character, any other at most an astral header plus 4 bytes a character.
+_ASCII_STR_BYTES, _WIDE_STR_BYTES = sys.getsizeof(""), sys.getsizeof("\U0001F600") - 4
 
 
 def _estimated_bytes(text: str, focus_time: FocusTime) -> int:
     """What an entry holds in memory: the text, each mention (object, text, value, years) and the
-    year set, as ``sys.getsizeof`` counts them. A string costs 1, 2 or 4 bytes per character by its
-    widest one (an emoji text is 4 per character), so characters are no measure of bytes. A year set
-    shared by several mentions is counted for each: this errs on the high side.
+    year set, as ``sys.getsizeof`` counts them (paid once per extracted text: fixed sizes are
+    constants, and a mention's text, a slice of ``text``, is counted from its span). A string
+    costs 1, 2 or 4 bytes per character by its widest one (an emoji text is 4 per character), so
+    characters are no measure of bytes; a slice of a text that is not ASCII is counted at 4 a
+    character. A year set shared by several mentions is counted for each: this errs on the high
+    side.
 
     >>> sys.getsizeof("x" * 1000), sys.getsizeof("\U0001F600" * 1000)  # 1 and 4 bytes a character
     (1049, 4076)
     >>> _estimated_bytes("\U0001F600" * 1000, FocusTime()) - _estimated_bytes("x" * 1000, FocusTime())
     3027
     """
+    mentions, years = focus_time.mentions, focus_time.years
+    size = _EMPTY_ENTRY_BYTES + (_ASCII_STR_BYTES + len(text) if text.isascii() else sys.getsizeof(text))
+    if not mentions and not years:
+        return size  # most texts (an ASCII one's size is exact without asking getsizeof)
     sizeof = sys.getsizeof
-    size = _ENTRY_OVERHEAD + sizeof(text) + sizeof(focus_time) + sizeof(focus_time.mentions)
-    size += sizeof(focus_time.years) + _BYTES_PER_YEAR * len(focus_time.years)
-    for m in focus_time.mentions:
-        years = m.years
-        size += _MENTION_BYTES + sizeof(m.text) + sizeof(m.value) + sizeof(years) + _BYTES_PER_YEAR * len(years)
-    return size
+    size += sizeof(years) - _EMPTY_SET_BYTES + _BYTES_PER_YEAR * len(years) + 8 * len(mentions)
+    chars = 0
+    for m in mentions:  # getsizeof only where a size is not known: a large year set, a value not in ASCII
+        years, value = m.years, m.value
+        n_years = len(years)
+        chars += m.end - m.start
+        size += (_SMALL_SET_BYTES if n_years <= 4 else sizeof(years)) + _BYTES_PER_YEAR * n_years
+        if value is not None:
+            size += _ASCII_STR_BYTES + len(value) if value.isascii() else sizeof(value)
+    if text.isascii():
+        return size + len(mentions) * (_MENTION_BYTES + _ASCII_STR_BYTES) + chars
+    return size + len(mentions) * (_MENTION_BYTES + _WIDE_STR_BYTES) + 4 * chars
 
 
 class _SizedMemo:
@@ -186,16 +207,6 @@ class _SizedMemo:
 
 
 _MEMO = _SizedMemo(CACHE_MAX_BYTES)
-
-
-def _extract_cached(text: str, reference: dt.date | None, language: str = "en") -> FocusTime:
-    key = (text, reference, language)
-    found = _MEMO.get(key)
-    if found is None:
-        mentions = scan(text, reference, language)
-        found = FocusTime.from_mentions(mentions)
-        _MEMO.put(key, found)
-    return found
 
 
 def extract_focus_time(text: str, reference_date: ReferenceDate = None, language: str = "en") -> FocusTime:
@@ -250,10 +261,17 @@ def extract_focus_time(text: str, reference_date: ReferenceDate = None, language
 
             language = detect_language(text)
     if reference_date is None or type(reference_date) is dt.date:  # the common cases, first
-        return _extract_cached(text, reference_date, language)
-    if type(reference_date) is str:
-        return _extract_cached(text, _parse_iso_date(reference_date), language)
-    return _extract_cached(text, parse_reference_date(reference_date), language)
+        reference = reference_date
+    elif type(reference_date) is str:
+        reference = _parse_iso_date(reference_date)
+    else:
+        reference = parse_reference_date(reference_date)
+    key = (text, reference, language)
+    found = _MEMO.get(key)
+    if found is None:
+        found = FocusTime.from_mentions(scan(text, reference, language))
+        _MEMO.put(key, found)
+    return found
 
 
 #: A corpus gives its reference dates as a few ISO strings, each parsed once (an invalid one

@@ -5,9 +5,12 @@ slow (tens of rules per position). Every temporal expression contains a *trigger
 month or weekday name, or a temporal keyword ("year", "ago", "tonight", "war", "christmas", ...).
 So the scanner
 
-1. finds triggers with one cheap regex (``TRIGGER_BODY``, built from ``patterns.TRIGGER_WORDS``;
-   searched in the equivalent separator-led form, which lets the regex engine skip in C to the
-   next non-alphanumeric character);
+1. finds the triggers (``TRIGGER``: ``TRIGGER_BODY`` after a character that is not a-z or a digit,
+   built from ``patterns.TRIGGER_WORDS``) without trying a regex at every word: trigger words by
+   meeting the set of the text's runs of a-z with the set of trigger words, numbers and marks
+   ("2008", "'08", "Q3") by ``bytes.find`` on a shape copy of the text, then the trigger's body
+   regex at those few places (``_fast_triggers``; a text with digits of other scripts, or whose
+   ``lower()`` changes its length, takes the plain separator-led regex);
 2. tries the rules only at the trigger and, up to ``BACK`` characters before it, at words that can
    open a mention (``PREFIX_WORDS``: "the following year", "between 1990"; fewer for a number
    trigger) or tokens that do not start with a letter; URLs are skipped. When no rule has the

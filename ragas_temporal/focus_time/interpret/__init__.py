@@ -41,7 +41,7 @@ Resolution policy (documented once, here):
 from __future__ import annotations
 
 # The interpreters live in one module per section of the rule table (``patterns.RULES``); the
-# reading types they share (Anchor, Context, Groups, Interpreter, Reading) are re-exported here
+# reading types they share (Anchor, Context, Groups, groups_of, Interpreter, Reading) are re-exported here
 # for the extractor, the one caller of the package.
 from ragas_temporal.focus_time.interpret.anaphoric import (
     clock,
@@ -53,7 +53,7 @@ from ragas_temporal.focus_time.interpret.anaphoric import (
     weekday_the_day,
 )
 from ragas_temporal.focus_time.interpret.calendar_names import easter, holiday, quarter, season
-from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Interpreter, Reading
+from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Interpreter, Reading, groups_of
 from ragas_temporal.focus_time.interpret.dates import cjk_date, month_range, month_year, numeric_date, rare_date, short_date, ymd
 from ragas_temporal.focus_time.interpret.deictic import (
     ago,
@@ -90,6 +90,7 @@ __all__ = [
     "Anchor",
     "Context",
     "Groups",
+    "groups_of",
     "INTERPRETERS",
     "Interpreter",
     "Reading",

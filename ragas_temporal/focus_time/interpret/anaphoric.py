@@ -11,10 +11,10 @@ from ragas_temporal.focus_time.interpret.calendar_math import (
     day_value,
     shift_anchor,
     shift_months,
-    tensed_year,
     unit_value,
     unit_years,
     valid_day,
+    year_by_tense,
 )
 from ragas_temporal.focus_time.context_rules import is_passage_reference
 from ragas_temporal.focus_time.interpret.core import (
@@ -77,7 +77,7 @@ def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     base = ctx.calendar_base
     if base is None:
         return unresolved_reading(kind)
-    year = tensed_year(base, m, d, ctx.tense_at(g.start, g.end))
+    year = year_by_tense(base, m, d, lambda: ctx.tense_at(g.start, g.end))
     a = Anchor(year, m, d)
     return Reading(kind, a.value(), frozenset({year}), a)
 
@@ -109,7 +109,7 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     base = ctx.calendar_base
     if base is None:
         return unresolved_reading(kind)
-    year = base.year if mod == "that" else tensed_year(base, m, None, ctx.tense_at(g.start, g.end))
+    year = base.year if mod == "that" else year_by_tense(base, m, None, lambda: ctx.tense_at(g.start, g.end))
     return Reading(kind, Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
 
 

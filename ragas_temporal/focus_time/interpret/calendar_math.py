@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import functools
+from typing import Callable
 
 from ragas_temporal.focus_time.interpret.core import Anchor
 from ragas_temporal.focus_time.normalise import MAX_SPAN_YEARS, format_year, in_era, year_span
@@ -43,6 +44,23 @@ def tensed_year(base: Anchor, month: int, day: int | None, when: str | None) -> 
     if when == "past":
         return base.year - 1 if there > here else base.year
     return base.year + 1 if there < here else base.year
+
+
+def year_by_tense(base: Anchor, month: int, day: int | None, tense_of: Callable[[], str | None]) -> int:
+    """``tensed_year`` reading the sentence's tense (``tense_of()``: a regex pass over the
+    sentence) only when a tense could move the year: not without the base's month, nor for the
+    base's own date ("in March" written in March is this March whatever the tense).
+
+    >>> year_by_tense(Anchor(2010, 1, 25), 12, 11, lambda: "past"), year_by_tense(Anchor(2010, 1), 1, None, None)
+    (2009, 2010)
+    """
+    if base.month is None:
+        return base.year
+    later = (month, day or 1) > (base.month, base.day or 31)  # a past tense moves it back a year
+    earlier = (month, day or 31) < (base.month, base.day or 1)  # a future tense forward
+    if not (later or earlier):
+        return base.year
+    return tensed_year(base, month, day, tense_of())
 
 
 def shift_months(year: int, month: int, k: int) -> tuple[int, int]:

@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from typing import Callable
 
-from ragas_temporal.focus_time.interpret.calendar_math import shift_anchor, tensed_year
+from ragas_temporal.focus_time.interpret.calendar_math import shift_anchor, year_by_tense
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
@@ -41,7 +41,7 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
             base = shift_anchor(base, "year", -1 if rel == "previous" else 1)
         elif base is not None and rel is None and not g("the_year") and base.month is not None:
             # "the fourth quarter" in a past-tense sentence written in March: last year's
-            year = tensed_year(base, 3 * q, 28, ctx.tense_at(g.start, g.end))
+            year = year_by_tense(base, 3 * q, 28, lambda: ctx.tense_at(g.start, g.end))
             base = Anchor(year)
     if base is None:
         return unresolved_reading(kind)
