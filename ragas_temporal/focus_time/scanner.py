@@ -95,7 +95,8 @@ _NUMBER_TRIGGER = (
 #: A trigger: a number as above, "'08", "Q3", "x'mas", or a trigger word (on lower-cased text).
 TRIGGER_BODY = rf"(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z]))"
 # ``TRIGGER`` (the plain form, for tests) is compiled on first use (see ``__getattr__``); the
-# same triggers are found faster by ``_TRIGGER_AFTER_SEP`` (below, once the tables are loaded).
+# same triggers are found faster by ``_fast_triggers`` (and by ``_TRIGGER_AFTER_SEP``, below, in
+# the texts it cannot take).
 
 
 def _triggers(lowered: str, after_sep: re.Pattern, at_0: re.Pattern) -> list[tuple[int, str]]:
