@@ -95,7 +95,7 @@ _NUMBER_TRIGGER = (
 #: A trigger: a number as above, "'08", "Q3", "x'mas", or a trigger word (on lower-cased text).
 TRIGGER_BODY = rf"(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z]))"
 # ``TRIGGER`` (the plain form, for tests) is compiled on first use (see ``__getattr__``); the
-# same triggers are found faster by ``_fast_triggers`` (and by ``_TRIGGER_AFTER_SEP``, below, in
+# same triggers are found faster by ``_fast_triggers`` (and by ``_plain_triggers``, below, in
 # the texts it cannot take).
 
 
@@ -183,10 +183,10 @@ def _find_triggers(text: str, digits_ascii: bool = False) -> tuple[str, list[tup
     others first); else a text with digits of another script takes the plain search."""
     lowered = text.lower()
     if len(lowered) != len(text):
-        return text, _triggers(text, *_ignoring_case(_TRIGGER_AFTER_SEP, _TRIGGER_AT_0))
+        return text, _triggers(text, *_ignoring_case(*_plain_triggers()))
     if digits_ascii or lowered.isascii() or _OTHER_DIGIT.search(lowered) is None:
         return lowered, _fast_triggers(lowered)
-    return lowered, _triggers(lowered, _TRIGGER_AFTER_SEP, _TRIGGER_AT_0)
+    return lowered, _triggers(lowered, *_plain_triggers())
 
 
 def trigger_positions(text: str) -> list[int]:
@@ -337,8 +337,14 @@ _TRIGGER_LOOKAHEAD = (
     if _TRIGGER_STARTS
     else ""
 )
-_TRIGGER_AFTER_SEP = re.compile(rf"[^a-z\d]{_TRIGGER_LOOKAHEAD}({TRIGGER_BODY})")
-_TRIGGER_AT_0 = re.compile(rf"({TRIGGER_BODY})")
+
+
+@functools.lru_cache(maxsize=None)
+def _plain_triggers() -> tuple[re.Pattern, re.Pattern]:
+    """The separator-led trigger regex and its form for position 0 (group 1: the trigger),
+    compiled on first use: only texts ``_fast_triggers`` cannot take (digits of other scripts,
+    "İ") need them, so importing this module does not compile the word alternation twice."""
+    return re.compile(rf"[^a-z\d]{_TRIGGER_LOOKAHEAD}({TRIGGER_BODY})"), re.compile(rf"({TRIGGER_BODY})")
 
 # The fast search (``_fast_triggers``) splits the triggers by their first character.
 #: Characters of a-z, and of a-z or a digit (TRIGGER's boundaries).

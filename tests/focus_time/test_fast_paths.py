@@ -31,7 +31,7 @@ def test_separator_led_trigger_search_equals_the_lookbehind_regex():
     for text in _random_texts(pieces, 1500, 11):
         low = text.lower()
         expected = [(m.start(), m.group()) for m in scanner.TRIGGER.finditer(low)]
-        assert scanner._triggers(low, scanner._TRIGGER_AFTER_SEP, scanner._TRIGGER_AT_0) == expected, text
+        assert scanner._triggers(low, *scanner._plain_triggers()) == expected, text
         if len(low) == len(text):  # (else the original text is searched ignoring case)
             assert scanner._find_triggers(text)[1] == expected, text
         # the split search (digits and marks by regex, words by set), on ASCII digits as scan gives them
