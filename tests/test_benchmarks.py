@@ -375,3 +375,21 @@ def test_languages_benchmark_scores_values_years_and_pairs(tmp_path, capsys):
     assert "| zh | 3 | 0.500 | 0.500 | 0.500 | 1.000 | 1/1 | 0/1 |" in out
     assert re.search(r"^xx: skipped \(", out, re.MULTILINE), out  # an unknown code is never scored
     assert "zh-3 [month-year]" in out and "zh-1 " not in out
+
+
+def test_instructions_benchmark_table_is_thousands_per_document_and_datefinders_ratio():
+    bench = _load("instructions")
+    stages = {"triggers": 50_000, "matching": 120_000, "scan": 180_000, "extract_focus_time": 200_000, "datefinder": 150_000}
+    lines = bench.table({"news": stages}).splitlines()
+    assert lines[0] == "| corpus | triggers | matching | scan | extract_focus_time | datefinder | datefinder / ours |"
+    assert lines[2] == "| news | 50k | 120k | 180k | 200k | 150k | **0.75x** |"  # 150k / 200k
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [(["--corpus", "nope"], "unknown corpus 'nope'; choose from meantime, tweets_train, wikipedia"),
+     (["--passes", "0"], "--passes must be at least 1")],
+)  # fmt: skip
+def test_instructions_benchmark_rejects_bad_arguments_in_one_line(argv, message, capsys):
+    assert _load("instructions").main(argv) == 2
+    assert capsys.readouterr().err.strip() == message
