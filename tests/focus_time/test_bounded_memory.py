@@ -7,6 +7,7 @@ the memo is bounded by size. Values below are worked out by hand from the docume
 from __future__ import annotations
 
 import datetime as dt
+import sys
 import tracemalloc
 
 import pytest
@@ -246,3 +247,39 @@ def test_resident_memory_stays_within_the_memo_budget_on_astral_plane_text(monke
         assert grown < 1.5 * 8 * MiB, f"resident memory grew {grown / MiB:.1f} MiB for an 8 MiB budget"
     finally:
         extract_focus_time.cache_clear()
+
+
+def _getsizeof_bytes(text, focus_time):
+    """An entry's bytes counted object by object with sys.getsizeof (what the memo's constants
+    and spans stand for)."""
+    from ragas_temporal.focus_time import extract
+
+    size = extract._ENTRY_OVERHEAD + sys.getsizeof(text) + sys.getsizeof(focus_time) + sys.getsizeof(focus_time.mentions)
+    size += sys.getsizeof(focus_time.years) + sys.getsizeof(2008) * len(focus_time.years)
+    for m in focus_time.mentions:
+        size += extract._MENTION_BYTES + sys.getsizeof(m.text) + sys.getsizeof(m.value)
+        size += sys.getsizeof(m.years) + sys.getsizeof(2008) * len(m.years)
+    return size
+
+
+@pytest.mark.parametrize(
+    ("text", "reference"),
+    [("Revenue grew from 2008 to 2010; last year it fell.", None), ("the 18th century and the 1990s", None),
+     ("from 9999 BC to 9999 AD", None), ("No dates here.", None), ("", None), ("in March", None),
+     ("Napoléon est mort le 5 mai 1821, à Sainte-Hélène.", None), ("1949年10月1日，中华人民共和国成立。", None),
+     ("yesterday \U0001F600 and 2019", dt.date(2020, 1, 1))],
+)  # fmt: skip
+def test_the_memo_estimate_of_an_entry_is_getsizeof_s_count_or_a_little_above(text, reference):
+    # exact for ASCII text (but for the shared None value of an unresolved mention, 16 bytes,
+    # not counted), never below, and at most 10% above for other text (slices counted at 4 bytes
+    # a character)
+    from ragas_temporal.focus_time.extract import _estimated_bytes
+
+    focus_time = extract_focus_time(text, reference)
+    counted = _getsizeof_bytes(text, focus_time)
+    unresolved = sum(m.value is None for m in focus_time.mentions) * sys.getsizeof(None)
+    estimate = _estimated_bytes(text, focus_time)
+    if text.isascii():
+        assert estimate == counted - unresolved
+    else:
+        assert counted <= estimate <= 1.1 * counted
