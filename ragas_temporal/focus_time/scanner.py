@@ -116,10 +116,10 @@ def _fast_triggers(lowered: str) -> list[tuple[int, str]]:
     (split in C on a byte copy where every other character is a space) meets the set of trigger
     words in one step, and only the words found are looked for, with ``str.find`` and the same
     boundaries as TRIGGER's. Triggers that start with a digit, an apostrophe, "q" or "x"
-    ("2008", "'08", "Q3", "x'mas", "2day", "quarter") are few: the separator-led regex, with its
-    lookahead narrowed to those characters, finds them; the rare words with other characters
-    ("a.d", "w.w", "今年") are looked for by ``str.find``. The two lists are merged in order;
-    both search TRIGGER's own body, so the result is TRIGGER's (the tests compare them).
+    ("2008", "'08", "Q3", "x'mas", "2day", "quarter") are few: ``_mark_candidates`` finds where
+    one may start, and TRIGGER's body is tried there; the rare words with other characters
+    ("a.d", "w.w", "今年") are looked for by ``str.find``. The lists are merged in order, so the
+    result is TRIGGER's (the tests compare them).
     """
     encoded = lowered.encode("ascii", "replace")  # one byte per character: indexes match
     found = []
@@ -350,19 +350,27 @@ def _plain_triggers() -> tuple[re.Pattern, re.Pattern]:
 #: Characters of a-z, and of a-z or a digit (TRIGGER's boundaries).
 _AZ = frozenset("abcdefghijklmnopqrstuvwxyz")
 _AZ09 = _AZ | _DIGITS
-#: First characters of the triggers the separator-led regex finds: digits, apostrophes, "q" and
-#: "x" (numbers, "'08", "Q3", "x'mas", "2day"; "quarter" too, since it starts with "q").
-_MARK_STARTS = r"\d'’qx"
-#: Byte table of a text's shape: "0" for a digit, "q" for q or x, "a" for another letter a-z,
-#: a space for every other byte (punctuation, an apostrophe, the "?" of a non-ASCII character).
+#: Besides digits, the first characters of the triggers ``_mark_candidates`` finds: the letters
+#: of "Q3" and "x'mas" ("quarter" too, since it starts with "q") and the apostrophes of "'08".
+_MARK_LETTERS = "qx"
+_APOSTROPHES = "'’"
+
+
+def _starts_a_mark(word: str) -> bool:
+    """Whether ``word`` starts with a digit, a mark letter or an apostrophe."""
+    return word[0] in _DIGITS or word[0] in _MARK_LETTERS or word[0] in _APOSTROPHES
+
+
+#: Byte table of a text's shape: "0" for a digit, "q" for a mark letter, "a" for another letter
+#: a-z, a space for every other byte (punctuation, an apostrophe, the "?" of a non-ASCII character).
 _SHAPES = bytes(
-    48 if 48 <= c <= 57 else 113 if c in b"qx" else 97 if 97 <= c <= 122 else 32 for c in range(256)
+    48 if 48 <= c <= 57 else 113 if chr(c) in _MARK_LETTERS else 97 if 97 <= c <= 122 else 32 for c in range(256)
 )
 
 
 def _mark_candidates(lowered: str, shapes: bytes) -> list[int]:
-    """Where a trigger of ``_MARK_STARTS`` may start, in order: a digit, "q" or "x" after a
-    character that is not a-z or a digit (a space in ``shapes``), or an apostrophe after one.
+    """Where a trigger starting with a digit, a mark letter ("q", "x") or an apostrophe may start,
+    in order: one of them after a character that is not a-z or a digit (a space in ``shapes``).
     Found with ``bytes.find`` on the shape, so a number's inner digits cost nothing.
 
     >>> _mark_candidates("in 2008, q3 and '08", "in 2008, q3 and '08".encode().translate(_SHAPES))
@@ -374,7 +382,7 @@ def _mark_candidates(lowered: str, shapes: bytes) -> list[int]:
         while at >= 0:
             found.append(at + 1)
             at = shapes.find(pair, at + 2)
-    for mark in ("'", "’"):
+    for mark in _APOSTROPHES:
         if mark in lowered:
             at = lowered.find(mark)
             while at >= 0:
@@ -394,15 +402,13 @@ _DIGIT_BODY_AT = re.compile(
 ).match
 
 
-#: Trigger words that are a run of a-z letters not starting with q or x, as bytes (what the runs
+#: Trigger words that are a run of a-z letters not starting with a mark letter, as bytes (what the runs
 #: of the byte copy are compared with).
 _RUN_WORDS_BYTES = frozenset(
-    w.encode() for w in TRIGGER_WORDS if w.isascii() and w.isalpha() and w.islower() and w[0] not in "qx"
+    w.encode() for w in TRIGGER_WORDS if w.isascii() and w.isalpha() and w.islower() and not _starts_a_mark(w)
 )
-#: The other trigger words the regex does not find ("a.d", "w.w", "今年"), and those of them in ASCII.
-_OTHER_WORDS = tuple(
-    sorted(w for w in TRIGGER_WORDS if w.encode() not in _RUN_WORDS_BYTES and not re.match(rf"[{_MARK_STARTS}]", w))
-)
+#: The other trigger words no mark start finds ("a.d", "w.w", "今年"), and those of them in ASCII.
+_OTHER_WORDS = tuple(sorted(w for w in TRIGGER_WORDS if w.encode() not in _RUN_WORDS_BYTES and not _starts_a_mark(w)))
 _ASCII_OTHER_WORDS = tuple(w for w in _OTHER_WORDS if w.isascii())
 #: Byte table: a-z kept, every other byte (digits, punctuation, the "?" of a non-ASCII
 #: character) made a space, so ``split()`` gives the runs of a-z.
