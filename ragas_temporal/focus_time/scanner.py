@@ -49,7 +49,7 @@ import warnings
 from typing import Iterable, Iterator
 
 from ragas_temporal.focus_time import patterns
-from ragas_temporal.focus_time.normalise import _OTHER_DIGIT
+from ragas_temporal.focus_time.normalise import digits_are_ascii
 from ragas_temporal.focus_time.patterns import (
     AFTER_YEAR_CUE,
     CIRCA_MARKS,
@@ -184,7 +184,7 @@ def _find_triggers(text: str, digits_ascii: bool = False) -> tuple[str, list[tup
     lowered = text.lower()
     if len(lowered) != len(text):
         return text, _triggers(text, *_ignoring_case(*_plain_triggers()))
-    if digits_ascii or lowered.isascii() or _OTHER_DIGIT.search(lowered) is None:
+    if digits_ascii or digits_are_ascii(lowered):
         return lowered, _fast_triggers(lowered)
     return lowered, _triggers(lowered, *_plain_triggers())
 
