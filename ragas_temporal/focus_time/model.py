@@ -93,16 +93,18 @@ class TemporalMention:
         }
 
 
-def _field_setter(cls: type, name: str):
-    return cls.__dict__[name].__set__  # the slot's descriptor: sets a frozen field directly
+def _plain_twin(cls: type) -> type:
+    """A plain class with the slots of ``cls`` (a frozen, slotted dataclass), in the same order.
+
+    The extractor builds its values fast this way: one is filled in as a twin (ordinary attribute
+    stores, not the frozen ``__init__``'s ``object.__setattr__`` per field) and then becomes a
+    ``cls`` by ``__class__`` assignment, which Python allows between classes of the same layout
+    (it raises TypeError otherwise: each twin is used once at import, below its class).
+    """
+    return type(f"_{cls.__name__}Fields", (), {"__slots__": tuple(f.name for f in fields(cls))})
 
 
-_NEW_OBJECT = object.__new__
-#: A plain class with TemporalMention's slots, in the same order: a mention is filled in as one of
-#: these (ordinary attribute stores) and then becomes a TemporalMention by ``__class__``
-#: assignment, which Python allows between classes of the same layout (it raises TypeError at
-#: import, below, should the two ever differ).
-_MentionFields = type("_MentionFields", (), {"__slots__": tuple(f.name for f in fields(TemporalMention))})
+_MentionFields = _plain_twin(TemporalMention)
 
 
 def new_mention(start: int, end: int, text: str, kind: str, value: str | None, years: frozenset[int]) -> TemporalMention:
@@ -158,9 +160,10 @@ class FocusTime:
         if not ms:
             return _EMPTY_FOCUS_TIME
         years = ms[0].years if len(ms) == 1 else frozenset().union(*(m.years for m in ms))
-        focus_time = _NEW_OBJECT(FocusTime)
-        _SET_FOCUS_YEARS(focus_time, years if type(years) is frozenset else frozenset(years))
-        _SET_FOCUS_MENTIONS(focus_time, ms)
+        focus_time = _FocusTimeFields()
+        focus_time.years = years if type(years) is frozenset else frozenset(years)
+        focus_time.mentions = ms
+        focus_time.__class__ = FocusTime
         return focus_time
 
     @property
@@ -214,6 +217,7 @@ class FocusTime:
         return f"FocusTime(years={sorted(self.years)})"
 
 
-_SET_FOCUS_YEARS, _SET_FOCUS_MENTIONS = (_field_setter(FocusTime, f.name) for f in fields(FocusTime))
+_FocusTimeFields = _plain_twin(FocusTime)
+FocusTime.from_mentions([new_mention(0, 4, "2008", "year", "2008", frozenset({2008}))] * 2)  # the layouts match (else TypeError here)
 #: The focus time of every text without a mention (most retrieved passages): one immutable value.
 _EMPTY_FOCUS_TIME = FocusTime()

@@ -6,6 +6,7 @@ against the slow, obvious form.
 """
 
 import dataclasses
+import pickle
 
 import pytest
 
@@ -53,6 +54,16 @@ def test_from_mentions_of_one_mention_with_a_mutable_year_set_is_still_immutable
     years.add(1996)
     assert ft.years == frozenset({1995})
     assert isinstance(ft.years, frozenset)
+
+
+def test_from_mentions_builds_a_frozen_picklable_focus_time_like_the_constructor():
+    a, b = _mention(0, 4), _mention(9, 13, "2010", "year", "2010", frozenset({2010}))
+    fast = FocusTime.from_mentions([a, b])
+    slow = FocusTime(years=frozenset({2008, 2010}), mentions=(a, b))
+    assert type(fast) is FocusTime and fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    assert pickle.loads(pickle.dumps(fast)) == slow
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.years = frozenset()  # type: ignore[misc]
 
 
 def test_from_mentions_on_a_subclass_builds_the_subclass():
