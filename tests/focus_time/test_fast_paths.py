@@ -180,3 +180,29 @@ def test_fast_scan_equals_full_scan_on_cjk_text_glued_or_spaced():
         fast = [(name, m.span()) for name, m in scanner.iter_matches(text)]
         full = [(name, m.span()) for name, m in scanner.iter_matches_reference(text)]
         assert fast == full, text
+
+
+def test_year_by_tense_equals_tensed_year_and_asks_the_tense_only_when_it_can_move_the_year():
+    from ragas_temporal.focus_time.interpret.calendar_math import tensed_year, year_by_tense
+    from ragas_temporal.focus_time.interpret.core import Anchor
+
+    days = (None, 1, 15, 28, 31)
+    for base in [Anchor(2010)] + [Anchor(2010, m, d) for m in (1, 3, 12) for d in days]:
+        for month in range(1, 13):
+            for day in days:
+                moves = {when: tensed_year(base, month, day, when) for when in ("past", "future")}
+                asked = []
+                for when in ("past", "future", None):
+                    got = year_by_tense(base, month, day, lambda when=when: asked.append(when) or when)
+                    assert got == tensed_year(base, month, day, when), (base, month, day, when)
+                if moves == {"past": 2010, "future": 2010}:
+                    assert asked == [], (base, month, day)  # no tense could move it: never read
+
+
+def test_only_tokens_opening_like_a_number_can_be_number_or_volume_tokens():
+    rng = random.Random(5)
+    alphabet = "0123456789+()-.:a٣ ,"
+    for _ in range(5000):
+        token = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 6)))
+        if context_rules._NUMBER_TOKEN.fullmatch(token) or context_rules._VOLUME.fullmatch(token):
+            assert context_rules._opens_like_a_number(token), token
