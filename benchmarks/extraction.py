@@ -267,7 +267,8 @@ def _public_ours(text: str, ref) -> FocusTime:
     return extract_focus_time(text, ref)
 
 
-def _datefinder_raw(text: str, ref) -> list:
+def datefinder_raw(text: str, ref) -> list:
+    """``datefinder.extract``'s matches, with ``ref`` (a date or None) as its reference time."""
     import datefinder
 
     return list(datefinder.extract(text, reference_dt=dt.datetime.combine(ref, dt.time()) if ref else None))
@@ -290,10 +291,10 @@ def interleaved_ratios(corpora: dict[str, list[dict]], rounds: int = 5) -> list[
                 fn(text, ref)
             return max(time.process_time() - t0, 1e-9)
 
-        cpu(_public_ours), cpu(_datefinder_raw)
+        cpu(_public_ours), cpu(datefinder_raw)
         ours, theirs = [], []
         for i in range(rounds):
-            pair = [(_public_ours, ours), (_datefinder_raw, theirs)]
+            pair = [(_public_ours, ours), (datefinder_raw, theirs)]
             for fn, out in pair if i % 2 == 0 else pair[::-1]:
                 out.append(cpu(fn))
         ratios = sorted(b / a for a, b in zip(ours, theirs))

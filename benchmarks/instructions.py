@@ -38,11 +38,14 @@ from typing import Callable
 
 os.environ.setdefault("RAGAS_DO_NOT_TRACK", "true")
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+# the corpora, their readers and the datefinder call of the CPU-time benchmark: one of each
+from extraction import DEFAULT_DIR, DEFAULT_WIKI, datefinder_raw, load_corpus, load_wiki  # noqa: E402
+
 CORPORA = {
-    "meantime": SHARED / "timex" / "meantime.jsonl",
-    "tweets_train": SHARED / "timex" / "tweets_train.jsonl",
-    "wikipedia": SHARED / "wiki" / "timeqa_train_paragraphs.jsonl",
+    "meantime": DEFAULT_DIR / "meantime.jsonl",
+    "tweets_train": DEFAULT_DIR / "tweets_train.jsonl",
+    "wikipedia": DEFAULT_WIKI,
 }
 WIKI_PARAGRAPHS = 300  # valgrind is slow: a sample of the paragraphs
 STAGES = ("triggers", "matching", "scan", "extract_focus_time", "datefinder")
@@ -50,22 +53,13 @@ STAGES = ("triggers", "matching", "scan", "extract_focus_time", "datefinder")
 
 def load(name: str) -> list[tuple[str, dt.date | None]]:
     """(text, reference date) of each document of a corpus (Wikipedia: no reference date)."""
-    docs = []
-    with CORPORA[name].open(encoding="utf-8") as fh:
-        for line in fh:
-            if not line.strip():
-                continue
-            row = json.loads(line)
-            docs.append((row["text"], dt.date.fromisoformat(row["dct"]) if row.get("dct") else None))
-            if name == "wikipedia" and len(docs) >= WIKI_PARAGRAPHS:
-                break
-    return docs
+    path = CORPORA[name]
+    docs = load_wiki(path, WIKI_PARAGRAPHS) if name == "wikipedia" else load_corpus(path)
+    return [(d["text"], dt.date.fromisoformat(d["dct"]) if d.get("dct") else None) for d in docs]
 
 
 def workloads(docs: list[tuple[str, dt.date | None]]) -> dict[str, Callable[[], object]]:
     """One pass over ``docs`` per stage."""
-    import datefinder
-
     from ragas_temporal.focus_time import scanner
     from ragas_temporal.focus_time.extract import extract_focus_time, scan
     from ragas_temporal.focus_time.normalise import ascii_digits
@@ -82,10 +76,7 @@ def workloads(docs: list[tuple[str, dt.date | None]]) -> dict[str, Callable[[], 
         "matching": lambda: [scanner.iter_matches(text, True) for text in texts],
         "scan": lambda: [scan(text, ref) for text, ref in docs],
         "extract_focus_time": public,
-        "datefinder": lambda: [
-            list(datefinder.extract(text, reference_dt=dt.datetime.combine(ref, dt.time()) if ref else None))
-            for text, ref in docs
-        ],
+        "datefinder": lambda: [datefinder_raw(text, ref) for text, ref in docs],
     }
 
 
@@ -104,6 +95,10 @@ def run_inside_valgrind(corpus: str, passes: int) -> None:
     print(json.dumps({"docs": len(docs)}))
 
 
+class MeasureError(RuntimeError):
+    """The process valgrind ran did not finish its workloads."""
+
+
 def _dump_total(path: Path) -> int:
     for line in path.read_text().splitlines():
         if line.startswith(("summary:", "totals:")):
@@ -118,8 +113,11 @@ def measure(corpus: str, passes: int) -> dict[str, float]:
         proc = subprocess.run(
             ["valgrind", "--tool=callgrind", "--dump-before=os_getppid", f"--callgrind-out-file={out}",
              sys.executable, __file__, "--inside", corpus, "--passes", str(passes)],
-            capture_output=True, text=True, check=True,
+            capture_output=True, text=True,
         )  # fmt: skip
+        if proc.returncode != 0:  # the measured process failed (no datefinder, a bad corpus line): its last word
+            last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+            raise MeasureError(f"measuring {corpus} failed: {last}")
         docs = json.loads(proc.stdout.strip().splitlines()[-1])["docs"]
         dumps = sorted(Path(tmp).glob("cg.*"), key=lambda p: int(p.name.split(".")[1]))
         # dump 1 closes the start-up and warm-up; dumps 2.. close one stage each
@@ -169,7 +167,11 @@ def main(argv: list[str] | None = None) -> int:
         if not CORPORA[name].exists():
             print(f"skipped {name}: {CORPORA[name]} is absent", file=sys.stderr)
             continue
-        rows[name] = measure(name, args.passes)
+        try:
+            rows[name] = measure(name, args.passes)
+        except MeasureError as exc:
+            print(exc, file=sys.stderr)
+            return 1
         print(f"measured {name}", file=sys.stderr)
     print(table(rows))
     return 0

@@ -393,3 +393,15 @@ def test_instructions_benchmark_table_is_thousands_per_document_and_datefinders_
 def test_instructions_benchmark_rejects_bad_arguments_in_one_line(argv, message, capsys):
     assert _load("instructions").main(argv) == 2
     assert capsys.readouterr().err.strip() == message
+
+
+def test_instructions_benchmark_says_in_one_line_why_the_measured_process_failed(tmp_path, monkeypatch, capsys):
+    bench = _load("instructions")
+    corpus = tmp_path / "news.jsonl"
+    corpus.write_text('{"text": "x", "dct": "2020-01-01", "timexes": []}\n', encoding="utf-8")
+    monkeypatch.setattr(bench, "CORPORA", {"news": corpus})
+    monkeypatch.setattr(bench.shutil, "which", lambda name: "/usr/bin/" + name)
+    failed = bench.subprocess.CompletedProcess([], 1, stdout="", stderr="Traceback ...\nModuleNotFoundError: No module named 'datefinder'\n")
+    monkeypatch.setattr(bench.subprocess, "run", lambda *a, **k: failed)
+    assert bench.main(["--corpus", "news"]) == 1
+    assert capsys.readouterr().err.strip() == "measuring news failed: ModuleNotFoundError: No module named 'datefinder'"
