@@ -27,12 +27,15 @@ import functools
 import re
 from typing import Callable, NamedTuple
 
+from ragas_temporal.focus_time import year_lexicon as lex
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
     MENTION_END,
     MENTION_START,
     RULE_REGEX,
+    SENTENCE_CLOSING_MARKS,
+    SENTENCE_END_MARKS,
     RULES_BY_NAME,
     YEAR4,
     Rule,
@@ -56,6 +59,8 @@ _DIRECTION = {"ago": "ago", "in": "from now"}
 _DASHES = ("--", "-", "–", "—")
 #: Punctuation closing a word ("Mitglieder." is the word "Mitglieder").
 _CLOSING = ".,;:!?)]}»”’'\"।،؟"
+#: A character glued before a number that makes it part of a date ("9/2010", "01.2010").
+_DATE_GLUE = frozenset("/.-")
 
 
 class TranslatedGroups(Groups):
@@ -172,6 +177,11 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     """Rules of the relative phrases and patterns; for each rule, the English interpreter and groups."""
     rules, readers = [], {}
     numbers = rf"\d{{1,4}}|{_words_regex(v.numbers)}" if v.numbers else r"\d{1,4}"
+    # one-character number words (二, 两, 이) read alone, never the end of a longer numeral
+    # ("二十三年前" is not "三年前"; longer CJK numerals are the CJK numeral reader's)
+    digits = "".join(sorted(w for w in v.numbers if len(w) == 1))
+    if digits:
+        numbers = rf"(?<![{digits}])(?:{numbers})"
     spaced = v.code not in _UNSPACED and v.code != "ko"
     for i, ((n, unit, direction), phrases) in enumerate(_by_meaning(v.relative).items()):
         name = f"lang_relative_{i}"
@@ -205,30 +215,75 @@ def _by_meaning(relative: dict[str, tuple[int, str, str]]) -> dict[tuple[int, st
 
 
 def _counted(interpret: Callable, v: Vocabulary) -> Callable:
-    """``interpret`` (bare years, ranges of years), turning away counts by the word after the
-    number: a count noun of the language (a stem: "Mitglied" covers "Mitglieder"), a unit word
-    ("1500 Jahre", "1500 ans"), or in German any capitalised word that is no month or weekday,
-    unless a year cue comes right before ("seit 1990 Teil der EU"). A count noun is a count after
-    any cue: "um 1500 Mitglieder" is about 1500 members."""
+    """``interpret`` (bare years, ranges of years), turning away counts, amounts and identifiers.
+
+    By the word after the number: a count noun of the language (a stem: "Mitglied" covers
+    "Mitglieder"), a unit word ("1500 Jahre", "1500 ans") or a currency ("2000 руб.", "1999 TL",
+    ``year_lexicon.CURRENCY_AFTER`` or any currency sign): always. Unless a year cue or year noun
+    comes right before ("seit 1990 Teil der EU", "en 2000 les prix"): in German any capitalised word
+    that is no month or weekday; elsewhere a lower-case word (any word in a script without case)
+    with a plural ending of the language (``plural_endings``: "2000 étudiants"; "" in languages
+    whose counted noun shows no plural: "2000 детей", "2000 öğrenci") that is no function word
+    (``not_counted_after``), month, weekday or year word. By the word before: an identifier noun
+    ("Zimmer 2045", "página 2019", "квартире 1999"). A count noun is a count after any cue: "um
+    1500 Mitglieder" is about 1500 members.
+
+    >>> from ragas_temporal.focus_time import extract_focus_time
+    >>> read = lambda text: [m.text for m in extract_focus_time(text, language="fr").mentions]
+    >>> read("Il y avait 2000 étudiants."), read("En 2000 les prix ont baissé."), read("Voir la page 2019.")
+    ([], ['2000'], [])
+    """
     year_nouns = frozenset(v.year_nouns)
     count_stems = tuple(w.lower() for w in v.count_nouns) + tuple(w for w in v.unit_words if w not in year_nouns)
-    cues = frozenset(w.lower() for w in v.year_cues)
+    cues = frozenset(w.lower() for w in v.year_cues) | frozenset(w.lower() for w in v.year_nouns)
     names = frozenset(v.months) | frozenset(v.weekdays)
+    # words after a year that count nothing: function words, and the language's own date words
+    not_counted = v.not_counted_after | names | year_nouns | frozenset(v.year_suffixes) | frozenset(v.range_to) | cues
+    endings = v.plural_endings
     # a word is what runs to the next space or digit (Devanagari vowel signs are no \w)
-    after_word, before_words = re.compile(r"[ \t]*([^\s\d]+)"), re.compile(r"([^\W\d_][\w'’]*)\s*$")
+    after_word, before_words = re.compile(r"[ \t]*([^\s\d]+)"), re.compile(r"(\S+)\s*$")
+
+    def word_before(text: str, start: int) -> str:
+        before = before_words.search(text, max(0, start - 24), start)
+        return before.group(1).rstrip(_CLOSING).lower() if before else ""
+
+    def year_before(text: str, start: int) -> bool:
+        """Does what comes right before the number make it a year: a year cue, a date's digits
+        ("9/2010"), or a name inside a sentence ("obozu MAM 2010", "na Euro 2012")?"""
+        if text[start - 1 : start] in _DATE_GLUE:
+            return True
+        before = before_words.search(text, max(0, start - 24), start)
+        if before is None:
+            return False
+        word = before.group(1).rstrip(_CLOSING)
+        if word.lower() in cues:
+            return True
+        opening = text[: before.start(1)].rstrip()[-1:]
+        return word[:1].isupper() and opening not in SENTENCE_END_MARKS + SENTENCE_CLOSING_MARKS  # "" (the start) is in it
+
+    def counts_by_shape(word: str, lower: str) -> bool:
+        if not endings or not word[:1].isalpha() or word[:1].isupper() or lower in not_counted:
+            return False
+        return lower.endswith(endings) and (len(lower) >= 4 or "" in endings)
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
-        nxt = after_word.match(ctx.text, g.end)
+        text = ctx.text
+        opened_by_word = text[g.start].isalpha()  # a range opened by its word ("von 1982 bis 1998"): it has its cue
+        nxt = after_word.match(text, g.end)
         if nxt is not None:
             word = nxt.group(1).rstrip(_CLOSING)
             lower = word.lower()
-            if word and lower.startswith(count_stems):
+            if word and (lower.startswith(count_stems) or lower in lex.CURRENCY_AFTER or lex.is_currency_sign(word[0])):
                 return None
-            # a range opened by its word ("von 1982 bis 1998 Bundeskanzler") has its cue
-            if v.capitalised_nouns and word[:1].isupper() and lower not in names and not ctx.text[g.start].isalpha():
-                before = before_words.search(ctx.text, max(0, g.start - 20), g.start)
-                if before is None or before.group(1).lower() not in cues:
+            if v.capitalised_nouns and word[:1].isupper() and lower not in names and not opened_by_word:
+                if word_before(text, g.start) not in cues:
                     return None
+            # "2000 étudiants" (a space between: "1923'te", "1990م" are years)
+            spaced = nxt.start(1) > g.end
+            if spaced and not opened_by_word and counts_by_shape(word, lower) and not year_before(text, g.start):
+                return None
+        if v.identifier_words and not opened_by_word and word_before(text, g.start) in v.identifier_words:
+            return None
         return interpret(g, ctx, kind)
 
     return reading
