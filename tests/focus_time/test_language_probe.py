@@ -7,10 +7,13 @@ Every expected value is computed by hand from the sentence and the reference dat
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from ragas_temporal.focus_time import extract_focus_time
-from ragas_temporal.focus_time.languages import check_language
+from ragas_temporal.focus_time.languages import check_language, detect_language
 
 REF = "2024-05-15"
 
@@ -172,3 +175,64 @@ def test_relative_phrases_inside_sentences():
     assert years("Il progetto è iniziato due anni fa.", "it") == {2022}
     assert years("Фирма закрылась два года назад.", "ru") == {2022}
     assert years("他两年前去了北京。", "zh") == {2022}
+
+
+# --- language="auto" against the code -------------------------------------------------------------
+
+LANGUAGE_DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "languages"
+
+
+def _benchmark_texts() -> list[tuple[str, str, str | None]]:
+    rows = []
+    for path in sorted(LANGUAGE_DATA.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                texts = [row["text"]] if row["type"] == "sentence" else [row["context"], row["faithful"], row["unfaithful"]]
+                rows += [(path.stem, text, row.get("reference_date")) for text in texts]
+    return rows
+
+
+def test_auto_reads_every_benchmark_text_as_its_code_does():
+    rows = _benchmark_texts()
+    assert len(rows) > 100
+    differ = [
+        (code, text) for code, text, ref in rows
+        if extract_focus_time(text, ref, "auto").mentions != extract_focus_time(text, ref, code).mentions
+    ]  # fmt: skip
+    assert differ == []
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Napoléon Ier a régné de 1804 à 1815.", ["1804/1815"]),  # "de", "a": French function words
+        ("L'armistice a été signé le 11 novembre 1918.", ["1918-11-11"]),  # "novembre": a French month
+        ("La Bastille a été prise le 14 juillet 1789.", ["1789-07-14"]),
+    ],
+)
+def test_auto_reads_short_french_sentences_as_french(text, expected):
+    assert detect_language(text) == "fr"
+    assert [m.value for m in extract_focus_time(text, REF, "auto").mentions] == expected
+
+
+# --- Polish "N roku" that is no year ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "language, text, expected",
+    [
+        ("pl", "Zmarł w 34 roku życia.", set()),  # the 34th year of a life
+        ("pl", "Abdykował w 5 roku panowania.", set()),
+        ("pl", "Zakład otwarto w 12 roku.", set()),  # two digits, nothing dates the passage in the first century
+        ("pl", "Tyberiusz zmarł w 37 roku n.e.", {37}),  # an era mark
+        ("pl", "August zmarł w 14 roku n.e. Tyberiusz rządził do 37 roku.", {14, 37}),  # the passage is dated
+        ("pl", "Chrzest Polski nastąpił w 966 roku.", {966}),  # three digits: a year on its own
+        ("pl", "Bitwa pod Grunwaldem miała miejsce w 1410 roku.", {1410}),
+        ("ru", "Он умер на 40 году жизни.", set()),
+        ("ru", "Калигула погиб в 41 году н. э.", {41}),
+        ("ru", "Ярослав Мудрый умер в 1054 году.", {1054}),
+    ],
+)
+def test_a_short_number_before_a_year_noun_is_a_year_only_in_its_era(language, text, expected):
+    assert years(text, language) == expected

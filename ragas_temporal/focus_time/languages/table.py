@@ -28,6 +28,7 @@ import re
 from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time import year_lexicon as lex
+from ragas_temporal.focus_time.context_rules import dated_in_era
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
@@ -289,6 +290,46 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     return reading
 
 
+def _year_noun_sense(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of a number named a year by the noun after it ("w 966 roku", "в 988 году"),
+    turning away the senses that are no calendar year: an ordinal year of something (a noun of
+    ``year_of_nouns`` after: "w 26 roku życia", "на 26 году жизни"), and a number of one or two
+    digits in a passage not dated in that era (an era mark of ``year_noun_era_marks`` or the
+    English era evidence within the paragraph: "w 14 roku n.e."). Three digits are a year on their
+    own, as English "in 476".
+
+    >>> from ragas_temporal.focus_time import extract_focus_time
+    >>> read = lambda text: [m.value for m in extract_focus_time(text, language="pl").mentions]
+    >>> read("Zmarł w 26 roku życia."), read("Chrzest w 966 roku."), read("August zmarł w 14 roku n.e.")
+    ([], ['0966'], ['0014'])
+    """
+    of_nouns = v.year_of_nouns
+    era = (
+        re.compile(rf"\d\s*(?:{_words_regex(v.year_nouns)}\s*)?{_words_regex(v.year_noun_era_marks)}")
+        if v.year_noun_era_marks and v.year_nouns else None
+    )  # fmt: skip
+    after_word = re.compile(r"[ \t]*([^\W\d_]+)")
+    last: list[tuple[str, list[int]]] = []  # the last text's era marks (one pass per text, not per number)
+
+    def era_marks(text: str) -> list[int]:
+        cached = last[-1] if last else None
+        if cached is None or cached[0] is not text:
+            cached = (text, [m.start() for m in era.finditer(text)])
+            last[:] = [cached]
+        return cached[1]
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        nxt = after_word.match(ctx.text, g.end)
+        if nxt is not None and nxt.group(1).lower() in of_nouns:
+            return None
+        if len(g.match.group("year")) <= 2 and not ctx.dated_in_era(g.start):
+            if era is None or not dated_in_era(ctx.text, g.start, era_marks(ctx.text)):
+                return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
 def _fixed(interpret: Callable, fixed: dict[str, str], words: dict[str, str]) -> Callable:
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return interpret(TranslatedGroups(g.match, words, fixed), ctx, kind)
@@ -324,6 +365,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _fixed(interpret, readers[rule.name][1], words)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
             interpret = _counted(interpret, v)
+        elif rule.name == "lang_year_noun":
+            interpret = _year_noun_sense(interpret, v)
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")

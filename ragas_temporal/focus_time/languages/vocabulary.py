@@ -64,6 +64,8 @@ class Vocabulary(NamedTuple):
     plural_endings: tuple[str, ...] = ()  # a lower-case word ending so after a bare number: a count ("" any word)
     not_counted_after: frozenset[str] = frozenset()  # words after a year that count nothing (function words...)
     identifier_words: frozenset[str] = frozenset()  # "zimmer", "página": the number after is an identifier
+    year_of_nouns: frozenset[str] = frozenset()  # "życia": "26 roku życia" is the 26th year of a life
+    year_noun_era_marks: tuple[str, ...] = ()  # "n.e.": a short number before a year noun needs an era
 
 
 @functools.cache
@@ -163,4 +165,6 @@ def vocabulary(code: str) -> Vocabulary:
         # the function words of "detect" never count anything either
         not_counted_after=frozenset(w.lower() for w in (*extra.get("not_counted_after", ()), *extra.get("detect", ()))),
         identifier_words=frozenset(w.lower() for w in extra.get("identifier_words", ())),
+        year_of_nouns=frozenset(w.lower() for w in extra.get("year_of_nouns", ())),
+        year_noun_era_marks=tuple(extra.get("year_noun_era_marks", ())),
     )  # fmt: skip
