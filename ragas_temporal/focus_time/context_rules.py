@@ -177,7 +177,7 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
         return None  # "in 2008," / "(2008)": no unit, noun or second number can follow directly
     if _HYPHEN_UNIT.match(after):
         return "hyphen_measure"
-    if cue is None and prev in lex.DEFINITE_BEFORE and not _is_round(text[start:end]):
+    if cue is None and prev in lex.DEFINITE_BEFORE and not is_round(text[start:end]):
         cue = "strong"  # "the 2012 athletes": a determiner, then a number that is not a round count
     if cue is None and _STREET_AFTER.match(after):  # not "the 1861 Tooley Street fire"
         return "street_address"
@@ -311,16 +311,16 @@ def _counted_word(nxt: str, number: str, plural_nouns: bool, cue: str | None) ->
         return None
     if wl in lex.COUNTED_NOUNS and w.islower():  # "1850 Death of ...": a capital starts a title
         return "counted_noun_after"
-    if cue is None and _is_plural(w) and _is_round(number):
+    if cue is None and _is_plural(w) and is_round(number):
         return "plural_noun_after"
     return None
 
 
-def _is_round(number: str) -> bool:
+def is_round(number: str) -> bool:
     """Does a number (or a range of them) have the shape of a count rather than a year: a
     multiple of 100, or a range of multiples of 50 ("750–1200")?
 
-    >>> _is_round("2000"), _is_round("2019"), _is_round("750–1200"), _is_round("960–1279")
+    >>> is_round("2000"), is_round("2019"), is_round("750–1200"), is_round("960–1279")
     (True, False, True, False)
     """
     numbers = [int(n) for n in _DIGIT_RUN.findall(number.replace(",", ""))]

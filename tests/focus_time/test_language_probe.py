@@ -86,6 +86,10 @@ def test_a_number_before_a_counted_noun_is_no_year(language, text):
         ("ar", "تأسست الشركة في عام 1998 في دبي.", {1998}),
         ("hi", "भारत 1947 में स्वतंत्र हुआ।", {1947}),
         ("es", "Las elecciones de 1977 fueron las primeras.", {1977}),  # a function word after
+        ("nl", "De verkiezingen van 1986 leverden een nieuwe regering op.", {1986}),  # a weak cue, not round
+        ("fr", "Les émeutes de 1968 marquèrent la France.", {1968}),
+        ("es", "Llegaron más de 2000 turistas.", set()),  # a weak cue and a round number: a count
+        ("pt", "Chegaram mais de 1500 turistas.", set()),
     ],
 )
 def test_a_year_with_its_cue_stays_a_year(language, text, expected):

@@ -28,7 +28,7 @@ import re
 from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time import year_lexicon as lex
-from ragas_temporal.focus_time.context_rules import dated_in_era
+from ragas_temporal.focus_time.context_rules import dated_in_era, is_round
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
@@ -60,6 +60,8 @@ _DIRECTION = {"ago": "ago", "in": "from now"}
 _DASHES = ("--", "-", "–", "—")
 #: Punctuation closing a word ("Mitglieder." is the word "Mitglieder").
 _CLOSING = ".,;:!?)]}»”’'\"।،؟"
+#: Punctuation opening a word ("(seit", "«en").
+_OPENING = "([{«“„‘\"'¿¡"
 #: A character glued before a number that makes it part of a date ("9/2010", "01.2010").
 _DATE_GLUE = frozenset("/.-")
 
@@ -225,7 +227,8 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     that is no month or weekday; elsewhere a lower-case word (any word in a script without case)
     with a plural ending of the language (``plural_endings``: "2000 étudiants"; "" in languages
     whose counted noun shows no plural: "2000 детей", "2000 öğrenci") that is no function word
-    (``not_counted_after``), month, weekday or year word. By the word before: an identifier noun
+    (``not_counted_after``), month, weekday or year word; after a word that opens a range or joins
+    a date ("de", "van"), only a round number ("más de 2000 personas", "las elecciones de 1977 fueron"). By the word before: an identifier noun
     ("Zimmer 2045", "página 2019", "квартире 1999"). A count noun is a count after any cue: "um
     1500 Mitglieder" is about 1500 members.
 
@@ -236,31 +239,40 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     """
     year_nouns = frozenset(v.year_nouns)
     count_stems = tuple(w.lower() for w in v.count_nouns) + tuple(w for w in v.unit_words if w not in year_nouns)
-    cues = frozenset(w.lower() for w in v.year_cues) | frozenset(w.lower() for w in v.year_nouns)
+    cues = frozenset(w.lower() for w in v.year_cues)
     names = frozenset(v.months) | frozenset(v.weekdays)
+    # words before a number that make it a year: the cues and the year nouns ("w roku 1981")
+    year_words = cues | frozenset(w.lower() for w in v.year_nouns)
+    weak_words = frozenset(w.lower() for w in (*v.range_from, *v.of_words) if " " not in w) - year_words
     # words after a year that count nothing: function words, and the language's own date words
-    not_counted = v.not_counted_after | names | year_nouns | frozenset(v.year_suffixes) | frozenset(v.range_to) | cues
+    not_counted = v.not_counted_after | names | year_words | frozenset(v.year_suffixes) | frozenset(v.range_to)
     endings = v.plural_endings
     # a word is what runs to the next space or digit (Devanagari vowel signs are no \w)
-    after_word, before_words = re.compile(r"[ \t]*([^\s\d]+)"), re.compile(r"(\S+)\s*$")
+    after_word, before_words = re.compile(r"[ \t]*([^\s\d]+)"), re.compile(r"([^\W\d_][\w'’]*)\s*$")
+    token_before = re.compile(r"(\S+)\s*$")  # "Nr.", "n°", "l'année": the token right before the number
 
     def word_before(text: str, start: int) -> str:
-        before = before_words.search(text, max(0, start - 24), start)
-        return before.group(1).rstrip(_CLOSING).lower() if before else ""
+        before = token_before.search(text, max(0, start - 24), start)
+        return before.group(1).strip(_CLOSING + _OPENING).lower() if before else ""
 
-    def year_before(text: str, start: int) -> bool:
-        """Does what comes right before the number make it a year: a year cue, a date's digits
-        ("9/2010"), or a name inside a sentence ("obozu MAM 2010", "na Euro 2012")?"""
+    def cue_before(text: str, start: int) -> str | None:
+        """"strong" when what comes right before the number makes it a year: a year cue or noun,
+        a date's digits ("9/2010"), a name inside a sentence ("obozu MAM 2010", "na Euro 2012");
+        "weak" for a word that opens a range or joins a date ("de", "van": "las elecciones de
+        1977", but "más de 2000 personas"); else None."""
         if text[start - 1 : start] in _DATE_GLUE:
-            return True
-        before = before_words.search(text, max(0, start - 24), start)
+            return "strong"
+        before = token_before.search(text, max(0, start - 24), start)
         if before is None:
-            return False
-        word = before.group(1).rstrip(_CLOSING)
-        if word.lower() in cues:
-            return True
+            return None
+        word = before.group(1).strip(_CLOSING + _OPENING)
+        lower = word.lower()
+        if lower in year_words:
+            return "strong"
         opening = text[: before.start(1)].rstrip()[-1:]
-        return word[:1].isupper() and opening not in SENTENCE_END_MARKS + SENTENCE_CLOSING_MARKS  # "" (the start) is in it
+        if word[:1].isupper() and opening not in SENTENCE_END_MARKS + SENTENCE_CLOSING_MARKS:  # "" (the start) is in it
+            return "strong"
+        return "weak" if lower in weak_words else None
 
     def counts_by_shape(word: str, lower: str) -> bool:
         if not endings or not word[:1].isalpha() or word[:1].isupper() or lower in not_counted:
@@ -270,19 +282,25 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         text = ctx.text
         opened_by_word = text[g.start].isalpha()  # a range opened by its word ("von 1982 bis 1998"): it has its cue
-        nxt = after_word.match(text, g.end)
+        nxt = after_word.match(ctx.text, g.end)
         if nxt is not None:
             word = nxt.group(1).rstrip(_CLOSING)
             lower = word.lower()
-            if word and (lower.startswith(count_stems) or lower in lex.CURRENCY_AFTER or lex.is_currency_sign(word[0])):
+            if word and lower.startswith(count_stems):
                 return None
-            if v.capitalised_nouns and word[:1].isupper() and lower not in names and not opened_by_word:
-                if word_before(text, g.start) not in cues:
+            if word and (lower in lex.CURRENCY_AFTER or lex.is_currency_sign(word[0])):
+                return None  # "2000 руб.", "1999 TL", "1500 ₽"
+            # a range opened by its word ("von 1982 bis 1998 Bundeskanzler") has its cue
+            if v.capitalised_nouns and word[:1].isupper() and lower not in names and not ctx.text[g.start].isalpha():
+                before = before_words.search(ctx.text, max(0, g.start - 20), g.start)
+                if before is None or before.group(1).lower() not in cues:
                     return None
             # "2000 étudiants" (a space between: "1923'te", "1990م" are years)
-            spaced = nxt.start(1) > g.end
-            if spaced and not opened_by_word and counts_by_shape(word, lower) and not year_before(text, g.start):
-                return None
+            # after a weak cue only a round number ("de 2000 estudiantes"), as English ("a crowd of 2000 people")
+            if nxt.start(1) > g.end and not opened_by_word and counts_by_shape(word, lower):
+                cue = cue_before(text, g.start)
+                if cue is None or cue == "weak" and is_round(g.match.group()):
+                    return None
         if v.identifier_words and not opened_by_word and word_before(text, g.start) in v.identifier_words:
             return None
         return interpret(g, ctx, kind)
