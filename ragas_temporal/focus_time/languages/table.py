@@ -269,7 +269,8 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
         lower = word.lower()
         if lower in year_words:
             return "strong"
-        opening = text[: before.start(1)].rstrip()[-1:]
+        at = before.start(1)
+        opening = text[max(0, at - 16) : at].rstrip()[-1:]  # a bounded look: never the whole text before
         if word[:1].isupper() and opening not in SENTENCE_END_MARKS + SENTENCE_CLOSING_MARKS:  # "" (the start) is in it
             return "strong"
         return "weak" if lower in weak_words else None
