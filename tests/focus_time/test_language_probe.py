@@ -88,6 +88,10 @@ def test_a_number_before_a_counted_noun_is_no_year(language, text):
         ("es", "Las elecciones de 1977 fueron las primeras.", {1977}),  # a function word after
         ("nl", "De verkiezingen van 1986 leverden een nieuwe regering op.", {1986}),  # a weak cue, not round
         ("fr", "Les émeutes de 1968 marquèrent la France.", {1968}),
+        ("it", "Il 1915 segna l'ingresso in guerra.", {1915}),  # the article: a weak cue, not round
+        ("it", "La peste del 1630 colpisce Milano.", {1630}),
+        ("pl", "Konstytucja 1952 obowiązywała do 1997 roku.", {1952, 1997}),  # a verb after the year
+        ("ru", "Перепись 1897 показала рост городов.", {1897}),
         ("es", "Llegaron más de 2000 turistas.", set()),  # a weak cue and a round number: a count
         ("pt", "Chegaram mais de 1500 turistas.", set()),
     ],

@@ -227,7 +227,7 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     that is no month or weekday; elsewhere a lower-case word (any word in a script without case)
     with a plural ending of the language (``plural_endings``: "2000 étudiants"; "" in languages
     whose counted noun shows no plural: "2000 детей", "2000 öğrenci") that is no function word
-    (``not_counted_after``), month, weekday or year word; after a word that opens a range or joins
+    (``not_counted_after``), month, weekday or year word, nor a verb (``verb_endings``); after a word that opens a range or joins
     a date ("de", "van"), only a round number ("más de 2000 personas", "las elecciones de 1977 fueron"). By the word before: an identifier noun
     ("Zimmer 2045", "página 2019", "квартире 1999"). A count noun is a count after any cue: "um
     1500 Mitglieder" is about 1500 members.
@@ -243,7 +243,7 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     names = frozenset(v.months) | frozenset(v.weekdays)
     # words before a number that make it a year: the cues and the year nouns ("w roku 1981")
     year_words = cues | frozenset(w.lower() for w in v.year_nouns)
-    weak_words = frozenset(w.lower() for w in (*v.range_from, *v.of_words) if " " not in w) - year_words
+    weak_words = frozenset(w.lower() for w in (*v.range_from, *v.of_words, *v.weak_year_cues) if " " not in w) - year_words
     # words after a year that count nothing: function words, and the language's own date words
     not_counted = v.not_counted_after | names | year_words | frozenset(v.year_suffixes) | frozenset(v.range_to)
     endings = v.plural_endings
@@ -278,6 +278,8 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     def counts_by_shape(word: str, lower: str) -> bool:
         if not endings or not word[:1].isalpha() or word[:1].isupper() or lower in not_counted:
             return False
+        if v.verb_endings and lower.endswith(v.verb_endings):
+            return False  # "Konstytucja 1997 obowiązuje": a verb after the year
         return lower.endswith(endings) and (len(lower) >= 4 or "" in endings)
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:

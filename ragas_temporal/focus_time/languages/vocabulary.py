@@ -66,6 +66,8 @@ class Vocabulary(NamedTuple):
     identifier_words: frozenset[str] = frozenset()  # "zimmer", "página": the number after is an identifier
     year_of_nouns: frozenset[str] = frozenset()  # "życia": "26 roku życia" is the 26th year of a life
     year_noun_era_marks: tuple[str, ...] = ()  # "n.e.": a short number before a year noun needs an era
+    verb_endings: tuple[str, ...] = ()  # "obowiązuje", "стала" after a year: a verb, no counted noun
+    weak_year_cues: tuple[str, ...] = ()  # "il", "del" before a year that is not round
 
 
 @functools.cache
@@ -167,4 +169,6 @@ def vocabulary(code: str) -> Vocabulary:
         identifier_words=frozenset(w.lower() for w in extra.get("identifier_words", ())),
         year_of_nouns=frozenset(w.lower() for w in extra.get("year_of_nouns", ())),
         year_noun_era_marks=tuple(extra.get("year_noun_era_marks", ())),
+        verb_endings=tuple(extra.get("verb_endings", ())),
+        weak_year_cues=tuple(w.lower() for w in extra.get("weak_year_cues", ())),
     )  # fmt: skip
