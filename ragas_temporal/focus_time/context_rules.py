@@ -35,7 +35,7 @@ from ragas_temporal.focus_time.patterns import (
 # ---------------------------------------------------------------------------------------------
 
 _NEXT_TOKEN = re.compile(r"\s*(\S+)")
-_WORDISH = re.compile(r"[A-Za-z%°/$]+")
+_WORDISH = re.compile(rf"[A-Za-z°/$%{lex.PERCENT_SIGNS}]+")  # a word, a unit sign, a percent sign of any script
 _SECOND_NUMBER = re.compile(r"\s*(?:and|or|to|-|–)\s*(\d[\d,.]*)\s*(\S+)")
 #: A number in a list before the one judged ("In 2020 and 2021 ..."): skipped to find the cue.
 _LISTED_YEAR = re.compile(r"[12]\d{3}[,;]?|and|or|&|,")
@@ -65,7 +65,7 @@ _LEADING_WORDS = re.compile(r"(?:[A-Za-z]+\s+)+(?=['’]?\d)")
 #: year-drop audit counts drops per name).
 REJECTION_RULES: dict[str, str] = {
     "identifier_before": 'an identifier word before: "Room 2045", "Flight 1549", "page 1203"',
-    "currency_before": 'a currency before: "USD 1999", "Rs. 1500"',
+    "currency_before": 'a currency before: "USD 1999", "Rs. 1500", a currency sign of any script ("₹2000")',
     "quantity_before": 'a quantity word before: "more than 2000", "nearly 1500", "a population of 1850"',
     "equals_before": 'a statistic: "(n = 2000)"',
     "digits_before": 'digits or "+" before: a phone number, a list of numbers or a citation\'s pages ("555 2019", "+44 2019", "570: 1234")',
@@ -159,8 +159,8 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
     head = words[head_at].lower() if head_at >= 0 else ""
     if _is_identifier_word(prev) or head != prev and _is_identifier_word(head):
         return "identifier_before"  # also for a list: "Nos. 1413 and 1850"
-    if prev in lex.CURRENCY_BEFORE:
-        return "currency_before"
+    if prev in lex.CURRENCY_BEFORE or lex.is_currency_sign(prev[-1:]):
+        return "currency_before"  # also "₹2000", "R$ 1999"
     if prev in lex.QUANTITY_BEFORE and _year_cue(words[:-1]) != "strong" and not (
         prev == "than" and len(words) > 1 and words[-2].lower() in lex.TIME_COMPARATIVES
     ):  # "more than 2000", but "in approximately 1890" and "no later than 2019" are years
@@ -177,7 +177,7 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
         return None  # "in 2008," / "(2008)": no unit, noun or second number can follow directly
     if _HYPHEN_UNIT.match(after):
         return "hyphen_measure"
-    if cue is None and prev in lex.DEFINITE_BEFORE and not _is_round(text[start:end]):
+    if cue is None and prev in lex.DEFINITE_BEFORE and not is_round(text[start:end]):
         cue = "strong"  # "the 2012 athletes": a determiner, then a number that is not a round count
     if cue is None and _STREET_AFTER.match(after):  # not "the 1861 Tooley Street fire"
         return "street_address"
@@ -303,7 +303,7 @@ def _counted_word(nxt: str, number: str, plural_nouns: bool, cue: str | None) ->
     wl = w.lower()
     if cue == "strong" and wl in lex.MONEY_AFTER:
         return None  # "in 2021 pounds": a price level
-    if wl in lex.UNITS_AFTER and (len(w) > 1 or w.islower() or w in "%°$"):  # "1999 W. Smith": an initial
+    if wl in lex.UNITS_AFTER and (len(w) > 1 or w.islower() or not w.isalpha()):  # "1999 W. Smith": an initial
         return "unit_after"
     if wl in lex.NAME_WORDS_AFTER:
         return "index_name"
@@ -311,16 +311,16 @@ def _counted_word(nxt: str, number: str, plural_nouns: bool, cue: str | None) ->
         return None
     if wl in lex.COUNTED_NOUNS and w.islower():  # "1850 Death of ...": a capital starts a title
         return "counted_noun_after"
-    if cue is None and _is_plural(w) and _is_round(number):
+    if cue is None and _is_plural(w) and is_round(number):
         return "plural_noun_after"
     return None
 
 
-def _is_round(number: str) -> bool:
+def is_round(number: str) -> bool:
     """Does a number (or a range of them) have the shape of a count rather than a year: a
     multiple of 100, or a range of multiples of 50 ("750–1200")?
 
-    >>> _is_round("2000"), _is_round("2019"), _is_round("750–1200"), _is_round("960–1279")
+    >>> is_round("2000"), is_round("2019"), is_round("750–1200"), is_round("960–1279")
     (True, False, True, False)
     """
     numbers = [int(n) for n in _DIGIT_RUN.findall(number.replace(",", ""))]

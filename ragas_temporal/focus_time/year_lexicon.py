@@ -11,6 +11,8 @@ horsepower"), a year by the kind of noun that takes a year ("the 2019 elections"
 
 from __future__ import annotations
 
+import unicodedata
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -30,10 +32,30 @@ def _with_plurals(text: str) -> frozenset[str]:
 ID_WORDS_BEFORE = _words(
     "room rm suite ste apt apartment flat unit no no. nos nr nr. num number # flight route rte highway hwy "
     "interstate box po ext ext. extension page pages p p. pp pp. nos. platform gate bus line version ver ver. v. "
-    "model build type code pin id zip tel tel. telephone phone fax call dial mobile cell score"
+    "model build type code pin id zip tel tel. telephone phone fax call dial mobile cell score № n° nº"
 )
-#: Currency words and signs just before a number: an amount ("USD 1999", "Rs 1500").
+#: Currency words and signs just before a number: an amount ("USD 1999", "Rs 1500"). Any currency
+#: sign of any script ("₹2000", "₽", "R$ 1999") is one too: ``is_currency_sign``.
 CURRENCY_BEFORE = _words("usd eur gbp inr rs rs. aud cad nzd sgd hkd jpy yen cny rmb chf us$ $ € £ ¥")
+#: Currency codes and abbreviations written after an amount, in every script ("2000 руб.", "2000 zł",
+#: "1999 TL", "500 EUR"), read by the other languages' tables (any currency sign counts too).
+CURRENCY_AFTER = CURRENCY_BEFORE | _words(
+    "rub pln try tl ytl zł zl руб р грн uah lei ron лв bgn kč czk ft huf kr sek nok dkk ₺ dh mad "
+    "rupees रु रुपए रुपये ريال دولار جنيه درهم دينار ليرة يورو"
+)
+#: Percent and per-mille signs of every script: "2008%", "٢٠٠٨٪" (Arabic), "2008％" (full width).
+PERCENT_SIGNS = "%٪％‰‱"
+
+
+def is_currency_sign(char: str) -> bool:
+    """Is ``char`` a currency sign of any script (Unicode category Sc: "$", "₹", "₽", "₺", "₩")?
+
+    >>> is_currency_sign("₹"), is_currency_sign("₽"), is_currency_sign("%"), is_currency_sign("")
+    (True, True, False, False)
+    """
+    return len(char) == 1 and unicodedata.category(char) == "Sc"
+
+
 #: Words just before a number that make it a quantity: "more than 2000", "nearly 1500 ...". (Not
 #: "about", "around", "over": they also precede years; a counted noun after decides those.)
 QUANTITY_BEFORE = _words("than nearly approximately approx approx. almost roughly additional another extra top")
@@ -81,7 +103,7 @@ UNITS_AFTER = _words(
     "km/h hp bhp horsepower kw kwh mw w v gb mb kb tb ghz mhz hz cc ml l sq acres acre hectares ha calories "
     "kcal psi rpm dpi px pixels times x bn billion million thousand crore lakh yards metres sq. cubic "
     "rupees yuan francs pesos shillings"
-)
+) | frozenset(PERCENT_SIGNS)
 #: Nouns that are counted, in the plural (a count above one needs it: "the 1993 book" is a year):
 #: a number right before one is a count ("2000 workers"), unless a year cue precedes it ("In 2000
 #: workers struck") or a definite determiner precedes a number that is not round ("the 2012 athletes").

@@ -63,3 +63,12 @@ def test_row_language_reaches_the_verdicts():
     df = score_dataset(rows, [TemporalFaithfulness()], verdicts=True)
     [verdict] = df["temporal_faithfulness_verdicts"][0]
     assert (verdict["claim"], verdict["verdict"]) == ("10. November 1989", "NOT_SUPPORTED")
+
+
+def test_a_row_language_with_a_region_reads_as_its_language():
+    # "de-AT" in the column: the German day "10. November 1989" moves the context's day (0.0 as in German)
+    rows = [{"response": MOVED_DAY, "retrieved_contexts": WALL, "language": "de-AT"},
+            {"response": MOVED_DAY, "retrieved_contexts": WALL, "language": "xx-AT"}]  # fmt: skip
+    df = score_dataset(rows, [TemporalFaithfulness()])
+    assert df["temporal_faithfulness"][0] == 0.0
+    assert df["temporal_faithfulness_reason"][1].startswith("unknown language 'xx-AT': use one of en, de")

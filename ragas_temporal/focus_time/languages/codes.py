@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 #: Every language extraction reads, English first (the default). Each code other than "en" has a
 #: file ``additions/<code>.json`` and a locale of dateparser.
 SUPPORTED_LANGUAGES: tuple[str, ...] = (
@@ -9,6 +11,8 @@ SUPPORTED_LANGUAGES: tuple[str, ...] = (
 )  # fmt: skip
 #: Pick the language per text (``detect.detect_language``).
 AUTO = "auto"
+#: What may follow a language code: region and script subtags ("BR", "Hans-CN", "419"), letters and digits.
+_SUBTAGS = re.compile(r"[a-z0-9]{2,8}(?:-[a-z0-9]{2,8})*")
 #: How much of an unknown code an error message repeats.
 _SHOWN_CHARS = 20
 
@@ -16,8 +20,11 @@ _SHOWN_CHARS = 20
 def check_language(code: object) -> str:
     """The normalised code ("DE" -> "de", " fr " -> "fr"), "auto", or ValueError naming the supported ones.
 
-    >>> check_language(" Fr ")
-    'fr'
+    A region or script subtag (BCP 47 "pt-BR", "zh-Hans-CN"; POSIX "en_US", "de_DE.UTF-8") reads as its
+    language: the dates of a language do not change with its region here.
+
+    >>> check_language(" Fr "), check_language("pt-BR"), check_language("en_US"), check_language("zh-Hans-CN")
+    ('fr', 'pt', 'en', 'zh')
     >>> check_language(None)
     Traceback (most recent call last):
     ...
@@ -29,5 +36,8 @@ def check_language(code: object) -> str:
     normal = code.strip().lower().replace("_", "-")
     if normal in SUPPORTED_LANGUAGES or normal == AUTO:
         return normal
+    base, dash, region = normal.split(".", 1)[0].partition("-")
+    if dash and base in SUPPORTED_LANGUAGES and _SUBTAGS.fullmatch(region):
+        return base
     shown = code if len(code) <= _SHOWN_CHARS else code[:_SHOWN_CHARS] + "…"  # a reason never copies a whole text
     raise ValueError(f"unknown language {shown!r}: {supported}")

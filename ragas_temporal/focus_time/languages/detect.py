@@ -28,7 +28,8 @@ import functools
 import re
 
 from ragas_temporal.focus_time.languages.codes import SUPPORTED_LANGUAGES
-from ragas_temporal.focus_time.languages.vocabulary import additions
+from ragas_temporal.focus_time.languages.vocabulary import additions, vocabulary
+from ragas_temporal.focus_time.patterns import MONTHS, WEEKDAYS
 
 #: Letters of each script that decides a language on its own, as character classes.
 _SCRIPTS: tuple[tuple[str, str], ...] = (
@@ -44,18 +45,41 @@ _LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
 _WORD = re.compile(r"[^\W\d_]+")  # "l'année": "l", "année"
 
 
+#: The shortest date word that is evidence ("juin", "mayo"; not the abbreviations "jun", "mar").
+_DATE_WORD_CHARS = 4
+
+
 @functools.cache
 def _function_words() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
-    """(function word -> the Latin-script languages listing it, letter -> the one language
-    writing it), read once, on first use."""
+    """(word -> the Latin-script languages listing it, letter -> the one language writing it),
+    read once, on first use. The words are the function words of ``detect`` and the language's
+    month and weekday names from its vocabulary ("juin", "octubre", "dinsdag"), so a date in a
+    sentence is evidence for its language."""
     owners: dict[str, list[str]] = {}
     letters: dict[str, str] = {}
     for code in SUPPORTED_LANGUAGES:
         extra = additions(code)
-        for word in extra.get("detect", ()):
-            owners.setdefault(word.lower(), []).append(code)
+        words = {w.lower() for w in extra.get("detect", ())} | _date_words(code)
+        for word in words:
+            owners.setdefault(word, []).append(code)
         letters.update(dict.fromkeys(extra.get("detect_letters", ""), code))
     return {w: tuple(c) for w, c in owners.items()}, letters
+
+
+def _date_words(code: str) -> set[str]:
+    """The month and weekday names of a Latin-script language, not their abbreviations ("sept",
+    "tues"). Not its relative words: "hier" is French "yesterday" and German "here"."""
+    if code == "en":
+        names: tuple[str, ...] = (*MONTHS, *WEEKDAYS)
+    else:
+        v = vocabulary(code)
+        if not any(_LATIN.match(w) for w in v.months):
+            return set()  # another script decides by its letters
+        names = (*v.months, *v.weekdays)
+    return {
+        w for w in names
+        if len(w) >= _DATE_WORD_CHARS and _WORD.fullmatch(w) and not any(o != w and o.startswith(w) for o in names)
+    }  # fmt: skip
 
 
 def detect_language(text: str) -> str:

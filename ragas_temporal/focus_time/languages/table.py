@@ -27,12 +27,16 @@ import functools
 import re
 from typing import Callable, NamedTuple
 
+from ragas_temporal.focus_time import year_lexicon as lex
+from ragas_temporal.focus_time.context_rules import dated_in_era, is_round
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
     MENTION_END,
     MENTION_START,
     RULE_REGEX,
+    SENTENCE_CLOSING_MARKS,
+    SENTENCE_END_MARKS,
     RULES_BY_NAME,
     YEAR4,
     Rule,
@@ -56,6 +60,10 @@ _DIRECTION = {"ago": "ago", "in": "from now"}
 _DASHES = ("--", "-", "–", "—")
 #: Punctuation closing a word ("Mitglieder." is the word "Mitglieder").
 _CLOSING = ".,;:!?)]}»”’'\"।،؟"
+#: Punctuation opening a word ("(seit", "«en").
+_OPENING = "([{«“„‘\"'¿¡"
+#: A character glued before a number that makes it part of a date ("9/2010", "01.2010").
+_DATE_GLUE = frozenset("/.-")
 
 
 class TranslatedGroups(Groups):
@@ -172,6 +180,11 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     """Rules of the relative phrases and patterns; for each rule, the English interpreter and groups."""
     rules, readers = [], {}
     numbers = rf"\d{{1,4}}|{_words_regex(v.numbers)}" if v.numbers else r"\d{1,4}"
+    # one-character number words (二, 两, 이) read alone, never the end of a longer numeral
+    # ("二十三年前" is not "三年前"; longer CJK numerals are the CJK numeral reader's)
+    digits = "".join(sorted(w for w in v.numbers if len(w) == 1))
+    if digits:
+        numbers = rf"(?<![{digits}])(?:{numbers})"
     spaced = v.code not in _UNSPACED and v.code != "ko"
     for i, ((n, unit, direction), phrases) in enumerate(_by_meaning(v.relative).items()):
         name = f"lang_relative_{i}"
@@ -205,30 +218,134 @@ def _by_meaning(relative: dict[str, tuple[int, str, str]]) -> dict[tuple[int, st
 
 
 def _counted(interpret: Callable, v: Vocabulary) -> Callable:
-    """``interpret`` (bare years, ranges of years), turning away counts by the word after the
-    number: a count noun of the language (a stem: "Mitglied" covers "Mitglieder"), a unit word
-    ("1500 Jahre", "1500 ans"), or in German any capitalised word that is no month or weekday,
-    unless a year cue comes right before ("seit 1990 Teil der EU"). A count noun is a count after
-    any cue: "um 1500 Mitglieder" is about 1500 members."""
+    """``interpret`` (bare years, ranges of years), turning away counts, amounts and identifiers.
+
+    By the word after the number: a count noun of the language (a stem: "Mitglied" covers
+    "Mitglieder"), a unit word ("1500 Jahre", "1500 ans") or a currency ("2000 руб.", "1999 TL",
+    ``year_lexicon.CURRENCY_AFTER`` or any currency sign): always. Unless a year cue or year noun
+    comes right before ("seit 1990 Teil der EU", "en 2000 les prix"): in German any capitalised word
+    that is no month or weekday; elsewhere a lower-case word (any word in a script without case)
+    with a plural ending of the language (``plural_endings``: "2000 étudiants"; "" in languages
+    whose counted noun shows no plural: "2000 детей", "2000 öğrenci") that is no function word
+    (``not_counted_after``), month, weekday or year word, nor a verb (``verb_endings``); after a word that opens a range or joins
+    a date ("de", "van"), only a round number ("más de 2000 personas", "las elecciones de 1977 fueron"). By the word before: an identifier noun
+    ("Zimmer 2045", "página 2019", "квартире 1999"). A count noun is a count after any cue: "um
+    1500 Mitglieder" is about 1500 members.
+
+    >>> from ragas_temporal.focus_time import extract_focus_time
+    >>> read = lambda text: [m.text for m in extract_focus_time(text, language="fr").mentions]
+    >>> read("Il y avait 2000 étudiants."), read("En 2000 les prix ont baissé."), read("Voir la page 2019.")
+    ([], ['2000'], [])
+    """
     year_nouns = frozenset(v.year_nouns)
     count_stems = tuple(w.lower() for w in v.count_nouns) + tuple(w for w in v.unit_words if w not in year_nouns)
     cues = frozenset(w.lower() for w in v.year_cues)
     names = frozenset(v.months) | frozenset(v.weekdays)
+    # words before a number that make it a year: the cues and the year nouns ("w roku 1981")
+    year_words = cues | frozenset(w.lower() for w in v.year_nouns)
+    weak_words = frozenset(w.lower() for w in (*v.range_from, *v.of_words, *v.weak_year_cues) if " " not in w) - year_words
+    # words after a year that count nothing: function words, and the language's own date words
+    not_counted = v.not_counted_after | names | year_words | frozenset(v.year_suffixes) | frozenset(v.range_to)
+    endings = v.plural_endings
     # a word is what runs to the next space or digit (Devanagari vowel signs are no \w)
     after_word, before_words = re.compile(r"[ \t]*([^\s\d]+)"), re.compile(r"([^\W\d_][\w'’]*)\s*$")
+    token_before = re.compile(r"(\S+)\s*$")  # "Nr.", "n°", "l'année": the token right before the number
+
+    def word_before(text: str, start: int) -> str:
+        before = token_before.search(text, max(0, start - 24), start)
+        return before.group(1).strip(_CLOSING + _OPENING).lower() if before else ""
+
+    def cue_before(text: str, start: int) -> str | None:
+        """"strong" when what comes right before the number makes it a year: a year cue or noun,
+        a date's digits ("9/2010"), a name inside a sentence ("obozu MAM 2010", "na Euro 2012");
+        "weak" for a word that opens a range or joins a date ("de", "van": "las elecciones de
+        1977", but "más de 2000 personas"); else None."""
+        if text[start - 1 : start] in _DATE_GLUE:
+            return "strong"
+        before = token_before.search(text, max(0, start - 24), start)
+        if before is None:
+            return None
+        word = before.group(1).strip(_CLOSING + _OPENING)
+        lower = word.lower()
+        if lower in year_words:
+            return "strong"
+        at = before.start(1)
+        opening = text[max(0, at - 16) : at].rstrip()[-1:]  # a bounded look: never the whole text before
+        if word[:1].isupper() and opening not in SENTENCE_END_MARKS + SENTENCE_CLOSING_MARKS:  # "" (the start) is in it
+            return "strong"
+        return "weak" if lower in weak_words else None
+
+    def counts_by_shape(word: str, lower: str) -> bool:
+        if not endings or not word[:1].isalpha() or word[:1].isupper() or lower in not_counted:
+            return False
+        if v.verb_endings and lower.endswith(v.verb_endings):
+            return False  # "Konstytucja 1997 obowiązuje": a verb after the year
+        return lower.endswith(endings) and (len(lower) >= 4 or "" in endings)
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        text = ctx.text
+        opened_by_word = text[g.start].isalpha()  # a range opened by its word ("von 1982 bis 1998"): it has its cue
         nxt = after_word.match(ctx.text, g.end)
         if nxt is not None:
             word = nxt.group(1).rstrip(_CLOSING)
             lower = word.lower()
             if word and lower.startswith(count_stems):
                 return None
+            if word and (lower in lex.CURRENCY_AFTER or lex.is_currency_sign(word[0])):
+                return None  # "2000 руб.", "1999 TL", "1500 ₽"
             # a range opened by its word ("von 1982 bis 1998 Bundeskanzler") has its cue
             if v.capitalised_nouns and word[:1].isupper() and lower not in names and not ctx.text[g.start].isalpha():
                 before = before_words.search(ctx.text, max(0, g.start - 20), g.start)
                 if before is None or before.group(1).lower() not in cues:
                     return None
+            # "2000 étudiants" (a space between: "1923'te", "1990م" are years)
+            # after a weak cue only a round number ("de 2000 estudiantes"), as English ("a crowd of 2000 people")
+            if nxt.start(1) > g.end and not opened_by_word and counts_by_shape(word, lower):
+                cue = cue_before(text, g.start)
+                if cue is None or cue == "weak" and is_round(g.match.group()):
+                    return None
+        if v.identifier_words and not opened_by_word and word_before(text, g.start) in v.identifier_words:
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _year_noun_sense(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of a number named a year by the noun after it ("w 966 roku", "в 988 году"),
+    turning away the senses that are no calendar year: an ordinal year of something (a noun of
+    ``year_of_nouns`` after: "w 26 roku życia", "на 26 году жизни"), and a number of one or two
+    digits in a passage not dated in that era (an era mark of ``year_noun_era_marks`` or the
+    English era evidence within the paragraph: "w 14 roku n.e."). Three digits are a year on their
+    own, as English "in 476".
+
+    >>> from ragas_temporal.focus_time import extract_focus_time
+    >>> read = lambda text: [m.value for m in extract_focus_time(text, language="pl").mentions]
+    >>> read("Zmarł w 26 roku życia."), read("Chrzest w 966 roku."), read("August zmarł w 14 roku n.e.")
+    ([], ['0966'], ['0014'])
+    """
+    of_nouns = v.year_of_nouns
+    era = (
+        re.compile(rf"\d\s*(?:{_words_regex(v.year_nouns)}\s*)?{_words_regex(v.year_noun_era_marks)}")
+        if v.year_noun_era_marks and v.year_nouns else None
+    )  # fmt: skip
+    after_word = re.compile(r"[ \t]*([^\W\d_]+)")
+    last: list[tuple[str, list[int]]] = []  # the last text's era marks (one pass per text, not per number)
+
+    def era_marks(text: str) -> list[int]:
+        cached = last[-1] if last else None
+        if cached is None or cached[0] is not text:
+            cached = (text, [m.start() for m in era.finditer(text)])
+            last[:] = [cached]
+        return cached[1]
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        nxt = after_word.match(ctx.text, g.end)
+        if nxt is not None and nxt.group(1).lower() in of_nouns:
+            return None
+        if len(g.match.group("year")) <= 2 and not ctx.dated_in_era(g.start):
+            if era is None or not dated_in_era(ctx.text, g.start, era_marks(ctx.text)):
+                return None
         return interpret(g, ctx, kind)
 
     return reading
@@ -269,6 +386,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _fixed(interpret, readers[rule.name][1], words)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
             interpret = _counted(interpret, v)
+        elif rule.name == "lang_year_noun":
+            interpret = _year_noun_sense(interpret, v)
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")

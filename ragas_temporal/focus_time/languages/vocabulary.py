@@ -61,6 +61,13 @@ class Vocabulary(NamedTuple):
     of_words: tuple[str, ...]
     day_suffixes: tuple[str, ...]
     capitalised_nouns: bool
+    plural_endings: tuple[str, ...] = ()  # a lower-case word ending so after a bare number: a count ("" any word)
+    not_counted_after: frozenset[str] = frozenset()  # words after a year that count nothing (function words...)
+    identifier_words: frozenset[str] = frozenset()  # "zimmer", "página": the number after is an identifier
+    year_of_nouns: frozenset[str] = frozenset()  # "życia": "26 roku życia" is the 26th year of a life
+    year_noun_era_marks: tuple[str, ...] = ()  # "n.e.": a short number before a year noun needs an era
+    verb_endings: tuple[str, ...] = ()  # "obowiązuje", "стала" after a year: a verb, no counted noun
+    weak_year_cues: tuple[str, ...] = ()  # "il", "del" before a year that is not round
 
 
 @functools.cache
@@ -88,13 +95,29 @@ def _words(info: dict, key: str) -> list[str]:
     return [w.lower() for w in info.get(key, ()) if w.strip()]
 
 
+#: A simplification of dateparser written as stems and endings: "дв(а|е|ух)", "восьм(и|ью)|восем(ь|ью)".
+_STEM_ENDINGS = re.compile(r"([^\W\d_]+)\(([^\W\d_]+(?:\|[^\W\d_]+)*)\)")
+_STEM_SPLIT = re.compile(r"(?<=\))\|")  # "восьм(и|ью)|восем(ь|ью)": the alternatives of whole stems
+
+
 def _numbers(info: dict) -> dict[str, int]:
-    """Plain number words of dateparser's simplifications ("zwei" -> 2; regex entries are left out)."""
+    """Number words of dateparser's simplifications: plain ("zwei" -> 2) or a stem and its endings
+    ("дв(а|е|ух)" -> "два", "две", "двух"); other regex entries are left out.
+
+    >>> _numbers({"simplifications": [{"zwei": "2"}, {"дв(а|е)|пар(а)": "2"}, {"(\\d+)h": "\\1:00"}]})
+    {'zwei': 2, 'два': 2, 'две': 2, 'пара': 2}
+    """
     out = {}
     for entry in info.get("simplifications", ()):
         for word, value in entry.items():
-            if value.isdigit() and re.fullmatch(r"[^\W\d_]+", word):
+            if not value.isdigit():
+                continue
+            if re.fullmatch(r"[^\W\d_]+", word):
                 out[word.lower()] = int(value)
+                continue
+            forms = [_STEM_ENDINGS.fullmatch(part) for part in _STEM_SPLIT.split(word)]
+            if all(forms):
+                out |= {(m[1] + end).lower(): int(value) for m in forms for end in m[2].split("|")}
     return out
 
 
@@ -126,16 +149,26 @@ def vocabulary(code: str) -> Vocabulary:
     months |= {w.lower(): int(m) for w, m in extra.get("month_forms", {}).items()}
     weekdays = {w: i for i, key in enumerate(_WEEKDAY_KEYS) for w in _words(info, key)}
     relative, patterns = _relative(info)
+    relative |= {w.lower(): tuple(m) for w, m in extra.get("relative_phrases", {}).items()}
+    patterns += tuple(tuple(form) for form in extra.get("relative_patterns", ()))
     return Vocabulary(
         code=code,
         months=months,
         weekdays=weekdays,
         relative=relative,
         relative_patterns=patterns,
-        numbers=_numbers(info),
+        numbers=_numbers(info) | {w.lower(): n for w, n in extra.get("number_words", {}).items()},
         date_order=info.get("date_order", "DMY"),
         unit_words=tuple(w for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3),
         **{key: tuple(extra.get(key, ())) for key in (
             "year_cues", "year_suffixes", "year_nouns", "range_from", "range_to", "count_nouns", "of_words", "day_suffixes")},
         capitalised_nouns=bool(extra.get("capitalised_nouns", False)),
+        plural_endings=tuple(extra.get("plural_endings", ())),
+        # the function words of "detect" never count anything either
+        not_counted_after=frozenset(w.lower() for w in (*extra.get("not_counted_after", ()), *extra.get("detect", ()))),
+        identifier_words=frozenset(w.lower() for w in extra.get("identifier_words", ())),
+        year_of_nouns=frozenset(w.lower() for w in extra.get("year_of_nouns", ())),
+        year_noun_era_marks=tuple(extra.get("year_noun_era_marks", ())),
+        verb_endings=tuple(extra.get("verb_endings", ())),
+        weak_year_cues=tuple(w.lower() for w in extra.get("weak_year_cues", ())),
     )  # fmt: skip
