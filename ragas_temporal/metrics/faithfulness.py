@@ -171,7 +171,7 @@ class TemporalFaithfulness(MetricWithJudge):
         if isinstance(case, Failed):
             return None
         credits = claim_credits(case.answer, case.contexts)
-        return None if credits is None else scores.claim_verdicts(credits)
+        return None if not credits else scores.claim_verdicts(credits)
 
 
 @dataclass(frozen=True)
@@ -185,24 +185,33 @@ class FaithfulnessByFocusTime:
 
     async def score(self, case: Case) -> Score:
         answer, contexts = case.answer, case.contexts
-        nothing_dated = undated(answer, "answer", case.reference_date)
-        if nothing_dated is not None:
-            return nothing_dated
         if self.granularity == "year":
+            nothing_dated = undated(answer, "answer", case.reference_date)
+            if nothing_dated is not None:
+                return nothing_dated
             return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
-        return scores.claim_faithfulness(
-            scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in contexts]
-        )
+        credits = claim_credits(answer, contexts)
+        return scores.credits_score(credits or [], _nothing_checked(answer, credits, case.reference_date))
 
 
 def claim_credits(answer: FocusTime, contexts: t.Sequence[FocusTime]) -> list[t.Any] | None:
-    """The date rules' credit (and verdict) of each claim of the answer against the contexts;
-    ``None`` when the answer has no datable claim. Read by the hybrid mode and the verdicts column."""
-    if not answer.years:
+    """The date rules' credit (and verdict) of each claim of the answer against the contexts,
+    the unverifiable ones included (credit ``None``); ``None`` when the answer has no temporal
+    expression. Read by the hybrid mode and the verdicts column."""
+    if not answer.mentions and not answer.years:
         return None
     return scores.credit_claims(
         scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in contexts]
     )
+
+
+def _nothing_checked(answer: FocusTime, credits: t.Sequence[t.Any] | None, reference_date: t.Any) -> str:
+    """Why no claim of the answer can be checked, naming what it found and what would date it
+    ("" when some claim can be checked)."""
+    if credits and any(c.checked for c in credits):
+        return ""
+    undated_score = undated(FocusTime(mentions=answer.mentions), "answer", reference_date)
+    return undated_score.reason if undated_score is not None else ""
 
 
 def _claims_reason(score: Score, judgement: Judgement) -> str:
@@ -309,10 +318,10 @@ class HybridFaithfulness:
             return scores.undefined(NO_EXPRESSION)
         if self.granularity == "year":
             return await self._by_years(case, answer)
-        nothing_dated = undated(answer, "answer", case.reference_date)
-        if nothing_dated is not None:
-            return Score(nothing_dated.value, f"{nothing_dated.reason} (no LLM call)")
         credits = claim_credits(answer, case.contexts)
+        nothing = _nothing_checked(answer, credits, case.reference_date)
+        if nothing:
+            return scores.undefined(f"{nothing} (no LLM call)")
         to_judge = scores.claims_for_judge(credits)
         if not to_judge:
             return scores.judged_claim_faithfulness(credits, [])
