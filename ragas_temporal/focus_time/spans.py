@@ -391,6 +391,7 @@ RELATIVE_UNITS = ("day", "week", "weekend", "month", "quarter", "year", "decade"
 _RELATIVE = re.compile(r"UNDEF-(?P<base>this|REF)-(?P<unit>[a-z]+)(?:-(?P<sign>PLUS|MINUS)-(?P<n>\d+))?$")
 
 
+@functools.lru_cache(maxsize=1024)
 def relative_value(deictic: bool, unit: str, offset: int) -> str:
     """The value of a relative date with nothing to resolve it against: ``offset`` units from the
     moment of writing (``deictic``) or from the last date of the text (HeidelTime's ``UNDEF``).

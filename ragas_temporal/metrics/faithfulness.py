@@ -208,8 +208,8 @@ def claim_credits(answer: FocusTime, contexts: t.Sequence[FocusTime]) -> list[t.
 def _nothing_checked(answer: FocusTime, credits: t.Sequence[t.Any] | None, reference_date: t.Any) -> str:
     """Why no claim of the answer can be checked, naming what it found and what would date it
     ("" when some claim can be checked)."""
-    if credits and any(c.checked for c in credits):
-        return ""
+    if credits and any(c.checked or c.claim.shape == "yearless" for c in credits):
+        return ""  # a score, or a weekday nothing can check: the claims' own reason says why
     undated_score = undated(FocusTime(mentions=answer.mentions), "answer", reference_date)
     return undated_score.reason if undated_score is not None else ""
 

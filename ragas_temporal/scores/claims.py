@@ -94,6 +94,7 @@ CLAIM_SHAPES = ("point", "range", "open_range", "period", "yearless", "relative"
 # Mention kinds whose span is one coarse period even when written as a range ("the 3rd century
 # BC"; "World War II" is 1939-1945, and 1945 is a date inside it, not one end of a range).
 _PERIOD_KINDS = frozenset({"decade", "century", "named_period"})
+_NO_WEEKDAY = "the contexts give no weekday or full date to check it against"
 # Why a relative claim cannot be checked, by its granularity (``_undated_class``).
 _UNVERIFIABLE_NOTES = {
     "relative": "needs a reference date, and no context says the same",
@@ -421,10 +422,12 @@ class _Calendar:
     def _group_of(self, month: int) -> str | None:
         return next((text for (_, months), text in self.groups.items() if month in months), None)
 
-    def verdict(self, claim: TemporalClaim) -> tuple[float, str]:
+    def verdict(self, claim: TemporalClaim) -> tuple[float | None, str]:
         """(credit, note) of a claim without a year: supported by the same day, month, quarter,
         season or weekday (or something finer inside it), partly by something that contains it,
-        else not supported, with the nearest the contexts give at the claim's unit."""
+        else not supported, with the nearest the contexts give at the claim's unit. A weekday the
+        contexts give no weekday and no full date to check against is unverifiable (``None``):
+        a source rarely names the weekday of what it dates by "tomorrow" or "this week"."""
         months, day, code = claim.value
         unit = claim.granularity
         if unit == "day":
@@ -445,6 +448,8 @@ class _Calendar:
         elif unit == "weekday":
             if code in self.weekdays:
                 return 1.0, ""
+            if not self.weekdays:
+                return None, _NO_WEEKDAY
             near = _nearest(self.weekdays, code, lambda a, b: _circular(a, b, 7))
         else:  # a quarter or a season: the same one, or a day or month inside it
             if (unit, tuple(months)) in self.groups or any(m in self.months for m in months):

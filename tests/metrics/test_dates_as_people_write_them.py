@@ -158,8 +158,14 @@ def test_unverifiable_claims_in_hybrid_and_the_offline_judge() -> None:
 
 
 def test_a_weekday_or_quarter_with_no_context_date_gets_a_reason() -> None:
-    assert faithfulness("They met on Tuesday.", ["They met in a cafe."]) == (
-        0.0, "'on Tuesday' not found in the retrieved contexts")
+    # nothing to check a weekday against: unverifiable, never flagged (NaN when it is alone)
+    value, reason = faithfulness("They met on Tuesday.", ["They met in a cafe."])
+    assert math.isnan(value)
+    assert reason == (
+        "nothing to check: unverifiable, left out of the score: "
+        "'on Tuesday' the contexts give no weekday or full date to check it against"
+    )
+    assert faithfulness("They met on Tuesday in 2019.", ["They met in a cafe in 2019."])[0] == 1.0
     assert faithfulness("Q2 revenue fell.", ["Revenue fell."]) == (0.0, "'Q2' not found in the retrieved contexts")
 
 

@@ -71,7 +71,13 @@ def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
         the = None  # "the past decade" names the previous decade (TimeML: 200), like "last decade"
     if the and mod in ("past", "last"):  # "the past year": a duration of one unit before the base
         return _duration(ctx, kind, -1, 1, unit)
-    if the and (mod in ANAPHORIC_MODIFIERS or mod in ("next", "nxt", "same")) or mod in ("that", "same"):
+    if the and mod == "prior":
+        # "the prior year" is the year before the report's, in the financial prose that writes it:
+        # the reference date's, never a year of the text ("by 2025 ... the prior year" is not
+        # 2024); without a reference date it is "the previous year"'s value
+        base = ctx.ref
+        kind = "anaphoric"
+    elif the and (mod in ANAPHORIC_MODIFIERS or mod in ("next", "nxt", "same")) or mod in ("that", "same"):
         base = ctx.base
         kind = "anaphoric"
     else:
