@@ -63,9 +63,10 @@ NO_EXPRESSION = "answer makes no temporal claim (no temporal expression; no LLM 
 class TemporalFaithfulness(MetricWithJudge):
     """Share of the answer's temporal claims that the retrieved contexts support.
 
-    focus_time mode, ``granularity="claim"`` (default): every answer mention that has years is one
-    claim at its own precision (a day, month, season, quarter, year, decade ...; a time folds into
-    its day), judged as a reader would (see :mod:`ragas_temporal.scores.claims` and
+    focus_time mode, ``granularity="claim"`` (default): every answer mention is one claim at its
+    own precision (a day, month, season, quarter, year, decade ...; a time folds into its day; a
+    date without a year at what it states, its day, month, quarter, season or weekday; a relative
+    date nothing resolves by its value, else unverifiable and left out of the score), judged as a reader would (see :mod:`ragas_temporal.scores.claims` and
     docs/METRICS.md): supported when a context states it or something finer inside it ("14 March
     1879" supports "March 1879" and "1879"), partially supported when a context only contains it
     ("20 March 1879" against "1879"; "2008" inside "2007–2009"), not supported otherwise; a range by
@@ -152,8 +153,9 @@ class TemporalFaithfulness(MetricWithJudge):
         self, sample: t.Any, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC
     ) -> list[dict] | None:
         """The date rules' verdict on each claim of ``sample.response`` as plain values
-        (:func:`ragas_temporal.scores.claim_verdicts`: claim, verdict, credit, note), or ``None``
-        when the sample cannot be scored (a bad column, no datable claim) or the granularity is
+        (:func:`ragas_temporal.scores.claim_verdicts`: claim, verdict, credit, note; every temporal
+        expression of the answer, an ``UNVERIFIABLE`` one with credit ``None``), or ``None`` when
+        the sample cannot be read (a bad column, no temporal expression) or the granularity is
         ``"year"``. No LLM call in any mode: in ``hybrid`` these are the verdicts that decide which
         claims go to the judge (the not-supported ones do not).
 
