@@ -102,6 +102,7 @@ def scan(text: str, reference: dt.date | None = None, language: str = "en") -> t
             elif read_kind != "anaphoric":
                 ctx.narrative = True
             ctx.anchor = anchor
+            ctx.anchor_end = end  # a year ties calendar names up to the end of its sentence
     return anchor_parts(tuple(out), original) if parts else tuple(out)
 
 
@@ -219,7 +220,8 @@ def extract_focus_time(text: str, reference_date: ReferenceDate = None, language
     reference_date : datetime.date, datetime.datetime, ISO "YYYY-MM-DD" str or None
         What relative expressions ("yesterday", "last year") resolve against, and anaphoric ones
         ("the following year") when the text has no explicit date before them. Without it those
-        mentions are kept with ``value=None`` and no years.
+        mentions are kept with no years and a value saying how far they lie from the moment of
+        writing or the text's last date (``UNDEF-this-year-MINUS-1``; see ``interpret``).
     language : str
         An ISO 639-1 code of ``languages.SUPPORTED_LANGUAGES`` ("en", the default, "de", "fr",
         "zh", ...), or "auto" to pick it per text from its script and words
@@ -243,8 +245,8 @@ def extract_focus_time(text: str, reference_date: ReferenceDate = None, language
     --------
     >>> sorted(extract_focus_time("The 1990s ended; in '08 the crisis hit.").years)[-2:]
     [1999, 2008]
-    >>> extract_focus_time("yesterday").mentions[0].value is None
-    True
+    >>> extract_focus_time("yesterday").mentions[0].value  # no reference date: how far, no year
+    'UNDEF-this-day-MINUS-1'
     >>> extract_focus_time("yesterday", reference_date="2008-03-01").mentions[0].value
     '2008-02-29'
     >>> extract_focus_time("Napoléon est mort le 5 mai 1821.", language="fr").mentions[0].value

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Iterable
 
-from ragas_temporal.focus_time.spans import TimeSpan, mention_span
+from ragas_temporal.focus_time.spans import TimeSpan, Yearless, mention_span, read_relative, read_yearless
 
 #: Kinds of mention the extractor emits (TIMEX3-like granularity plus how the year was found).
 MENTION_KINDS = (
@@ -80,6 +80,24 @@ class TemporalMention:
         if not self.years:
             return None
         return mention_span(self.value, self.kind, self.text, self.years)
+
+    @property
+    def yearless(self) -> Yearless | None:
+        """What a calendar name the text ties to no year states ("June 4": ``XXXX-06-04``, a day
+        of June; "on Saturday": ``XXXX-WXX-6``, a Saturday), read by
+        :func:`~ragas_temporal.focus_time.spans.read_yearless`; ``None`` for any other mention.
+
+        >>> TemporalMention(0, 6, "June 4", "anaphoric", "XXXX-06-04").yearless
+        Yearless(unit='day', month=6, day=4, code=None)
+        """
+        return None if self.years else read_yearless(self.value)
+
+    @property
+    def relative(self) -> tuple[bool, str, int] | None:
+        """``(deictic, unit, offset)`` of a relative date nothing resolved ("last year":
+        ``(True, 'year', -1)``; "the year before": ``(False, 'year', -1)``), read by
+        :func:`~ragas_temporal.focus_time.spans.read_relative`; ``None`` for any other mention."""
+        return None if self.years else read_relative(self.value)
 
     def to_dict(self) -> dict:
         """Plain JSON-serialisable form (years sorted)."""

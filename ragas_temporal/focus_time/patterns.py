@@ -121,18 +121,25 @@ from ragas_temporal.focus_time.units import UNIT_WORDS  # noqa: E402  (the one t
 #: number of units they move: 0 the unit of the base itself, -1 the one before, 1 the one after.
 UNIT_MODIFIERS: dict[str, int] = {
     "this": 0, "current": 0, "same": 0, "that": 0,
-    "last": -1, "past": -1, "previous": -1, "preceding": -1,
+    "last": -1, "past": -1, "previous": -1, "preceding": -1, "prior": -1,
     "next": 1, "nxt": 1, "coming": 1, "upcoming": 1, "following": 1,
 }  # fmt: skip
 #: The modifiers that move from the last date of the text when "the" comes first ("the following
 #: year"); the others move from the reference date ("last year").
-ANAPHORIC_MODIFIERS = frozenset({"previous", "preceding", "following"})
+ANAPHORIC_MODIFIERS = frozenset({"previous", "preceding", "prior", "following"})
 
 #: Ordinals naming a quarter of the year.
 QUARTER_ORDINALS: dict[str, int] = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
     "final": 4, "last": 4,
 }  # fmt: skip
+#: Words after a quarter code without a year that make it a quarter of the year ("Q2 revenue",
+#: "Q4 results"); a bare "Q3" is as often a qualifying session ("made it to Q3") or a district.
+QUARTER_CUES = (
+    "revenue", "revenues", "earnings", "results", "sales", "profit", "profits", "loss", "losses",
+    "growth", "guidance", "eps", "gdp", "margin", "margins", "figures", "numbers", "report",
+    "performance", "deliveries", "shipments", "orders", "income", "earnings call",
+)  # fmt: skip
 
 #: Holidays: regex -> (month, day) for fixed dates, or a rule name for movable feasts
 #: (``interpret.calendar_names``); ``None``: the date varies by calendar, only the year is known.
@@ -585,6 +592,14 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "quarter_code", "date", rf"(?P<q>Q[1-4])\s*(?:(?i:of)\s+)?(?:(?P<year>{YEAR4})|['’](?P<yy>\d\d))(?!\d)",
         "quarter", "Q3 2008",
+    ),
+    Rule(
+        # read only before a word of QUARTER_CUES (the interpreter looks): "Q2 revenue"
+        "quarter_code_bare", "date", r"(?<![\w-])(?P<qb>Q[1-4])(?![\w-])", "quarter", "Q2",
+    ),
+    Rule(
+        "quarter_month", "date", rf"(?i:the)\s+{month_group('qmonth', abbreviations=False)}\s+(?i:quarter)(?!\w)",
+        "quarter", "the March quarter",
     ),
     Rule(
         "quarter", "date",

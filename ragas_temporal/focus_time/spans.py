@@ -21,7 +21,16 @@ Conventions (the one place they are written):
 - **fiscal years as calendar years** (the extractor writes FY2021 as ``2021``);
 - ``YYY`` / ``YYYX`` a decade, ``YY`` / ``YYXX`` a century, ``Y`` / ``YXXX`` a millennium;
 - a suffix this reader does not know keeps the year it follows (coarser is safe); a value with
-  no year (``PRESENT_REF``, ``XXXX-12-25``, a duration ``P3Y``) has no span.
+  no year (``PRESENT_REF``, ``XXXX-12-25``, a duration ``P3Y``) has no span: nothing orders it on
+  a timeline;
+- **yearless** values (a calendar name the text ties to no year, TIMEX3 ``X`` for the unknown
+  digits) are read by :func:`read_yearless` as what they do state: ``XXXX-06-04`` a day,
+  ``XXXX-03`` a month, ``XXXX-Q2`` a quarter, ``XXXX-SU`` a season, ``XXXX-WXX-6`` a weekday
+  (ISO: Monday 1 ... Sunday 7);
+- **relative** values with nothing to resolve them against are HeidelTime's: ``UNDEF-this-year-MINUS-1``
+  ("last year", "a year ago": from the moment of writing), ``UNDEF-REF-week-MINUS-1`` ("a week
+  earlier", "the week before": from the last date of the text), ``UNDEF-this-day`` ("today"):
+  written by :func:`relative_value`, read by :func:`read_relative`; the same meaning is the same value.
 
 >>> read_value("1879-03-14")
 TimeSpan(start=Period(first=(1879, 3, 14), last=(1879, 3, 14), unit='day'), end=Period(first=(1879, 3, 14), last=(1879, 3, 14), unit='day'), is_range=False)
@@ -52,6 +61,10 @@ __all__ = [
     "year_ends",
     "years_between",
     "part_of_value",
+    "Yearless",
+    "read_yearless",
+    "relative_value",
+    "read_relative",
 ]
 
 Day = tuple  # (year, month, day); BCE years negative
@@ -308,3 +321,98 @@ def part_of_value(value: str | None) -> tuple[str, str] | None:
     if needs == "day" and len(match["anchor"]) < 10:
         return None
     return needs, part
+
+
+class Yearless(NamedTuple):
+    """What a yearless value states: its unit (``"day"``, ``"month"``, ``"quarter"``, ``"season"``
+    or ``"weekday"``) and the unit's number within its year (a month and a day; a month; 1-4; a
+    season code; an ISO weekday, Monday 1). ``months`` are the months it covers (none for a weekday).
+    """
+
+    unit: str
+    month: int | None = None
+    day: int | None = None
+    code: str | int | None = None  # the quarter (1-4), season ("SU") or weekday (1-7)
+
+    @property
+    def months(self) -> tuple[int, ...]:
+        """The months of the year the value lies in (a winter: December, January, February).
+
+        >>> read_yearless("XXXX-Q2").months, read_yearless("XXXX-WI").months
+        ((4, 5, 6), (12, 1, 2))
+        """
+        if self.month is not None:
+            return (self.month,)
+        if self.unit == "quarter":
+            return tuple(range(3 * int(self.code) - 2, 3 * int(self.code) + 1))
+        if self.unit == "season":
+            first, last = SEASON_MONTHS[str(self.code)]
+            return tuple((m - 1) % 12 + 1 for m in range(first, last + 1))
+        return ()
+
+
+_YEARLESS = re.compile(
+    r"XXXX-(?:(?P<month>\d\d)(?:-(?P<day>\d\d))?(?:T.*)?|Q(?P<quarter>[1-4])|(?P<season>SP|SU|FA|WI)|WXX-(?P<weekday>[1-7]))$"
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def read_yearless(value: str | None) -> Yearless | None:
+    """What a value with an unknown year states (see above), or ``None`` for any other value (a
+    day that no year has, "February 30", is not a day).
+
+    >>> read_yearless("XXXX-06-04"), read_yearless("XXXX-WXX-6")
+    (Yearless(unit='day', month=6, day=4, code=None), Yearless(unit='weekday', month=None, day=None, code=6))
+    >>> read_yearless("XXXX-03").unit, read_yearless("XXXX-SU").code, read_yearless("XXXX-02-30"), read_yearless("2019-06")
+    ('month', 'SU', None, None)
+    """
+    if not value or not value.startswith("XXXX-"):
+        return None
+    match = _YEARLESS.match(value)
+    if match is None:
+        return None
+    if match["month"]:
+        month = int(match["month"])
+        if not 1 <= month <= 12:
+            return None
+        if match["day"]:
+            day = int(match["day"])
+            return Yearless("day", month, day) if 1 <= day <= _month_days(2000, month) else None
+        return Yearless("month", month)
+    if match["quarter"]:
+        return Yearless("quarter", code=int(match["quarter"]))
+    if match["season"]:
+        return Yearless("season", code=match["season"])
+    return Yearless("weekday", code=int(match["weekday"]))
+
+
+#: The units a relative value may count in.
+RELATIVE_UNITS = ("day", "week", "weekend", "month", "quarter", "year", "decade", "century")
+_RELATIVE = re.compile(r"UNDEF-(?P<base>this|REF)-(?P<unit>[a-z]+)(?:-(?P<sign>PLUS|MINUS)-(?P<n>\d+))?$")
+
+
+@functools.lru_cache(maxsize=1024)
+def relative_value(deictic: bool, unit: str, offset: int) -> str:
+    """The value of a relative date with nothing to resolve it against: ``offset`` units from the
+    moment of writing (``deictic``) or from the last date of the text (HeidelTime's ``UNDEF``).
+
+    >>> relative_value(True, "year", -1), relative_value(False, "day", 2), relative_value(True, "week", 0)
+    ('UNDEF-this-year-MINUS-1', 'UNDEF-REF-day-PLUS-2', 'UNDEF-this-week')
+    """
+    base = "this" if deictic else "REF"
+    if not offset:
+        return f"UNDEF-{base}-{unit}"
+    return f"UNDEF-{base}-{unit}-{'PLUS' if offset > 0 else 'MINUS'}-{abs(offset)}"
+
+
+def read_relative(value: str | None) -> tuple[bool, str, int] | None:
+    """``(deictic, unit, offset)`` of a value written by :func:`relative_value`, else ``None``.
+
+    >>> read_relative("UNDEF-REF-year-MINUS-1"), read_relative("UNDEF-this-day"), read_relative("2019")
+    ((False, 'year', -1), (True, 'day', 0), None)
+    """
+    match = _RELATIVE.match(value or "")
+    if match is None:
+        return None
+    n = int(match["n"] or 0)
+    return match["base"] == "this", match["unit"], -n if match["sign"] == "MINUS" else n

@@ -11,8 +11,10 @@ text's own ``date``), and answers:
   precision, days to centuries): SUPPORTED when the contexts state all its times, CONTRADICTED when
   they state none of them even in part but give other dates ("the contexts give 14 March 1879"),
   PARTIALLY_SUPPORTED otherwise (NOT_SUPPORTED instead when the instruction contains ``Be strict``),
-  NOT_SUPPORTED when the contexts give no date or when the claim has no year (e.g. "last year"
-  without a reference date);
+  NOT_SUPPORTED when the contexts give no date or when the date rules cannot check the claim (e.g.
+  "last year" without a reference date, and no context saying the same); a date without a year
+  ("June 4", "Q2", "on Saturday") is judged as those rules judge it, by its day, month, quarter,
+  season or weekday;
 - listwise relevance / grades (``query`` + ``documents``): verdict 1 when a document shares a year
   with the query (for a query without a year: when the document has any year); grade 4 when it
   shares one, 2 when it has other years, else 0;
@@ -170,16 +172,20 @@ def _claims(data: dict, strict: bool) -> dict:
         focus = extract_focus_time(*_text_and_date(item, reference))
         context_years |= focus.years
         context_claims.append(claims_from_focus_time(focus))
+    any_context_date = bool(context_years) or any(c.shape == "yearless" for cs in context_claims for c in cs)
     claims = []
     for claim, mentions in _listed_claims(data, reference):
         years = set().union(*(m.years for m in mentions))
         found = years & context_years
-        if not years:
+        # the focus-time mode's verdicts; a time they cannot check ("last year" with no date) is
+        # not supported here: a judge must give every claim a label
+        credits = [c for c in credit_claims(claims_from_mentions(mentions), context_claims) if c.checked]
+        if not credits:
             verdict, reason = "NOT_SUPPORTED", "this time cannot be placed without a date"
         else:
-            verdict, reason = _verdict(credit_claims(claims_from_mentions(mentions), context_claims), bool(context_years), strict)
+            verdict, reason = _verdict(credits, any_context_date, strict)
             if verdict == "SUPPORTED":
-                reason = "the contexts give " + _years_text(years)
+                reason = "the contexts give " + (_years_text(years) if years else "the same date")
             elif verdict != "CONTRADICTED" and found != years and context_years:
                 reason = "the contexts do not give " + _years_text(years - found)
         quote = _years_text(found) if found else ""

@@ -63,9 +63,10 @@ NO_EXPRESSION = "answer makes no temporal claim (no temporal expression; no LLM 
 class TemporalFaithfulness(MetricWithJudge):
     """Share of the answer's temporal claims that the retrieved contexts support.
 
-    focus_time mode, ``granularity="claim"`` (default): every answer mention that has years is one
-    claim at its own precision (a day, month, season, quarter, year, decade ...; a time folds into
-    its day), judged as a reader would (see :mod:`ragas_temporal.scores.claims` and
+    focus_time mode, ``granularity="claim"`` (default): every answer mention is one claim at its
+    own precision (a day, month, season, quarter, year, decade ...; a time folds into its day; a
+    date without a year at what it states, its day, month, quarter, season or weekday; a relative
+    date nothing resolves by its value, else unverifiable and left out of the score), judged as a reader would (see :mod:`ragas_temporal.scores.claims` and
     docs/METRICS.md): supported when a context states it or something finer inside it ("14 March
     1879" supports "March 1879" and "1879"), partially supported when a context only contains it
     ("20 March 1879" against "1879"; "2008" inside "2007–2009"), not supported otherwise; a range by
@@ -152,8 +153,9 @@ class TemporalFaithfulness(MetricWithJudge):
         self, sample: t.Any, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC
     ) -> list[dict] | None:
         """The date rules' verdict on each claim of ``sample.response`` as plain values
-        (:func:`ragas_temporal.scores.claim_verdicts`: claim, verdict, credit, note), or ``None``
-        when the sample cannot be scored (a bad column, no datable claim) or the granularity is
+        (:func:`ragas_temporal.scores.claim_verdicts`: claim, verdict, credit, note; every temporal
+        expression of the answer, an ``UNVERIFIABLE`` one with credit ``None``), or ``None`` when
+        the sample cannot be read (a bad column, no temporal expression) or the granularity is
         ``"year"``. No LLM call in any mode: in ``hybrid`` these are the verdicts that decide which
         claims go to the judge (the not-supported ones do not).
 
@@ -171,7 +173,7 @@ class TemporalFaithfulness(MetricWithJudge):
         if isinstance(case, Failed):
             return None
         credits = claim_credits(case.answer, case.contexts)
-        return None if credits is None else scores.claim_verdicts(credits)
+        return None if not credits else scores.claim_verdicts(credits)
 
 
 @dataclass(frozen=True)
@@ -185,24 +187,33 @@ class FaithfulnessByFocusTime:
 
     async def score(self, case: Case) -> Score:
         answer, contexts = case.answer, case.contexts
-        nothing_dated = undated(answer, "answer", case.reference_date)
-        if nothing_dated is not None:
-            return nothing_dated
         if self.granularity == "year":
+            nothing_dated = undated(answer, "answer", case.reference_date)
+            if nothing_dated is not None:
+                return nothing_dated
             return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
-        return scores.claim_faithfulness(
-            scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in contexts]
-        )
+        credits = claim_credits(answer, contexts)
+        return scores.credits_score(credits or [], _nothing_checked(answer, credits, case.reference_date))
 
 
 def claim_credits(answer: FocusTime, contexts: t.Sequence[FocusTime]) -> list[t.Any] | None:
-    """The date rules' credit (and verdict) of each claim of the answer against the contexts;
-    ``None`` when the answer has no datable claim. Read by the hybrid mode and the verdicts column."""
-    if not answer.years:
+    """The date rules' credit (and verdict) of each claim of the answer against the contexts,
+    the unverifiable ones included (credit ``None``); ``None`` when the answer has no temporal
+    expression. Read by the hybrid mode and the verdicts column."""
+    if not answer.mentions and not answer.years:
         return None
     return scores.credit_claims(
         scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in contexts]
     )
+
+
+def _nothing_checked(answer: FocusTime, credits: t.Sequence[t.Any] | None, reference_date: t.Any) -> str:
+    """Why no claim of the answer can be checked, naming what it found and what would date it
+    ("" when some claim can be checked)."""
+    if credits and any(c.checked or c.claim.shape == "yearless" for c in credits):
+        return ""  # a score, or a weekday nothing can check: the claims' own reason says why
+    undated_score = undated(FocusTime(mentions=answer.mentions), "answer", reference_date)
+    return undated_score.reason if undated_score is not None else ""
 
 
 def _claims_reason(score: Score, judgement: Judgement) -> str:
@@ -309,10 +320,10 @@ class HybridFaithfulness:
             return scores.undefined(NO_EXPRESSION)
         if self.granularity == "year":
             return await self._by_years(case, answer)
-        nothing_dated = undated(answer, "answer", case.reference_date)
-        if nothing_dated is not None:
-            return Score(nothing_dated.value, f"{nothing_dated.reason} (no LLM call)")
         credits = claim_credits(answer, case.contexts)
+        nothing = _nothing_checked(answer, credits, case.reference_date)
+        if nothing:
+            return scores.undefined(f"{nothing} (no LLM call)")
         to_judge = scores.claims_for_judge(credits)
         if not to_judge:
             return scores.judged_claim_faithfulness(credits, [])

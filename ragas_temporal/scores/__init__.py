@@ -55,6 +55,7 @@ from ragas_temporal.scores.claims import (
     claims_from_mentions,
     credit_claims,
     credits_reason,
+    credits_score,
     judged_claim_faithfulness,
     capped_claim_faithfulness,
     capped_credit,
@@ -71,6 +72,7 @@ from ragas_temporal.scores.ranking import (
     reciprocal_rank_at_k,
 )
 from ragas_temporal.scores.verdicts import (
+    UNVERIFIABLE,
     VERDICT_CREDIT,
     VERDICT_LABELS,
     claim_verdict_score,
@@ -107,6 +109,7 @@ __all__ = [
     "claims_from_focus_time",
     "credit_claims",
     "credits_reason",
+    "credits_score",
     "claim_faithfulness",
     "claim_verdicts",
     "claims_for_judge",
@@ -140,6 +143,7 @@ __all__ = [
     "n_relevant_gold",
     # LLM verdicts
     "VERDICT_LABELS",
+    "UNVERIFIABLE",
     "VERDICT_CREDIT",
     "normalise_verdict",
     "verdict_spelling",

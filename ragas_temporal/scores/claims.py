@@ -55,13 +55,14 @@ Score(value=0.0, reason="'20th March 1879' not supported: the contexts give 14 M
 from __future__ import annotations
 
 import bisect
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ragas_temporal.scores._result import Score, undefined
 from ragas_temporal.scores._validation import year_label, plural
-from ragas_temporal.scores.verdicts import VERDICT_CREDIT, normalise_verdict
+from ragas_temporal.scores.verdicts import UNVERIFIABLE, VERDICT_CREDIT, normalise_verdict
 from ragas_temporal.scores.year_sets import NO_ANSWER_CLAIM, NO_QUERY_FOCUS
 
 __all__ = [
@@ -73,6 +74,7 @@ __all__ = [
     "claims_from_focus_time",
     "credit_claims",
     "credits_reason",
+    "credits_score",
     "claim_faithfulness",
     "claim_verdicts",
     "claims_for_judge",
@@ -84,11 +86,23 @@ __all__ = [
     "NO_QUERY_FOCUS",
 ]
 
-#: What a claim states: one unit, a closed span, a span open at its end, a coarse period.
-CLAIM_SHAPES = ("point", "range", "open_range", "period")
+#: What a claim states: one unit, a closed span, a span open at its end, a coarse period, a
+#: calendar name the text ties to no year ("June 4", "Q2", "on Saturday"), a time nothing places
+#: on the calendar ("the previous year" without a date to count from, "recently").
+CLAIM_SHAPES = ("point", "range", "open_range", "period", "yearless", "relative")
 
-# Mention kinds whose span is one coarse period even when written as a range ("the 3rd century BC").
-_PERIOD_KINDS = frozenset({"decade", "century"})
+# Mention kinds whose span is one coarse period even when written as a range ("the 3rd century
+# BC"; "World War II" is 1939-1945, and 1945 is a date inside it, not one end of a range).
+_PERIOD_KINDS = frozenset({"decade", "century", "named_period"})
+_NO_WEEKDAY = "the contexts give no weekday or full date to check it against"
+# Why a relative claim cannot be checked, by its granularity (``_undated_class``).
+_UNVERIFIABLE_NOTES = {
+    "relative": "needs a reference date, and no context says the same",
+    "anaphoric": "needs an earlier date in the same text or a reference date, and no context says the same",
+    "vague": "names no particular time",
+    "duration": "a length of time, not a date",
+    "undated": "names no date to check",
+}
 # Reasons quote at most this many claims of one kind; the rest are counted.
 _MAX_QUOTED = 5
 # The verdict each credit stands for (focus time gives three of the four labels; CONTRADICTED is a reader's).
@@ -125,9 +139,12 @@ class TemporalClaim:
     end: int
     granularity: str = "year"
     units: tuple = field(default=(), repr=False)
+    #: a yearless claim's ``(months, day, code)`` (the months it covers, the day of a day, the ISO
+    #: weekday of a weekday); a relative claim's value (``UNDEF-this-year-MINUS-1``; ``None`` unknown)
+    value: Any = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        if not self.units:
+        if not self.units and self.shape not in ("yearless", "relative"):
             if self.shape == "range":
                 units = (_year_unit(self.start, self.start), _year_unit(self.end, self.end))
             elif self.shape == "period":
@@ -138,8 +155,10 @@ class TemporalClaim:
 
     @property
     def key(self) -> tuple:
-        """What the claim states, without its wording."""
-        return (self.shape, self.units)
+        """What the claim states, without its wording (a relative claim of no value: its words)."""
+        if self.shape == "relative":
+            return (self.shape, self.granularity, self.value if self.value is not None else self.text.lower())
+        return (self.shape, self.units, self.granularity if self.shape == "yearless" else None, self.value)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TemporalClaim) and self.key == other.key
@@ -154,13 +173,18 @@ class ClaimCredit:
     contexts give instead."""
 
     claim: TemporalClaim
-    credit: float
+    credit: float | None
     note: str = ""
 
     @property
     def verdict(self) -> str:
-        """``SUPPORTED``, ``PARTIALLY_SUPPORTED`` or ``NOT_SUPPORTED``."""
-        return _VERDICT_OF_CREDIT[self.credit]
+        """``SUPPORTED``, ``PARTIALLY_SUPPORTED``, ``NOT_SUPPORTED``, or ``UNVERIFIABLE`` (credit
+        ``None``: nothing can check the claim, and it is left out of the score)."""
+        return UNVERIFIABLE if self.credit is None else _VERDICT_OF_CREDIT[self.credit]
+
+    @property
+    def checked(self) -> bool:
+        return self.credit is not None
 
 
 def _unit_of(period: Any) -> Unit:
@@ -182,13 +206,33 @@ def _claim_from_span(text: str, kind: Any, span: Any) -> TemporalClaim:
     return TemporalClaim(text, "range", ends[0][0][0], ends[1][1][0], ends[0][2], tuple(ends))
 
 
-def claim_from_mention(mention: Any) -> TemporalClaim | None:
-    """The claim a mention makes, or ``None`` when it has no years (an unresolved "last year").
+def _undated_class(mention: Any) -> str:
+    """Why a mention with no year and no yearless value names no date (a key of ``_UNVERIFIABLE_NOTES``)."""
+    relative = getattr(mention, "relative", None)
+    kind = getattr(mention, "kind", None)
+    if relative is not None:
+        return "relative" if relative[0] else "anaphoric"
+    value = getattr(mention, "value", None)
+    if value is None:
+        return kind if kind in ("relative", "anaphoric") else "undated"
+    if str(value).endswith("_REF"):
+        return "vague"
+    if str(value).startswith("P"):
+        return "duration"
+    return "undated"
+
+
+def claim_from_mention(mention: Any) -> TemporalClaim:
+    """The claim a mention makes: what it states, or what it leaves unstated.
 
     Reads ``mention.text``, ``.kind``, ``.years`` and ``.span`` (the extractor's
     :class:`~ragas_temporal.focus_time.spans.TimeSpan`: start and end periods, open ends). A
     record without a span is read at year precision: a decade or century as a period, one year as
-    a point, several as a range from the smallest to the largest.
+    a point, several as a range from the smallest to the largest. A mention without years is a
+    ``"yearless"`` claim when it has a ``yearless`` reading (a day, month, quarter, season or
+    weekday whose year the text does not give, :class:`~ragas_temporal.focus_time.spans.Yearless`),
+    else a ``"relative"`` claim: its value ("last year" without a reference date is
+    ``UNDEF-this-year-MINUS-1``), compared with the contexts' relative values as it stands.
 
     >>> from ragas_temporal.focus_time import TemporalMention as M
     >>> claim_from_mention(M(0, 7, "2016–17", "range", "2016/2017", frozenset({2016, 2017})))
@@ -199,14 +243,21 @@ def claim_from_mention(mention: Any) -> TemporalClaim | None:
     TemporalClaim(text='the 1990s', shape='period', start=1990, end=1999, granularity='decade')
     >>> claim_from_mention(M(0, 13, "14 March 1879", "date", "1879-03-14", frozenset({1879})))
     TemporalClaim(text='14 March 1879', shape='point', start=1879, end=1879, granularity='day')
-    >>> claim_from_mention(M(0, 9, "last year", "relative", None, frozenset())) is None
-    True
+    >>> claim_from_mention(M(0, 6, "June 4", "anaphoric", "XXXX-06-04")).granularity
+    'day'
+    >>> claim_from_mention(M(0, 9, "last year", "relative", "UNDEF-this-year-MINUS-1")).shape
+    'relative'
     """
     kind = getattr(mention, "kind", None)
     text = str(getattr(mention, "text", ""))
     years = list(getattr(mention, "years", None) or ())
     if not years:
-        return None
+        yearless = getattr(mention, "yearless", None)
+        if yearless is not None:
+            code = yearless.code if yearless.unit == "weekday" else None
+            return TemporalClaim(text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code))
+        value = getattr(mention, "value", None)
+        return TemporalClaim(text, "relative", 0, 0, _undated_class(mention), (), value)
     span = getattr(mention, "span", None)
     if span is not None:
         return _claim_from_span(text, kind, span)
@@ -219,19 +270,19 @@ def claim_from_mention(mention: Any) -> TemporalClaim | None:
 
 
 def claims_from_mentions(mentions: Iterable[Any]) -> list[TemporalClaim]:
-    """Claims of the mentions that have years, in order, each distinct claim once.
+    """Claims of the mentions, in order, each distinct claim once (:func:`claim_from_mention`).
 
     >>> from types import SimpleNamespace as M
     >>> [c.text for c in claims_from_mentions([
     ...     M(text="2016–17", kind="range", value="2016/2017", years={2016, 2017}),
     ...     M(text="last year", kind="relative", value=None, years=set()),
     ...     M(text="2016–2017", kind="range", value="2016/2017", years={2016, 2017})])]
-    ['2016–17']
+    ['2016–17', 'last year']
     """
     seen: dict[TemporalClaim, None] = {}
     for mention in mentions:
         claim = claim_from_mention(mention)
-        if claim is not None and claim not in seen:
+        if claim not in seen:
             seen[claim] = None
     return list(seen)
 
@@ -307,6 +358,116 @@ class _Reach:
         return min(near)[1] if near else None
 
 
+def _day_of_year(month: int, day: int) -> int:
+    return (month - 1) * 31 + day
+
+
+def _circular(a: int, b: int, period: int) -> int:
+    return min((a - b) % period, (b - a) % period)
+
+
+def _nearest(index: dict, key: Any, distance: Any) -> str | None:
+    """The text of the entry of ``index`` nearest ``key`` (first written on a tie)."""
+    best = min(index, key=lambda other: distance(other, key), default=None)
+    return None if best is None else index[best]
+
+
+class _Calendar:
+    """What the contexts state about the calendar whatever the year: the days, months, quarters,
+    seasons and weekdays they give, with or without a year (first text of each), for claims the
+    answer makes without a year."""
+
+    def __init__(self) -> None:
+        self.days: dict[tuple[int, int], str] = {}  # (month, day) of every stated day
+        self.months: dict[int, str] = {}  # every month a stated day or month lies in
+        self.month_units: dict[int, str] = {}  # months stated as months
+        self.groups: dict[tuple[str, tuple[int, ...]], str] = {}  # stated quarters and seasons, by months
+        self.weekdays: dict[int, str] = {}  # ISO weekday of every stated day (and stated weekdays)
+        self.yearless_days: dict[tuple[int, int], str] = {}  # days stated without a year
+        self.yearless_months: dict[int, str] = {}
+
+    def add_unit(self, unit: Unit, text: str) -> None:
+        first, last, name = unit
+        if name == "day" and first == last:
+            self._day(first[1], first[2], text)
+            if 1 <= first[0] <= 9999:
+                self.weekdays.setdefault(dt.date(*first).isoweekday(), text)
+        elif name == "month" and first[:2] == last[:2]:
+            self.month_units.setdefault(first[1], text)
+            self.months.setdefault(first[1], text)
+        elif name in ("quarter", "season"):
+            months = tuple((m - 1) % 12 + 1 for m in range(first[1], first[1] + 3))
+            self.groups.setdefault((name, months), text)
+
+    def _day(self, month: int, day: int, text: str) -> None:
+        self.days.setdefault((month, day), text)
+        self.months.setdefault(month, text)
+
+    def add_yearless(self, claim: TemporalClaim) -> None:
+        months, day, code = claim.value
+        text, unit = claim.text, claim.granularity
+        if unit == "day":
+            self._day(months[0], day, text)
+            self.yearless_days.setdefault((months[0], day), text)
+            self.yearless_months.setdefault(months[0], text)
+        elif unit == "month":
+            self.month_units.setdefault(months[0], text)
+            self.months.setdefault(months[0], text)
+            self.yearless_months.setdefault(months[0], text)
+        elif unit == "weekday":
+            self.weekdays.setdefault(code, text)
+        else:
+            self.groups.setdefault((unit, tuple(months)), text)
+
+    def _group_of(self, month: int) -> str | None:
+        return next((text for (_, months), text in self.groups.items() if month in months), None)
+
+    def verdict(self, claim: TemporalClaim) -> tuple[float | None, str]:
+        """(credit, note) of a claim without a year: supported by the same day, month, quarter,
+        season or weekday (or something finer inside it), partly by something that contains it,
+        else not supported, with the nearest the contexts give at the claim's unit. A weekday the
+        contexts give no weekday and no full date to check against is unverifiable (``None``):
+        a source rarely names the weekday of what it dates by "tomorrow" or "this week"."""
+        months, day, code = claim.value
+        unit = claim.granularity
+        if unit == "day":
+            key = (months[0], day)
+            if key in self.days:
+                return 1.0, ""
+            container = self.month_units.get(months[0]) or self._group_of(months[0])
+            if container is not None:
+                return 0.5, f"the contexts give {container}"
+            near = _nearest(self.days, key, lambda a, b: _circular(_day_of_year(*a), _day_of_year(*b), 372))
+        elif unit == "month":
+            if months[0] in self.months:
+                return 1.0, ""
+            container = self._group_of(months[0])
+            if container is not None:
+                return 0.5, f"the contexts give {container}"
+            near = _nearest(self.month_units or self.months, months[0], lambda a, b: _circular(a, b, 12))
+        elif unit == "weekday":
+            if code in self.weekdays:
+                return 1.0, ""
+            if not self.weekdays:
+                return None, _NO_WEEKDAY
+            near = _nearest(self.weekdays, code, lambda a, b: _circular(a, b, 7))
+        else:  # a quarter or a season: the same one, or a day or month inside it
+            if (unit, tuple(months)) in self.groups or any(m in self.months for m in months):
+                return 1.0, ""
+            same_unit = {key: text for key, text in self.groups.items() if key[0] == unit}
+            near = _nearest(same_unit, (unit, tuple(months)), lambda a, b: _circular(a[1][0], b[1][0], 12))
+        return 0.0, f"the contexts give {near}" if near else ""
+
+    def yearless_container(self, unit: Unit) -> str | None:
+        """A context's day or month without a year that has a dated claim's day or month."""
+        first, last, name = unit
+        if name == "day" and first == last:
+            return self.yearless_days.get((first[1], first[2]))
+        if name == "month" and first[:2] == last[:2]:
+            return self.yearless_months.get(first[1])
+        return None
+
+
 class _Evidence:
     """What the contexts state and contain, indexed for the support rules."""
 
@@ -316,8 +477,19 @@ class _Evidence:
         # not stated, but they are inside what a context says).
         stated: list[tuple[Any, Any, str]] = []
         spans: list[tuple[Any, Any, str]] = []
+        self.calendar = _Calendar()
+        self.relative: dict[Any, str] = {}  # relative values the contexts give
         for claims in context_claims:
             for claim in claims:
+                if claim.shape == "yearless":
+                    self.calendar.add_yearless(claim)
+                    continue
+                if claim.shape == "relative":
+                    if claim.granularity in ("relative", "anaphoric") and claim.value is not None:
+                        self.relative.setdefault(claim.value, claim.text)
+                    continue
+                for unit in claim.units:
+                    self.calendar.add_unit(unit, claim.text)
                 stated.extend((unit[0], unit[1], claim.text) for unit in claim.units)
                 if claim.shape == "range":
                     spans.append((claim.units[0][0], claim.units[-1][1], claim.text))
@@ -335,6 +507,9 @@ class _Evidence:
         text = self.spans.container(first, last)
         if text is not None:
             return 0.5, f"inside {text}"
+        text = self.calendar.yearless_container(unit)
+        if text is not None:  # "4 June 1990" against a context's "June 4": the day, not the year
+            return 0.5, f"the contexts give {text}"
         near = self.stated.nearest(unit)
         return 0.0, f"the contexts give {near}" if near else ""
 
@@ -347,6 +522,12 @@ class _Evidence:
 
 
 def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
+    if claim.shape == "yearless":
+        return ClaimCredit(claim, *evidence.calendar.verdict(claim))
+    if claim.shape == "relative":
+        if claim.value is not None and claim.value in evidence.relative:
+            return ClaimCredit(claim, 1.0)
+        return ClaimCredit(claim, None, _UNVERIFIABLE_NOTES[claim.granularity])
     if claim.shape != "range":
         return ClaimCredit(claim, *evidence.verdict(claim.units[0]))
     if evidence.has_span_around(claim):
@@ -409,12 +590,17 @@ def credits_reason(credits: Iterable[ClaimCredit]) -> str:
     ...                 ClaimCredit(TemporalClaim("2007–11", "range", 2007, 2011), 0.5, "only 2007 found")])
     "'1995' not found in the retrieved contexts; '2007–11': only 2007 found"
     """
-    credits = list(credits)
+    everything = list(credits)
+    credits = [c for c in everything if c.checked]
+    unchecked = _unverifiable_part(everything)
     weak = [c for c in credits if c.credit < 1.0]
     if not weak:
+        if not credits:
+            return unchecked
         quoted = ", ".join(repr(c.claim.text) for c in credits[:_MAX_QUOTED])
         more = f" and {len(credits) - _MAX_QUOTED} more" if len(credits) > _MAX_QUOTED else ""
-        return f"every temporal claim ({quoted}{more}) found in the retrieved contexts"
+        found = f"every temporal claim ({quoted}{more}) found in the retrieved contexts"
+        return f"{found}; {unchecked}" if unchecked else found
     missing = [c for c in weak if not c.note]
     parts = []
     if missing:
@@ -425,7 +611,39 @@ def credits_reason(credits: Iterable[ClaimCredit]) -> str:
     parts.extend(_weak_part(c) for c in noted[:_MAX_QUOTED])
     if len(noted) > _MAX_QUOTED:
         parts.append(f"and {len(noted) - _MAX_QUOTED} more not fully supported")
+    if unchecked:
+        parts.append(unchecked)
     return "; ".join(parts)
+
+
+def _unverifiable_part(credits: Iterable[ClaimCredit]) -> str:
+    """The claims nothing can check, each with why, for a reason ("" when there are none)."""
+    unchecked = [c for c in credits if not c.checked]
+    if not unchecked:
+        return ""
+    quoted = "; ".join(f"{c.claim.text!r} {c.note}" for c in unchecked[:_MAX_QUOTED])
+    more = f"; and {len(unchecked) - _MAX_QUOTED} more" if len(unchecked) > _MAX_QUOTED else ""
+    return f"unverifiable, left out of the score: {quoted}{more}"
+
+
+def credits_score(credits: Iterable[ClaimCredit], nothing_checked: str = "") -> Score:
+    """``(supported + ½ · partially supported) / checked claims``; the unverifiable claims are
+    listed in the reason and left out. NaN when no claim can be checked: the reason is
+    ``nothing_checked`` when given, else it lists each claim and why it cannot be checked.
+
+    >>> last = ClaimCredit(TemporalClaim("last year", "relative", 0, 0, "relative"), None, "needs a reference date")
+    >>> credits_score([ClaimCredit(TemporalClaim("2008", "point", 2008, 2008), 1.0), last])
+    Score(value=1.0, reason="every temporal claim ('2008') found in the retrieved contexts; unverifiable, left out of the score: 'last year' needs a reference date")
+    >>> credits_score([last]).reason
+    "nothing to check: unverifiable, left out of the score: 'last year' needs a reference date"
+    """
+    credits = list(credits)
+    if not credits:
+        return undefined(NO_ANSWER_CLAIM)
+    checked = [c for c in credits if c.checked]
+    if not checked:
+        return undefined(nothing_checked or f"nothing to check: {_unverifiable_part(credits)}")
+    return Score(sum(VERDICT_CREDIT[c.verdict] for c in checked) / len(checked), credits_reason(credits))
 
 
 def claim_verdicts(credits: Iterable[ClaimCredit]) -> list[dict[str, Any]]:
@@ -474,10 +692,7 @@ def claim_faithfulness(
     >>> claim_faithfulness([], [context]).reason
     'answer makes no temporal claim'
     """
-    credits = credit_claims(answer_claims, context_claims)
-    if not credits:
-        return undefined(NO_ANSWER_CLAIM)
-    return Score(sum(VERDICT_CREDIT[c.verdict] for c in credits) / len(credits), credits_reason(credits))
+    return credits_score(credit_claims(answer_claims, context_claims))
 
 
 def claims_for_judge(credits: Iterable[ClaimCredit]) -> list[TemporalClaim]:
@@ -490,7 +705,7 @@ def claims_for_judge(credits: Iterable[ClaimCredit]) -> list[TemporalClaim]:
     >>> [c.text for c in claims_for_judge([ClaimCredit(year(2007), 0.0), ClaimCredit(year(2008), 1.0)])]
     ['2008']
     """
-    return [c.claim for c in credits if c.credit > 0]
+    return [c.claim for c in credits if c.checked and c.credit > 0]
 
 
 def judged_claim_faithfulness(credits: Iterable[ClaimCredit], verdicts: Iterable[str]) -> Score:
@@ -504,13 +719,14 @@ def judged_claim_faithfulness(credits: Iterable[ClaimCredit], verdicts: Iterable
     >>> judged_claim_faithfulness(credits, ["SUPPORTED", "CONTRADICTED"])  # (0 + 1 + 0) / 3
     Score(value=0.3333333333333333, reason="'2007' not found in the retrieved contexts (no LLM call); LLM judge: 1 of 2 other claims supported")
     """
-    credits = list(credits)
+    everything = list(credits)
+    credits = [c for c in everything if c.checked]
     labels = [normalise_verdict(v) for v in verdicts]
     kept = claims_for_judge(credits)
     if len(labels) != len(kept):
         raise ValueError(f"verdicts must give one label per claim left to judge: {len(kept)} claims, {len(labels)} labels")
     if not credits:
-        return undefined(NO_ANSWER_CLAIM)
+        return credits_score(everything)
     rejected = [c for c in credits if c.credit == 0]
     judged = sum(VERDICT_CREDIT[label] for label in labels)
     parts = [f"{credits_reason(rejected)} (no LLM call)"] if rejected else []
@@ -518,7 +734,8 @@ def judged_claim_faithfulness(credits: Iterable[ClaimCredit], verdicts: Iterable
         supported = sum(label == "SUPPORTED" for label in labels)
         other = "other " if rejected else ""
         parts.append(f"LLM judge: {supported} of {len(kept)} {other}{plural(len(kept), 'claim')} supported")
-    return Score(judged / len(credits), "; ".join(parts))
+    unchecked = _unverifiable_part(everything)
+    return Score(judged / len(credits), "; ".join(parts + [unchecked] if unchecked else parts))
 
 
 def capped_credit(credit: ClaimCredit, verdict: str | None) -> float:
@@ -553,13 +770,14 @@ def capped_claim_faithfulness(
     >>> capped_claim_faithfulness([ClaimCredit(year(2007), 0.0), ran], [None], "LLM call timed out after 60 s")
     Score(value=0.25, reason="'2007' not found in the retrieved contexts (no LLM call); LLM judge failed (LLM call timed out after 60 s): focus-time credit kept for 1 claim ('from 2010 to 2012': only 2010 found)")
     """
-    credits = list(credits)
+    everything = list(credits)
+    credits = [c for c in everything if c.checked]
     labels = [None if v is None else normalise_verdict(v) for v in verdicts]
     kept = [c for c in credits if c.credit > 0]
     if len(labels) != len(kept):
         raise ValueError(f"verdicts must give one label (or None) per claim left to judge: {len(kept)} claims, {len(labels)} labels")
     if not credits:
-        return undefined(NO_ANSWER_CLAIM)
+        return credits_score(everything)
     rejected = [c for c in credits if c.credit == 0]
     parts = [f"{credits_reason(rejected)} (no LLM call)"] if rejected else []
     judged = [(c, label) for c, label in zip(kept, labels) if label is not None]
@@ -578,6 +796,9 @@ def capped_claim_faithfulness(
         parts.append(
             f"LLM judge failed{why}: focus-time credit kept for {len(undecided)} {plural(len(undecided), 'claim')}{detail}"
         )
+    unchecked = _unverifiable_part(everything)
+    if unchecked:
+        parts.append(unchecked)
     value = sum(capped_credit(c, label) for c, label in zip(kept, labels)) / len(credits)
     return Score(value, "; ".join(parts))
 
@@ -615,7 +836,8 @@ def no_claim_reason(mentions: Iterable[Any], side: str = "answer", reference_dat
     by_kind: dict[str, list[str]] = {"relative": [], "vague": [], "beyond": [], "anaphoric": [], "other": []}
     for mention in undated:
         kind = getattr(mention, "kind", None)
-        if kind == "relative" and getattr(mention, "value", None) is not None:
+        unresolved = getattr(mention, "value", None) is None or getattr(mention, "relative", None) is not None
+        if kind == "relative" and not unresolved:
             kind = "vague"  # PAST_REF, PRESENT_REF: no date would give it a year
         elif kind == "relative" and reference_date is not None:
             kind = "beyond"  # read against a date, yet no year: it left the calendar

@@ -8,10 +8,15 @@ from types import MappingProxyType
 from ragas_temporal.scores._result import Score, undefined
 from ragas_temporal.scores._validation import as_ordered, plural
 
-__all__ = ["VERDICT_LABELS", "VERDICT_CREDIT", "verdict_spelling", "normalise_verdict", "claim_verdict_score"]
+__all__ = ["VERDICT_LABELS", "UNVERIFIABLE", "VERDICT_CREDIT", "verdict_spelling", "normalise_verdict", "claim_verdict_score"]
 
 #: The labels a judge may give a temporal claim, best first.
 VERDICT_LABELS = ("SUPPORTED", "PARTIALLY_SUPPORTED", "NOT_SUPPORTED", "CONTRADICTED")
+
+#: The label the date rules give a claim nothing can check ("the previous year" with no date to
+#: count from and no context saying the same, "recently"): listed with the verdicts, left out of
+#: the score. Not a judge's label (a judge reads the claim and decides).
+UNVERIFIABLE = "UNVERIFIABLE"
 
 #: Credit each label earns in :func:`claim_verdict_score`.
 VERDICT_CREDIT = MappingProxyType(

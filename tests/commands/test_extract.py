@@ -29,7 +29,7 @@ def test_json_output(capsys):
 
 def test_relative_without_reference_date_shows_unresolved(capsys):
     assert main(["extract", "yesterday"]) == 0
-    assert capsys.readouterr().out.splitlines() == ["[0, 9)  'yesterday'  relative  -  no years", "focus time: (empty)"]
+    assert capsys.readouterr().out.splitlines() == ["[0, 9)  'yesterday'  relative  UNDEF-this-day-MINUS-1  no years", "focus time: (empty)"]
 
 
 def test_text_from_stdin(capsys, monkeypatch):

@@ -187,9 +187,9 @@ def test_year_boundary_yesterday():
 def test_relative_expressions_without_reference_date_keep_the_mention_without_years():
     ft = extract_focus_time("Last year and yesterday and three years ago.")
     assert [(m.text, m.value, m.years) for m in ft.mentions] == [
-        ("Last year", None, frozenset()),
-        ("yesterday", None, frozenset()),
-        ("three years ago", None, frozenset()),
+        ("Last year", "UNDEF-this-year-MINUS-1", frozenset()),
+        ("yesterday", "UNDEF-this-day-MINUS-1", frozenset()),
+        ("three years ago", "UNDEF-this-year-MINUS-3", frozenset()),
     ]
     assert ft.years == frozenset()
 
@@ -226,11 +226,15 @@ def test_that_march_and_bare_in_march_use_the_last_explicit_year():
     ]
 
 
-def test_month_day_without_year_takes_the_last_explicit_year():
-    assert mentions("It was founded in 1971. On May 5 it opened.") == [
+def test_month_day_without_year_takes_the_year_the_text_ties_to_it():
+    # TimeML: a year in the same sentence, or a written date with a month before it, ties the
+    # day; a bare year in another sentence does not (issue 34)
+    assert mentions("It was founded in 1971, and on May 5 it opened.") == [
         ("1971", "year", "1971", [1971]),
         ("May 5", "anaphoric", "1971-05-05", [1971]),
     ]
+    assert mentions("It was founded in March 1971. On May 5 it opened.")[1] == ("May 5", "anaphoric", "1971-05-05", [1971])
+    assert mentions("It was founded in 1971. On May 5 it opened.")[1] == ("May 5", "anaphoric", "XXXX-05-05", [])
 
 
 def test_anaphora_falls_back_to_the_reference_date_when_the_text_has_no_date():
@@ -239,7 +243,7 @@ def test_anaphora_falls_back_to_the_reference_date_when_the_text_has_no_date():
 
 
 def test_anaphora_without_any_date_stays_unresolved():
-    assert mentions("The following year it closed.") == [("The following year", "anaphoric", None, [])]
+    assert mentions("The following year it closed.") == [("The following year", "anaphoric", "UNDEF-REF-year-PLUS-1", [])]
 
 
 def test_anaphora_uses_the_latest_explicit_date_not_the_first():
@@ -304,10 +308,10 @@ def test_deictic_anchor_does_not_move_a_bare_month():
 
 
 def test_relative_chain_without_reference_date_stays_unresolved():
-    # no reference date: "last year" has no value, so "the following year" has no anchor either
+    # no reference date: "last year" has no year, so "the following year" has no anchor either
     assert mentions("Revenue fell last year and recovered the following year.") == [
-        ("last year", "relative", None, []),
-        ("the following year", "anaphoric", None, []),
+        ("last year", "relative", "UNDEF-this-year-MINUS-1", []),
+        ("the following year", "anaphoric", "UNDEF-REF-year-PLUS-1", []),
     ]
 
 

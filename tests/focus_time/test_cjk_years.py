@@ -154,7 +154,7 @@ def test_years_ago_are_read_against_the_reference_date(text, mentions):
 
 def test_years_ago_without_a_reference_date_have_no_year():
     [mention] = scan("約2000年前に稲作が伝わった。")
-    assert (mention.value, mention.years) == (None, frozenset())
+    assert (mention.value, mention.years) == ("UNDEF-this-year-MINUS-2000", frozenset())  # 2000 years before writing
     assert not extract_focus_time("1000년 전에 세워진 절이다.").years
 
 
@@ -201,7 +201,10 @@ def test_fast_and_full_scanners_agree_on_years_ago(text):
 ])
 def test_relative_years_are_read_against_the_reference_date(text, value):
     assert [m.value for m in scan(text, REFERENCE)] == [value]
-    assert [m.value for m in scan(text)] == [None]  # no reference date: no year
+    # no reference date: no year, only how far from the moment of writing
+    offset = int(value) - REFERENCE.year
+    expected = "UNDEF-this-year" + (f"-{'PLUS' if offset > 0 else 'MINUS'}-{abs(offset)}" if offset else "")
+    assert [(m.value, m.years) for m in scan(text)] == [(expected, frozenset())]
 
 
 @pytest.mark.parametrize("text", ["过去年代的建筑", "明年间的瓷器"])

@@ -140,7 +140,7 @@ def test_ytd_is_year_to_date_in_both_scanners():
     ft = extract_focus_time("Sales are up 5% YTD.", dt.date(2024, 1, 1))
     assert [(m.text, m.kind, m.value) for m in ft.mentions] == [("YTD", "relative", "2024")]
     assert sorted(ft.years) == [2024]  # the year so far: on 1 January, still this year (not 2023)
-    assert extract_focus_time("ytd").mentions[0].value is None  # no reference date: unresolved
+    assert extract_focus_time("ytd").mentions[0].value == "UNDEF-this-year"  # no reference date: no year
 
 
 def test_every_day_word_resolves_by_its_own_offset():

@@ -195,8 +195,14 @@ def test_reason_quotes_every_weak_claim_in_answer_order() -> None:
 
 
 def test_no_claim_is_nan() -> None:
+    assert math.isnan(score([], [year("2020", 2020)])[0])
+    assert score([], [year("2020", 2020)])[1] == "answer makes no temporal claim"
+
+
+def test_a_claim_nothing_can_check_is_nan_with_what_was_found_and_why() -> None:
     value, reason = score([mention("last year", "relative", None)], [year("2020", 2020)])
-    assert math.isnan(value) and reason == "answer makes no temporal claim"
+    assert math.isnan(value)
+    assert reason == "nothing to check: unverifiable, left out of the score: 'last year' needs a reference date, and no context says the same"
 
 
 def test_bce_years_in_reasons() -> None:

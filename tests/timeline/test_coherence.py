@@ -239,3 +239,12 @@ def test_a_coordinated_gap_counts_from_the_head_date():
     # 1999 - 1993 = 6 years, not two; the first gap (1999 - 1989 = 10) holds
     assert c.explanation == "'two years after', but 1999 - 1993 is 6 years (order gap)"
     assert read_timeline(text.replace("two years", "six years")).contradictions == ()
+
+
+def test_days_without_a_year_are_never_ordered_across_years():
+    # issue 34: "June 4" and "June 2" have no year (XXXX-06-04): neither is a dated claim, so
+    # "after" between them is no contradiction, whatever the years would be
+    text = "It was founded in 2020. The shop opened on June 4, after the sale on June 2. It closed on June 1 before it opened."
+    timeline = read_timeline(text)
+    assert len(timeline.claims) == 1 and timeline.contradictions == ()
+    assert read_timeline("It closed on June 1, before it opened on June 4.").claims == ()

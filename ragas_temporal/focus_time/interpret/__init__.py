@@ -7,16 +7,26 @@ and returns a ``Reading``, or ``None`` to reject the match (a number that is not
 Resolution policy (documented once, here):
 
 * **deictic** expressions ("yesterday", "last year", "three years ago", "last Friday") resolve
-  against the reference date only; without one the mention is kept with ``value=None`` and no years;
+  against the reference date only; without one the mention is kept with no years and HeidelTime's
+  value for how far it lies from the moment of writing (``spans.relative_value``): "last year" and
+  "a year ago" are ``UNDEF-this-year-MINUS-1``, "yesterday" ``UNDEF-this-day-MINUS-1``;
 * **anaphoric** expressions ("the following year", "two years later", "that March", a bare
   "in March", "March 3", "the next day", clock times, "tonight"-style parts of day used without
   "this/last") resolve against the *anchor*: the last date earlier in the same text, whether
   written out ("in 2010") or itself resolved ("last year", "the following year", "in March");
-  else against the reference date, else they stay unresolved. So "Revenue fell last year and
+  else against the reference date, else they keep no years and a value counted from the text's
+  last date (``UNDEF-REF-year-MINUS-1`` for "the previous year", "the prior year" and "the year
+  before"; ``UNDEF-REF-week-MINUS-1`` for "a week earlier" and "the week before"). So "Revenue fell last year and
   recovered the following year" (reference 2024-03-15) is 2023 then 2024, and "In 2010 ... The
   following year ... Two years later" is 2010, 2011, 2013. A resolved relative date anchors at
   its own granularity (year, month or day; quarters, decades and centuries leave the anchor as
-  it was). A month, day or quarter without a year takes the base's year; when the base is the
+  it was). A calendar name without a year (a month, day, quarter, season or fixed holiday) is
+  tied to a year only where the text ties it (TimeML; ``Context.calendar_base_at``): a written
+  date with a month before it ("On 3 May 1990 ... on 4 June" is 1990-06-04), a year written
+  earlier in the same sentence ("In 2010, on June 4"), "that" ("that March"), else the reference
+  date (or a context's own date); a year that merely appears in another sentence does not. Left
+  untied, it keeps the year unknown: ``XXXX-06-04``, ``XXXX-03``, ``XXXX-Q2``, ``XXXX-SU``
+  (``spans.read_yearless`` reads them). A tied name takes the base's year; when the base is the
   moment of writing (the reference date, a dateline equal to it, or a date found from it such
   as "last week") it moves back (or forward) one year if the sentence is in the past (or future) tense
   and the date would otherwise lie after (or before) the base: "was introduced in January"
@@ -30,7 +40,8 @@ Resolution policy (documented once, here):
   ``FUTURE_REF``: mentions without years (a present-tense sentence does not claim a year);
 * a bare weekday is the nearest such day to the reference date (ties and up to 4 days back go to
   the past: news reports past events); "this"/"coming" weekday is the next one (today included),
-  "last"/"past" the previous one, "next" the first one after today.
+  "last"/"past" the previous one, "next" the first one after today. Without a reference date it is
+  that weekday of an unknown week, TIMEX3 ``XXXX-WXX-6`` for "on Saturday" (ISO: Monday is 1).
 
 >>> import datetime as dt
 >>> from ragas_temporal.focus_time.extract import extract_focus_time

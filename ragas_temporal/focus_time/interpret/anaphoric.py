@@ -22,7 +22,9 @@ from ragas_temporal.focus_time.interpret.core import (
     Context,
     Groups,
     Reading,
+    relative_reading,
     unresolved_reading,
+    yearless_reading,
 )
 from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, UNIT_MODIFIERS, WEEKDAYS
 
@@ -31,9 +33,10 @@ def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the year before, the year after, the day before, the month earlier."""
     unit, direction = unit_of(g("unit")), g.lower("dir")
     base = ctx.base
+    offset = -1 if direction in ("before", "earlier", "previous", "prior") else 1
     if base is None:
-        return unresolved_reading(kind)
-    a = shift_anchor(base, unit, -1 if direction in ("before", "earlier", "previous", "prior") else 1)
+        return relative_reading(kind, unit, offset)
+    a = shift_anchor(base, unit, offset)
     if a is None:
         return unresolved_reading(kind)
     return Reading(kind, unit_value(a, unit), frozenset({a.year}), at_granularity(a, unit))
@@ -43,8 +46,9 @@ def day_anaphoric(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the same day, that day, the next day, the following morning, the previous evening."""
     mod, unit = g.lower("mod"), g.lower("unit") or g.lower("unit2")
     base = ctx.ref if mod == "this" else ctx.base
-    if base is None:
-        return unresolved_reading(kind)
+    if base is None:  # "the next day", "that night": a day from the last date; "this morning": today
+        return relative_reading("relative" if mod == "this" else kind, "week" if unit == "week" else "day",
+                                UNIT_MODIFIERS.get(mod, 0))
     if unit == "week":  # "the week": the base's week
         return Reading(kind, unit_value(base, "week"), unit_years(base, "week"))
     a = shift_anchor(base, "day", UNIT_MODIFIERS.get(mod, 0))  # "the day": no move
@@ -74,9 +78,9 @@ def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     m, d = MONTHS[g.lower(mname)], int(g(dname))
     if not valid_day(2000, m, d):
         return None
-    base = ctx.calendar_base
+    base = ctx.calendar_base_at(g.start)
     if base is None:
-        return unresolved_reading(kind)
+        return yearless_reading(kind, f"XXXX-{m:02d}-{d:02d}")
     year = year_by_tense(base, m, d, lambda: ctx.tense_at(g.start, g.end))
     a = Anchor(year, m, d)
     return Reading(kind, a.value(), frozenset({year}), a)
@@ -93,22 +97,24 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if rel:  # "October of next year"
         ref = ctx.ref
         if ref is None:
-            return unresolved_reading("relative")
+            return yearless_reading("relative", f"XXXX-{m:02d}")
         year = ref.year + UNIT_MODIFIERS[rel]
         return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
     if mod in ("last", "next", "nxt", "this"):
         ref = ctx.ref
-        if ref is None:
-            return unresolved_reading("relative")
+        if ref is None:  # "last March": a March, the year unknown
+            return yearless_reading("relative", f"XXXX-{m:02d}")
         year = ref.year
         if mod == "last" and m >= ref.month:
             year -= 1
         elif mod in ("next", "nxt") and m <= ref.month:
             year += 1
         return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
-    base = ctx.calendar_base
+    # "that March" points back to the last written date wherever it stands; a bare month is tied
+    # only as ``calendar_base_at`` says
+    base = ctx.calendar_base if mod == "that" else ctx.calendar_base_at(g.start)
     if base is None:
-        return unresolved_reading(kind)
+        return yearless_reading(kind, f"XXXX-{m:02d}")
     year = base.year if mod == "that" else year_by_tense(base, m, None, lambda: ctx.tense_at(g.start, g.end))
     return Reading(kind, Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
 

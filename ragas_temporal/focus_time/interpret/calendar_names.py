@@ -15,16 +15,39 @@ from ragas_temporal.focus_time.interpret.core import (
     Groups,
     Reading,
     explicit_reading,
+    relative_reading,
     unresolved_reading,
     year_from,
+    yearless_reading,
 )
 from ragas_temporal.focus_time.normalise import format_year
-from ragas_temporal.focus_time.patterns import HOLIDAY_GROUPS, HOLIDAYS, QUARTER_ORDINALS, SEASONS, UNIT_MODIFIERS
+from ragas_temporal.focus_time.patterns import (
+    HOLIDAY_GROUPS,
+    HOLIDAYS,
+    MONTHS,
+    QUARTER_CUES,
+    QUARTER_ORDINALS,
+    SEASONS,
+    UNIT_MODIFIERS,
+    trie_regex,
+)
+
+_QUARTER_CUE = re.compile(rf"[\s-]+(?i:{trie_regex(QUARTER_CUES)})(?!\w)")
 
 
 def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """Q3 2008, the third quarter of 2008, the first quarter of last year, the fourth quarter."""
-    q = int(g("q")[1]) if g("q") else QUARTER_ORDINALS[g.lower("ord")]
+    """Q3 2008, the third quarter of 2008, the first quarter of last year, the fourth quarter,
+    Q2 revenue, the March quarter (the quarter that ends in March, as companies name it)."""
+    if g("qb"):  # a code without a year: a quarter only before a cue ("Q2 revenue", not "made it to Q3")
+        if _QUARTER_CUE.match(ctx.text, g.end) is None:
+            return None
+        q = int(g("qb")[1])
+    elif g("q"):
+        q = int(g("q")[1])
+    elif g("qmonth"):
+        q = (MONTHS[g.lower("qmonth")] - 1) // 3 + 1
+    else:
+        q = QUARTER_ORDINALS[g.lower("ord")]
     y = year_from(g, ctx)
     if y is not None:
         return explicit_reading("date", Anchor(y), f"{format_year(y)}-Q{q}")
@@ -36,15 +59,15 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
             base = shift_anchor(base, "year", UNIT_MODIFIERS[rel])
     else:
         kind = "anaphoric"
-        base = ctx.calendar_base if rel is None else ctx.base
+        base = ctx.calendar_base_at(g.start) if rel is None else ctx.base
         if base is not None and rel in ("previous", "following"):
             base = shift_anchor(base, "year", -1 if rel == "previous" else 1)
         elif base is not None and rel is None and not g("the_year") and base.month is not None:
             # "the fourth quarter" in a past-tense sentence written in March: last year's
             year = year_by_tense(base, 3 * q, 28, lambda: ctx.tense_at(g.start, g.end))
             base = Anchor(year)
-    if base is None:
-        return unresolved_reading(kind)
+    if base is None:  # "Q2", "the second quarter" with no year the text ties to it
+        return yearless_reading(kind, f"XXXX-Q{q}")
     return Reading(kind, f"{format_year(base.year)}-Q{q}", frozenset({base.year}))
 
 
@@ -73,13 +96,13 @@ def season(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if mod in ("the following", "the next", "following", "the previous", "the preceding"):
         base = ctx.base  # "the following spring": the base's year plus one
         if base is None:
-            return unresolved_reading("anaphoric")
+            return yearless_reading("anaphoric", f"XXXX-{code}")
         year = base.year + (-1 if mod in ("the previous", "the preceding") else 1)
         return Reading("anaphoric", f"{format_year(year)}-{code}", frozenset({year}))
     if mod in ("last", "next", "this"):
         ref = ctx.ref
         if ref is None:
-            return unresolved_reading("relative")
+            return yearless_reading("relative", f"XXXX-{code}")
         first, last = _SEASON_MONTHS[code]
         ym = ref.month if ref.month >= first or code != "WI" else ref.month + 12
         year = ref.year if ref.month >= 3 or code != "WI" else ref.year - 1  # Jan/Feb belong to last winter
@@ -88,9 +111,9 @@ def season(g: Groups, ctx: Context, kind: str) -> Reading | None:
         elif mod == "next" and not ym < first:
             year += 1
         return Reading("relative", f"{format_year(year)}-{code}", frozenset({year}))
-    base = ctx.calendar_base
+    base = ctx.calendar_base_at(g.start)
     if base is None:
-        return unresolved_reading("anaphoric")
+        return yearless_reading("anaphoric", f"XXXX-{code}")
     return Reading("anaphoric", f"{format_year(base.year)}-{code}", frozenset({base.year}))
 
 
@@ -145,6 +168,14 @@ def _holiday_value(spec: object, year: int) -> tuple[str, dt.date | None]:
     return d.isoformat(), d
 
 
+def _yearless_holiday(kind: str, spec: object) -> Reading:
+    """A holiday on a fixed day with no year: that day, the year unknown ("Christmas" is
+    ``XXXX-12-25``); a movable feast without a year names no day."""
+    if isinstance(spec, tuple):
+        return yearless_reading(kind, f"XXXX-{spec[0]:02d}-{spec[1]:02d}")
+    return unresolved_reading(kind)
+
+
 def holiday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Christmas, Xmas 2013, last Easter, Thanksgiving, New Year's Eve, Halloween."""
     spec = HOLIDAYS[g.first_present(HOLIDAY_GROUPS)][1]
@@ -156,7 +187,7 @@ def holiday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if mod in ("last", "next"):
         ref = ctx.reference
         if ref is None:
-            return unresolved_reading("relative")
+            return _yearless_holiday("relative", spec)
         year = ref.year
         _, d = _holiday_value(spec, year)
         if mod == "last" and d is not None and d >= ref:
@@ -165,9 +196,9 @@ def holiday(g: Groups, ctx: Context, kind: str) -> Reading | None:
             year += 1
         value, _ = _holiday_value(spec, year)
         return Reading("relative", value, frozenset({year}))
-    base = ctx.calendar_base
+    base = ctx.calendar_base_at(g.start)
     if base is None:
-        return unresolved_reading("anaphoric")
+        return _yearless_holiday("anaphoric", spec)
     year = base.year
     if isinstance(spec, tuple) and spec == (1, 1) and base.month == 12:
         year += 1  # "New Year's Day" said in December is the coming one

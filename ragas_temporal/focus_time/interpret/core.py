@@ -24,7 +24,8 @@ from ragas_temporal.focus_time.normalise import (
     two_digit_year,
     year_span,
 )
-from ragas_temporal.focus_time.patterns import ERA_WORDS
+from ragas_temporal.focus_time.patterns import ERA_WORDS, sentence_break
+from ragas_temporal.focus_time.spans import relative_value
 
 
 class Anchor(NamedTuple):
@@ -84,7 +85,7 @@ class Context:
     month's year (see ``tense_at``).
     """
 
-    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues")
+    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues", "anchor_end", "_tie")
 
     def __init__(self, text: str, reference: dt.date | None, anchor: Anchor | None = None) -> None:
         self.text = text
@@ -96,6 +97,10 @@ class Context:
         #: where the text is dated before AD 1000 (``context_rules.era_cue_positions``), found on
         #: first need: most texts never ask
         self.era_cues: list[int] | None = None
+        #: where the text that set ``anchor`` ends (the scan sets it with the anchor), and the
+        #: sentence end after it, found on first need: ``(anchor_end, sentence end)``
+        self.anchor_end = 0
+        self._tie: tuple[int, int] = (-1, -1)
 
     def span(self, first: int, last: int) -> frozenset[int]:
         """The years of a range written in the text (``normalise.year_span``), its two ends only
@@ -120,12 +125,40 @@ class Context:
 
     @property
     def calendar_base(self) -> Anchor | None:
-        """What a calendar name without a year ("in March", "May 5", "Christmas", "the fourth
-        quarter") resolves against: the anchor when it comes from a written date (possibly moved
-        by anaphora), else the moment of writing. Deictic anchors ("a year ago", "last year") do
-        not move these: "sales fell in January, compared to a year ago, as firms reported their
-        January sales" is read as this January both times."""
+        """What a calendar name without a year resolves against, ignoring where it is written
+        (``calendar_base_at`` is the rule; this is its answer for a name right after the anchor)."""
         return self.anchor if self.narrative and self.anchor is not None else self._ref
+
+    def calendar_base_at(self, start: int) -> Anchor | None:
+        """What a calendar name without a year ("in March", "May 5", "Christmas", "the fourth
+        quarter") written at ``start`` resolves against: TimeML's rule, a year only where the
+        text ties one to it. The anchor ties it when it comes from a written date (possibly moved
+        by anaphora) that has a month ("On 3 May 1990 ... on 4 June" is 1990-06-04), or from a
+        year written earlier in the same sentence ("In 2010, on June 4"); else the moment of
+        writing (the reference date, or a context's own date) does; else nothing does and the
+        name keeps its year unknown (``XXXX-06-04``): a year that merely appears in another
+        sentence does not date it. Deictic anchors ("a year ago", "last year") do not move
+        these: "sales fell in January, compared to a year ago, as firms reported their January
+        sales" is read as this January both times.
+
+        >>> ctx = Context("In 2010 it grew. On June 4 it fell.", None, Anchor(2010))
+        >>> ctx.anchor_end = 7
+        >>> ctx.calendar_base_at(3) , ctx.calendar_base_at(20)
+        (Anchor(year=2010, month=None, day=None), None)
+        """
+        anchor = self.anchor
+        if self.narrative and anchor is not None and (anchor.month is not None or start < self._sentence_end()):
+            return anchor
+        return self._ref
+
+    def _sentence_end(self) -> int:
+        """Where the sentence holding the anchor's text ends (searched once per anchor, at most
+        ``_TIE_WINDOW`` characters: a text without sentence ends stays linear)."""
+        end = self.anchor_end
+        if self._tie[0] != end:
+            found = _SENTENCE_GAP.search(self.text, end, end + _TIE_WINDOW)
+            self._tie = (end, found.start() if found else end + _TIE_WINDOW)
+        return self._tie[1]
 
     @property
     def ref(self) -> Anchor | None:
@@ -144,9 +177,15 @@ class Context:
         reference date, a dateline equal to it, or a date found from it such as "last week").
         Past-tense narration after an explicit date ("On 22 June 1941 ... By December ...")
         moves forward from that date, so it is ignored."""
-        if self.narrative and self.anchor is not None and self.anchor != self._ref:
+        if self.narrative and self.anchor is not None and self.anchor != self._ref and self.calendar_base_at(start) is self.anchor:
             return None
         return tense(self.text, start, end)
+
+
+# A sentence ends at a sentence mark and the blanks after it, or at a line break (one definition:
+# ``patterns.sentence_break``); a year ties calendar names up to there, within this many characters.
+_SENTENCE_GAP = re.compile(sentence_break() + r"|\n")
+_TIE_WINDOW = 2000
 
 
 class Groups(dict):
@@ -215,6 +254,24 @@ def year_reading(kind: str, digits: str) -> Reading:
 
 def unresolved_reading(kind: str) -> Reading:
     return Reading(kind, None, frozenset())
+
+
+def yearless_reading(kind: str, value: str) -> Reading:
+    """A calendar name no written date or reference date gives a year: its TIMEX value with the
+    year unknown (``XXXX-06-04``, ``XXXX-Q2``, ``XXXX-SU``, ``XXXX-WXX-6``; ``spans.read_yearless``
+    reads them) and no years."""
+    return Reading(kind, value, frozenset())
+
+
+def relative_reading(kind: str, unit: str, offset: int) -> Reading:
+    """A relative date with nothing to resolve it against: a value that is the same for the same
+    meaning (``spans.relative_value``: "last year" and "a year ago" are ``UNDEF-this-year-MINUS-1``,
+    "the previous year" and "the year before" ``UNDEF-REF-year-MINUS-1``), and no years.
+
+    >>> relative_reading("anaphoric", "week", -1).value
+    'UNDEF-REF-week-MINUS-1'
+    """
+    return Reading(kind, relative_value(kind != "anaphoric", unit, offset), frozenset())
 
 
 def year_from(g: Groups, ctx: Context, name: str = "year") -> int | None:

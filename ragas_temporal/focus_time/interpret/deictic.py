@@ -20,7 +20,9 @@ from ragas_temporal.focus_time.interpret.core import (
     Context,
     Groups,
     Reading,
+    relative_reading,
     unresolved_reading,
+    yearless_reading,
 )
 from ragas_temporal.focus_time.patterns import (
     ANAPHORIC_MODIFIERS,
@@ -41,7 +43,7 @@ def day_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
         w = " ".join(w.split())
     ref = ctx.ref
     if ref is None:
-        return unresolved_reading(kind)
+        return relative_reading(kind, "day", DAY_OFFSETS[w])
     a = shift_anchor(ref, "day", DAY_OFFSETS[w])
     if a is None:  # "tomorrow" on 9999-12-31: no year rather than a wrong one
         return unresolved_reading(kind)
@@ -53,9 +55,9 @@ def part_of_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """this morning, last night, yesterday evening, tomorrow afternoon."""
     mod = g.lower("mod")
     ref = ctx.ref
-    if ref is None:
-        return unresolved_reading(kind)
     offset = DAY_OFFSETS[mod] if mod in DAY_OFFSETS else UNIT_MODIFIERS[mod]  # "yesterday", "this"
+    if ref is None:
+        return relative_reading(kind, "day", offset)
     a = shift_anchor(ref, "day", offset)
     if a is None:
         return unresolved_reading(kind)
@@ -69,15 +71,21 @@ def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
         the = None  # "the past decade" names the previous decade (TimeML: 200), like "last decade"
     if the and mod in ("past", "last"):  # "the past year": a duration of one unit before the base
         return _duration(ctx, kind, -1, 1, unit)
-    if the and (mod in ANAPHORIC_MODIFIERS or mod in ("next", "nxt", "same")) or mod in ("that", "same"):
+    if the and mod == "prior":
+        # "the prior year" is the year before the report's, in the financial prose that writes it:
+        # the reference date's, never a year of the text ("by 2025 ... the prior year" is not
+        # 2024); without a reference date it is "the previous year"'s value
+        base = ctx.ref
+        kind = "anaphoric"
+    elif the and (mod in ANAPHORIC_MODIFIERS or mod in ("next", "nxt", "same")) or mod in ("that", "same"):
         base = ctx.base
         kind = "anaphoric"
     else:
         base = ctx.ref
         kind = "relative"
-    if base is None:
-        return unresolved_reading(kind)
     k = UNIT_MODIFIERS[mod]
+    if base is None:
+        return relative_reading(kind, "week", 2 * k) if unit == "fortnight" else relative_reading(kind, unit, k)
     a = shift_unit(base, unit, k)
     if a is None:
         return unresolved_reading(kind)
@@ -121,12 +129,12 @@ def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if n is None:
         return Reading(kind, "PAST_REF" if sign < 0 else "FUTURE_REF", frozenset())
     base = ctx.base if anaphoric else ctx.ref
-    if base is None:
-        return unresolved_reading(kind)
     if unit == "fortnight":
         unit, n = "week", 2 * n
     if unit in ("hour", "hr", "minute", "min"):  # "3 hours ago": the base day, or the day before
         unit, n = "day", (n // 24 if unit in ("hour", "hr") else n // 1440)
+    if base is None:  # "a year ago" is "last year"; "a week earlier" is "the week before"
+        return relative_reading(kind, unit, sign * n)
     a = shift_anchor(base, unit, sign * n)
     if a is None:
         return unresolved_reading(kind)
@@ -173,7 +181,9 @@ def cjk_relative_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
 def _reference_year(ctx: Context, kind: str, shift: int) -> Reading:
     """The reference date's year shifted by ``shift`` years (no year without a reference date,
     or beyond the era)."""
-    a = shift_anchor(ctx.ref, "year", shift) if ctx.ref is not None else None
+    if ctx.ref is None:
+        return relative_reading(kind, "year", shift)
+    a = shift_anchor(ctx.ref, "year", shift)
     if a is None:
         return unresolved_reading(kind)
     return Reading(kind, unit_value(a, "year"), frozenset({a.year}), at_granularity(a, "year"))
@@ -201,8 +211,8 @@ def weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if mod == "every":
         return Reading("relative", f"XXXX-WXX-{WEEKDAYS[word] + 1}", frozenset())
     ref = ctx.reference
-    if ref is None:
-        return unresolved_reading(kind)
+    if ref is None:  # "on Saturday": a Saturday, the week unknown (TIMEX3, ISO: Monday is 1)
+        return yearless_reading(kind, f"XXXX-WXX-{WEEKDAYS[word] + 1}")
     try:
         a = Anchor.of(_weekday_date(ref, WEEKDAYS[word], mod))
     except OverflowError:  # a reference date in the first or last week of year 1 or 9999
@@ -219,5 +229,5 @@ def year_to_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """ytd: the year so far, so the reference date's year (see ``patterns.YEAR_TO_DATE``)."""
     ref = ctx.ref
     if ref is None:
-        return unresolved_reading(kind)
+        return relative_reading(kind, "year", 0)
     return Reading(kind, unit_value(ref, "year"), frozenset({ref.year}), Anchor(ref.year))

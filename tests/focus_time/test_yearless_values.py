@@ -1,0 +1,107 @@
+"""Issue 34: dates written without a year get TIMEX values with the unknown parts left unknown, a
+year only where the text ties one to them, and relative dates without a reference date a value
+that is the same for the same meaning."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from ragas_temporal.focus_time.extract import scan
+from ragas_temporal.focus_time.spans import Yearless, read_relative, read_value, read_yearless
+
+
+def values(text: str, reference: dt.date | None = None) -> list[tuple[str, str | None]]:
+    return [(m.text, m.value) for m in scan(text, reference)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The shop reopens on July 19.", [("July 19", "XXXX-07-19")]),
+        ("the ferry sails on 2 august.", [("2 august", "XXXX-08-02")]),
+        ("the vote came in January.", [("in January", "XXXX-01")]),
+        ("Q3 earnings fell.", [("Q3", "XXXX-Q3")]),
+        ("in the third quarter", [("the third quarter", "XXXX-Q3")]),
+        ("its fourth-quarter loss", [("fourth-quarter", "XXXX-Q4")]),
+        ("the June quarter", [("the June quarter", "XXXX-Q2")]),
+        ("in the winter", [("in the winter", "XXXX-WI")]),
+        ("The talks ended on Thursday.", [("on Thursday", "XXXX-WXX-4")]),
+        ("she flew home on Sunday", [("on Sunday", "XXXX-WXX-7")]),
+        ("over Christmas", [("over Christmas", "XXXX-12-25")]),
+    ],
+)
+def test_a_date_without_a_year_keeps_the_year_unknown(text: str, expected: list) -> None:
+    assert values(text) == expected
+    assert all(not m.years for m in scan(text))
+
+
+def test_yearless_values_are_read_as_what_they_state() -> None:
+    assert read_yearless("XXXX-07-19") == Yearless("day", 7, 19)
+    assert read_yearless("XXXX-01").months == (1,)
+    assert read_yearless("XXXX-Q3").months == (7, 8, 9)
+    assert read_yearless("XXXX-WI").months == (12, 1, 2)
+    assert read_yearless("XXXX-WXX-4") == Yearless("weekday", code=4)
+    # no span: nothing can order a day without a year on a timeline
+    assert read_value("XXXX-07-19") is None and read_value("XXXX-Q3") is None
+    assert read_yearless("XXXX-02-30") is None and read_yearless("XXXX-13") is None and read_yearless("1999-07") is None
+
+
+def test_no_year_from_another_sentence() -> None:
+    # a bare year in another sentence does not date the day (TimeML); the same sentence does
+    assert values("The fund opened in 1997. It closed on October 2.") == [("1997", "1997"), ("October 2", "XXXX-10-02")]
+    assert values("In 1997, it closed on October 2.") == [("1997", "1997"), ("October 2", "1997-10-02")]
+    # the sentence of the latest year counts, wherever the text is
+    assert values("The fund opened in 1997. In 2003, it closed on October 2.")[-1] == ("October 2", "2003-10-02")
+    assert values("In 1997 it opened. It moved in 2003. It closed on October 2.")[-1] == ("October 2", "XXXX-10-02")
+
+
+def test_a_full_date_earlier_in_the_passage_ties_the_year() -> None:
+    assert values("On 9 March 2001 the strike began. On 2 April it ended.")[1] == ("2 April", "2001-04-02")
+    june = [v for t, v in values("In March 2001 the strike began. In June it was over.") if "June" in t]
+    assert june == ["2001-06"]
+
+
+def test_the_reference_date_ties_the_year() -> None:
+    # the reference date (or a context's own date) dates what the text leaves open, as before
+    assert values("The talks ended on Thursday.", dt.date(2024, 6, 15)) == [("on Thursday", "2024-06-13")]
+    assert values("The fund opened in 1997. It closed on October 2.", dt.date(2024, 12, 1))[1] == ("October 2", "2024-10-02")
+
+
+@pytest.mark.parametrize(
+    ("same", "value"),
+    [
+        (["the previous year", "the prior year", "the year before"], "UNDEF-REF-year-MINUS-1"),
+        (["a week earlier", "the week before"], "UNDEF-REF-week-MINUS-1"),
+        (["last year", "a year ago"], "UNDEF-this-year-MINUS-1"),
+        (["yesterday"], "UNDEF-this-day-MINUS-1"),
+        (["next month"], "UNDEF-this-month-PLUS-1"),
+        (["two years later"], "UNDEF-REF-year-PLUS-2"),
+        (["the next day", "the following day"], "UNDEF-REF-day-PLUS-1"),
+    ],
+)
+def test_relative_dates_without_a_date_have_one_value_per_meaning(same: list[str], value: str) -> None:
+    for text in same:
+        (mention,) = scan(f"Output was higher than {text}.")
+        assert (mention.text, mention.value, mention.years) == (text, value, frozenset())
+    assert read_relative(value) is not None
+
+
+def test_relative_dates_with_a_reference_date_resolve_as_before() -> None:
+    assert values("Output rose a year ago.", dt.date(2020, 5, 1)) == [("a year ago", "2019")]
+    assert values("In 2010 output rose; the year before it fell.") == [("2010", "2010"), ("the year before", "2009")]
+
+
+def test_february_30_is_no_date() -> None:
+    assert values("It happened on February 30.") == []
+
+
+def test_a_yearless_date_in_a_long_text_stays_linear() -> None:
+    import time
+
+    text = "The fund opened in 1997. " + "It rose on October 2 and fell. " * 30_000  # ~1 MB
+    started = time.process_time()
+    mentions = scan(text)
+    assert len(mentions) == 30_001 and mentions[-1].value == "XXXX-10-02"
+    assert time.process_time() - started < 30

@@ -1,0 +1,191 @@
+"""Issue 34: TemporalFaithfulness judges a date at what it states, including what it leaves out.
+
+Each row of the issue's table has a test here built from a new sentence of the same shape (not the
+quoted one); the expected score and reason follow from the rules in scores/claims.py by hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import time
+
+import pytest
+from ragas.dataset_schema import SingleTurnSample
+
+from ragas_temporal import TemporalFaithfulness
+from ragas_temporal.judging.offline import offline_llm
+from ragas_temporal.scores import UNVERIFIABLE
+
+
+def faithfulness(answer: str, contexts: list[str], **kwargs) -> tuple[float, str]:
+    result = asyncio.run(TemporalFaithfulness(**kwargs).ascore(response=answer, retrieved_contexts=contexts))
+    return result.value, result.reason
+
+
+def verdicts(answer: str, contexts: list[str]) -> list[tuple[str, str, str]]:
+    sample = SingleTurnSample(response=answer, retrieved_contexts=contexts)
+    return [(v["claim"], v["verdict"], v["note"]) for v in TemporalFaithfulness().claim_verdicts(sample)]
+
+
+# --- the issue's table, a new sentence per row ------------------------------------------------
+
+
+def test_a_day_without_a_year_matches_the_same_day_the_context_dates() -> None:
+    # "until after june 4" / the same words: the context's day is tied to the year of the full
+    # date before it; the answer's stays yearless, and the same month and day support it
+    context = "On 2 March 2015 the city said the museum stays closed until after October 12."
+    assert faithfulness("the museum stays closed until after october 12", [context]) == (
+        1.0, "every temporal claim ('october 12') found in the retrieved contexts")
+
+
+def test_a_year_elsewhere_in_the_answer_does_not_date_its_day() -> None:
+    # "in an april 9 note": the answer's other year is in another sentence, so it does not tie
+    answer = "The company was founded in 1998. the chief executive resigned in a november 3 letter."
+    context = "In a November 3 letter, the chief executive resigned. The company was founded in 1998."
+    assert faithfulness(answer, [context]) == (
+        1.0, "every temporal claim ('1998', 'november 3') found in the retrieved contexts")
+
+
+def test_a_different_day_without_a_year_is_not_supported_and_names_the_stated_day() -> None:
+    # "alexandra palace on 29 april." against a different day: NaN before, now a verdict
+    assert faithfulness("the band will play the arena on 17 october.", ["The band will play the arena on 18 October."]) == (
+        0.0, "'17 october' not supported: the contexts give 18 October")
+    assert faithfulness("The summit opens on June 5.", ["The summit opens on June 4 in Geneva."]) == (
+        0.0, "'June 5' not supported: the contexts give June 4")
+
+
+def test_an_invented_day_is_not_supported_although_its_year_is() -> None:
+    # "passed away on March 8": the day is a claim of its own, not dropped
+    answer = "The painter died on July 21. He was born in 1930."
+    assert faithfulness(answer, ["The painter, born in 1930, died in Paris."]) == (
+        0.5, "'July 21' not found in the retrieved contexts")
+
+
+@pytest.mark.parametrize(
+    ("answer", "context"),
+    [
+        ("Exports rose 4% on the previous year.", "Exports were 4% higher than in the prior year."),
+        ("Rents were higher a week earlier.", "Rents were higher the week before."),
+        ("Prices fell last year.", "Prices fell a year ago."),
+    ],
+)
+def test_the_same_relative_date_in_other_words_is_supported(answer: str, context: str) -> None:
+    value, reason = faithfulness(answer, [context])
+    assert value == 1.0 and reason.startswith("every temporal claim")
+
+
+def test_a_named_event_is_supported_by_a_date_inside_it() -> None:
+    # "70 years since the end of World War II" against 1945: not half-supported for one end
+    assert faithfulness("Eighty years after the First World War began.", ["The armistice was signed in 1918."]) == (
+        1.0, "every temporal claim ('the First World War') found in the retrieved contexts")
+    assert faithfulness("It happened during the First World War.", ["It happened in 1925."])[0] == 0.0
+
+
+def test_a_relative_date_nothing_can_check_is_listed_as_unverifiable() -> None:
+    # "the eurobasket 2017 next month": "next month" is not checked silently any more
+    answer = "The 2019 World Cup starts next month."
+    context = "The 2019 World Cup takes place in England."
+    assert faithfulness(answer, [context]) == (
+        1.0,
+        "every temporal claim ('2019') found in the retrieved contexts; unverifiable, left out of the score: "
+        "'next month' needs a reference date, and no context says the same",
+    )
+    assert verdicts(answer, [context]) == [
+        ("2019", "SUPPORTED", ""),
+        ("next month", UNVERIFIABLE, "needs a reference date, and no context says the same"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("answer", "context", "claim"),
+    [
+        ("Q3 sales fell.", "Third-quarter sales fell 5%.", "Q3"),
+        ("The vote is on May 14.", "The vote is on 14 May.", "May 14"),
+        ("It opens in early September.", "It opens in September.", "in early September"),
+        ("The council meets in the spring.", "The council met in April 2013.", "in the spring"),
+        ("Revenue grew in the March quarter.", "Revenue grew in the first quarter.", "the March quarter"),
+    ],
+)
+def test_quarters_days_and_months_without_a_year_are_judged(answer: str, context: str, claim: str) -> None:
+    # "Q2", "March 21", "early March": NaN before ("answer makes no temporal claim")
+    assert faithfulness(answer, [context]) == (1.0, f"every temporal claim ({claim!r}) found in the retrieved contexts")
+
+
+# --- the rules behind them -------------------------------------------------------------------
+
+
+def test_a_weekday_is_supported_by_a_full_date_that_falls_on_it() -> None:
+    context = "The treaty was signed on 9 November 1989."  # a Thursday
+    assert faithfulness("It was signed on Thursday.", [context])[0] == 1.0
+    assert faithfulness("It was signed on Friday.", [context]) == (
+        0.0, "'on Friday' not supported: the contexts give 9 November 1989")
+    assert faithfulness("It was signed on Friday.", ["It was signed on Friday."])[0] == 1.0
+
+
+def test_a_dated_day_against_the_same_day_without_a_year_is_partly_supported() -> None:
+    # the context states the day, not the year
+    assert faithfulness("It reopened on 12 October 2015.", ["It reopened on October 12."]) == (
+        0.5, "'12 October 2015' partially supported: the contexts give October 12")
+
+
+def test_a_day_inside_a_stated_month_without_a_year_is_partly_supported() -> None:
+    assert faithfulness("It reopened on 12 October.", ["It reopened in October."]) == (
+        0.5, "'12 October' partially supported: the contexts give in October")
+
+
+def test_full_dates_on_both_sides_compare_in_full() -> None:
+    answer = "On 3 May 1990 he left; on 4 June he came back."
+    assert faithfulness(answer, ["He left on 3 May 1990 and came back on 4 June 1990."])[0] == 1.0
+    # 4 June is tied to 1990 in the answer: 4 June 1991 does not support it
+    assert faithfulness(answer, ["He left on 3 May 1990 and came back on 4 June 1991."]) == (
+        0.5, "'4 June' not supported: the contexts give 3 May 1990")
+
+
+def test_unverifiable_claims_in_hybrid_and_the_offline_judge() -> None:
+    answer = "The painter died on July 21. He was born in 1930."
+    context = ["The painter, born in 1930, died in Paris."]
+    hybrid = TemporalFaithfulness(mode="hybrid", llm=offline_llm())
+    value = asyncio.run(hybrid.ascore(response=answer, retrieved_contexts=context)).value
+    assert value == 0.5  # the date rules reject the day without a call; the judge keeps 1930
+    llm = TemporalFaithfulness(mode="llm", llm=offline_llm())
+    assert asyncio.run(llm.ascore(response="The shop reopens on June 5.", retrieved_contexts=["The shop reopens on June 4."])).value == 0.0
+    assert asyncio.run(llm.ascore(response="The shop reopens on June 4.", retrieved_contexts=["The shop reopens on June 4."])).value == 1.0
+
+
+# --- bad input: a reason, never a traceback --------------------------------------------------
+
+
+def test_a_weekday_or_quarter_with_no_context_date_gets_a_reason() -> None:
+    # nothing to check a weekday against: unverifiable, never flagged (NaN when it is alone)
+    value, reason = faithfulness("They met on Tuesday.", ["They met in a cafe."])
+    assert math.isnan(value)
+    assert reason == (
+        "nothing to check: unverifiable, left out of the score: "
+        "'on Tuesday' the contexts give no weekday or full date to check it against"
+    )
+    assert faithfulness("They met on Tuesday in 2019.", ["They met in a cafe in 2019."])[0] == 1.0
+    assert faithfulness("Q2 revenue fell.", ["Revenue fell."]) == (0.0, "'Q2' not found in the retrieved contexts")
+
+
+def test_february_30_gets_a_reason() -> None:
+    value, reason = faithfulness("The law took effect on February 30.", ["The law took effect in 2001."])
+    assert math.isnan(value) and reason == "answer makes no temporal claim"
+
+
+def test_nothing_checkable_is_nan_naming_what_was_found() -> None:
+    value, reason = faithfulness("It fell the year before.", ["It fell in 2001."])
+    assert math.isnan(value)
+    assert reason == (
+        "'the year before' needs an earlier date in the same text or a reference date: "
+        "pass reference_date=... or a reference_date column"
+    )
+
+
+def test_a_yearless_date_in_a_1_mb_answer_is_scored_in_bounded_time() -> None:
+    answer = "Trading resumed on October 2 after the halt. " * 23_000  # about 1 MB
+    started = time.process_time()
+    value, reason = faithfulness(answer, ["Trading resumed on 2 October 2008."])
+    assert value == 1.0 and json.dumps(reason)
+    assert time.process_time() - started < 60
