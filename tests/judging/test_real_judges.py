@@ -14,7 +14,7 @@ import logging
 import pytest
 
 from ragas_temporal.judging import judge_temporal_claims
-from ragas_temporal.judging.grounding import grounded_claims, is_grounded, normalise_words
+from ragas_temporal.judging.grounding import is_grounded, normalise_words, own_claims
 from ragas_temporal.judging.llm_calls import json_ends_early
 from ragas_temporal.judging.prompt_runner import Judgement
 from ragas_temporal.prompts import TemporalClaimsPrompt
@@ -105,7 +105,11 @@ LEHMAN = "The crisis occurred in 2008 and continued into 2009."
     ("The bridge took six years to build.", False),  # the worked example: no words, no years
     ("The bridge opened in May 1932.", False),
     ("The crisis ended in 2010.", False),  # a year the answer does not state
-    ("continued", True),
+    ("continued", False),  # a fragment: no temporal expression of the answer (issue 36)
+    ("2009", True),  # the expression alone, as hybrid lists them
+    ("Lehman Brothers collapsed in 2008.", False),  # a context's sentence sharing a year: not one word of it
+    ("The crisis occurred in 2008 after 12 banks failed.", False),  # a number the answer does not state
+    ("Lehman Brothers collapsed in 2008 in the crisis.", False),  # 1 of 4 content words the answer's
 ])
 def test_is_grounded(claim, grounded):
     assert is_grounded(claim, LEHMAN) is grounded
@@ -114,7 +118,7 @@ def test_is_grounded(claim, grounded):
 def test_relative_claims_are_read_against_the_reference_date():
     # "last year (1990)" read on 1991-05-01: 1990, not a year of the answer
     assert not is_grounded("The bridge closed last year (1990).", LEHMAN, "1991-05-01")
-    assert is_grounded("It happened last year.", "The merger closed in 2023.", "2024-03-15")
+    assert is_grounded("The merger closed last year.", "The merger closed in 2023.", "2024-03-15")  # same value
 
 
 def test_normalise_words_keeps_digits_and_letters_only():
@@ -125,10 +129,10 @@ def test_grounded_claims_drops_the_copied_example():
     text = TemporalClaimsPrompt().to_string(TemporalClaimsPrompt.examples[0][0])
     judgement = judge(ScriptedLLM(example_copier), answer=LEHMAN, contexts=CONTEXTS)
     assert example_copier(text) and judgement.ok and len(judgement.values) == 3
-    kept, dropped = grounded_claims(judgement, LEHMAN)
-    assert (kept.values, dropped) == ((), 3)
+    own = own_claims(judgement, LEHMAN)
+    assert (own.judgement.values, own.dropped, own.unjudged, own.judged_dated) == ((), 3, ("2008", "2009"), False)
     failed = Judgement.failed("x")
-    assert grounded_claims(failed, LEHMAN) == (failed, 0)
+    assert own_claims(failed, LEHMAN).judgement == failed
 
 
 # --- Instructor's log lines ------------------------------------------------------------------------
