@@ -280,6 +280,16 @@ def _with_reply_budget(llm: t.Any, max_tokens: int | None) -> t.Any:
         return llm
     budgeted = copy.copy(llm)
     budgeted.model_args = {**llm.model_args, "max_tokens": max_tokens}
+    # With a cache, ragas wraps the instance's generate/agenerate at construction: the copy's
+    # would call the original's bound methods, which read the original's max_tokens (1,024).
+    # The copy's own methods, wrapped in the same cache (same keys: the prompt and output model).
+    cache = getattr(llm, "cache", None)
+    for name in ("generate", "agenerate"):
+        if name in vars(budgeted):
+            from ragas.cache import cacher
+
+            own = getattr(type(budgeted), name).__get__(budgeted)
+            setattr(budgeted, name, cacher(cache_backend=cache)(own) if cache is not None else own)
     return budgeted
 
 

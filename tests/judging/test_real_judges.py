@@ -90,6 +90,28 @@ def test_max_tokens_fits_the_claims_schema(openai_server):
     assert openai_server.requests[-1].body["max_tokens"] == 100  # a smaller budget of the user's stands
 
 
+@pytest.mark.parametrize("cached", [False, True])
+def test_the_reply_budget_holds_with_a_cache_and_on_retries(openai_server, tmp_path, cached):
+    # issue 36: ragas wraps agenerate at construction when given a cache, and the budgeted copy
+    # called the original's bound method: every request asked for 1,024 tokens
+    from ragas.llms import llm_factory
+
+    from ragas_temporal.judging.usage import MeteredDiskCache
+
+    replies = iter(["not json"])  # the first reply is re-asked by Instructor, then FULL
+    openai_server.responder = lambda request: next(replies, FULL)
+    cache = MeteredDiskCache(str(tmp_path / "cache")) if cached else None
+
+    def llm():  # a client per event loop (each judge() runs its own)
+        return llm_factory("m", client=openai_server.async_client(), max_retries=1, cache=cache)
+
+    assert judge(llm()).ok
+    judge(llm(), claims=["2008"])
+    assert [r.body["max_tokens"] for r in openai_server.requests] == [32 + 4 * 128, 32 + 4 * 128, 32 + 128]
+    if cached:  # the budgeted copy reads and fills the same cache: asked again, no request
+        assert judge(llm()).ok and len(openai_server.requests) == 3 and cache.hits == 1
+
+
 def test_reply_budget_per_prompt():
     assert TemporalClaimsPrompt().reply_token_budget(0) == 32 + 128  # at least one item
 
