@@ -133,22 +133,71 @@ class MeteredDiskCache(DiskCacheBackend):
     without it, so a run's token count is what this run paid for. ragas's cache key is the prompt
     and the output model, not the model name: keep one folder per judge model.
 
+    A cache that cannot be read (its ``cache.db`` overwritten or truncated, the folder a file)
+    raises ``ValueError`` naming the folder and the fix when it is opened, before any judge call.
+    One that fails later, mid-run, is turned off for the rest of the run (``problem`` says why):
+    the judgements go to the endpoint, and the rows are scored.
+
     >>> import tempfile
     >>> cache = MeteredDiskCache(tempfile.mkdtemp())
     >>> cache.set("k", "reply"); cache.has_key("k"), cache.get("k"), cache.hits
     (True, 'reply', 1)
+    >>> import pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp(), "judge")
+    >>> folder.write_text("not a folder")
+    12
+    >>> MeteredDiskCache(str(folder))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the judge cache .../judge cannot be read (OperationalError: unable to open database file): delete it (it holds only cached judge replies) or use another cache folder
     """
 
     def __init__(self, cache_dir: str = ".cache") -> None:
-        super().__init__(cache_dir)
+        import sqlite3
+
+        try:
+            super().__init__(cache_dir)
+            self.cache.get(_PROBE_KEY)  # reads the database: a damaged file fails here, before any call
+        except (sqlite3.Error, OSError) as exc:
+            raise ValueError(
+                f"the judge cache {cache_dir} cannot be read ({type(exc).__name__}: {exc}): delete it "
+                "(it holds only cached judge replies) or use another cache folder"
+            ) from None
         self.hits = 0
+        self.problem = ""
         self._lock = threading.Lock()
+
+    def _failed(self, exc: BaseException) -> None:
+        with self._lock:
+            if not self.problem:
+                self.problem = f"the judge cache {self.cache.directory} failed ({type(exc).__name__}: {exc}); turned off"
+
+    def has_key(self, key: str) -> bool:
+        if self.problem:
+            return False
+        try:
+            return super().has_key(key)
+        except Exception as exc:  # noqa: BLE001 - sqlite3 and OS errors of a cache damaged mid-run
+            self._failed(exc)
+            return False
 
     def get(self, key: str) -> t.Any:
         value = super().get(key)
         with self._lock:
             self.hits += 1
         return _without_raw_response(value)
+
+    def set(self, key: str, value: t.Any) -> None:
+        if self.problem:
+            return
+        try:
+            super().set(key, value)
+        except Exception as exc:  # noqa: BLE001 - as in has_key: the reply is kept by the run, not the cache
+            self._failed(exc)
+
+
+#: A key no reply is stored under: read once when a cache is opened, to find a damaged database.
+_PROBE_KEY = "ragas-temporal: is this cache readable?"
 
 
 def _without_raw_response(value: t.Any) -> t.Any:
