@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from ragas_temporal.judging.prompt_runner import DEFAULT_LLM_TIMEOUT
-from ragas_temporal.judging.usage import MeteredDiskCache, UsageMeter
+from ragas_temporal.judging.usage import MeteredDiskCache, RequestMeter, UsageMeter
 
 __all__ = [
     "DEFAULT_BASE_URL",
@@ -119,19 +119,28 @@ def openai_judge_llm(
 ) -> t.Any:
     """``llm_factory(model, client=AsyncOpenAI(...), max_retries=INSTRUCTOR_RETRIES, cache=cache)`` with bounded retries.
 
+    The client's HTTP hooks feed a :class:`~ragas_temporal.judging.usage.RequestMeter`
+    (``llm.request_meter``): the cost line counts every request and the usage each reply reported.
+
     Each request may take ``timeout`` (``--llm-timeout``) when given, else :data:`CLIENT_TIMEOUT`
     (:data:`LOCAL_CLIENT_TIMEOUT` for a server on this machine): the user's bound is never cut
     shorter by ours.
     """
-    from openai import AsyncOpenAI
+    from openai import AsyncOpenAI, DefaultAsyncHttpxClient
     from ragas.llms import llm_factory
 
     if timeout is not None:
         request_timeout = timeout
     else:
         request_timeout = LOCAL_CLIENT_TIMEOUT if is_loopback(base_url) else CLIENT_TIMEOUT
-    client = AsyncOpenAI(base_url=base_url, api_key=api_key, timeout=request_timeout, max_retries=CLIENT_RETRIES)
-    return llm_factory(model, client=client, max_retries=INSTRUCTOR_RETRIES, cache=cache)
+    meter = RequestMeter()  # every request the endpoint sees, and its usage: the cost line reads it
+    client = AsyncOpenAI(
+        base_url=base_url, api_key=api_key, timeout=request_timeout, max_retries=CLIENT_RETRIES,
+        http_client=DefaultAsyncHttpxClient(event_hooks=meter.event_hooks()),
+    )
+    llm = llm_factory(model, client=client, max_retries=INSTRUCTOR_RETRIES, cache=cache)
+    llm.request_meter = meter
+    return llm
 
 
 @dataclass(frozen=True)
