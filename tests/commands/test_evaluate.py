@@ -363,9 +363,12 @@ def test_bad_numbers_are_usage_errors(option, value, capsys):
 def test_client_has_bounded_timeouts_and_retries():
     from ragas_temporal.commands.judge_llm import CLIENT_RETRIES, INSTRUCTOR_RETRIES, openai_judge_llm
 
-    llm = openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=5.0)
+    llm = openai_judge_llm("m", "https://llm.example.com/v1", "k", timeout=5.0)
     client = llm.client.client  # Instructor's wrapped AsyncOpenAI
     assert (client.timeout, client.max_retries, CLIENT_RETRIES) == (5.0, 1, 1)  # --llm-timeout
+    # issue 36: a local server answers one request at a time; a retry of a timed-out request
+    # queues behind it and times out too, so the client does not retry there
+    assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k").client.client.max_retries == 0
     assert llm.model_args["max_retries"] == INSTRUCTOR_RETRIES == 1
     # issue 26: the user's --llm-timeout stands, longer than ours too (a slow local judge needs it)
     assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=60.0).client.client.timeout == 60.0
