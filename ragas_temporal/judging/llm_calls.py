@@ -81,8 +81,9 @@ _OPENERS = {"{": "}", "[": "]"}
 _LEADING_FENCE = re.compile(r"\A\s*```[A-Za-z0-9_-]*\s*\n")
 
 
-#: The longest judge reply read (UTF-8 bytes): a verdict list for a long answer is a few kilobytes.
-MAX_REPLY_BYTES = 1_000_000
+#: The longest judge reply read (UTF-8 bytes): a verdict list for a long answer is a few kilobytes;
+#: 4 MB leaves room for a judge that quotes its contexts at length, and bounds a 50 MB ramble.
+MAX_REPLY_BYTES = 4_000_000
 
 
 class ReplyTooLong(RuntimeError):
@@ -93,10 +94,10 @@ def check_reply_size(size: int) -> None:
     """Raise :class:`ReplyTooLong` when a reply of ``size`` bytes is over the cap.
 
     >>> try:
-    ...     check_reply_size(2_000_000)
+    ...     check_reply_size(5_000_000)
     ... except ReplyTooLong as too_long:
     ...     print(too_long)
-    judge reply too long (2,000,000 bytes, cap 1,000,000)
+    judge reply too long (5,000,000 bytes, cap 4,000,000)
     """
     if size > MAX_REPLY_BYTES:
         raise ReplyTooLong(f"judge reply too long ({size:,} bytes, cap {MAX_REPLY_BYTES:,})")

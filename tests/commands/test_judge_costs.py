@@ -14,6 +14,7 @@ import pytest
 
 from ragas_temporal.cli import main
 from ragas_temporal.judging import count_tokens
+from ragas_temporal.judging.llm_calls import MAX_REPLY_BYTES
 from ragas_temporal.judging.usage import MeteredDiskCache
 from tests.commands.test_evaluate import ROWS, scores_of, write_jsonl
 from tests.support.fake_llm import ScriptedLLM
@@ -161,7 +162,7 @@ def test_a_huge_reply_is_refused_before_it_is_parsed():
     metric = TemporalFaithfulness(mode="llm", llm=llm)
     result = asyncio.run(metric.ascore(**{k: ROWS[0][k] for k in ("response", "retrieved_contexts")}))
     assert math.isnan(result.value)
-    assert result.reason == f"judge reply too long ({len(HUGE):,} bytes, cap 1,000,000)"
+    assert result.reason == f"judge reply too long ({len(HUGE):,} bytes, cap {MAX_REPLY_BYTES:,})"
     assert llm.calls == 1  # not retried, not repaired: the same judge would ramble again
 
 
