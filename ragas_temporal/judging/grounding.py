@@ -11,8 +11,9 @@ times. Scoring those claims pads the score. A judged claim is **the answer's** (
 - its other words are the answer's: every number among them occurs in the answer ("Apollo 12" is
   not the answer's "Apollo 11"), and at least :data:`MIN_OWN_SHARE` (half) of its content
   words occur in the answer. Content words are numbers and words of three letters or more that
-  are not function words (``EVENT_STOPWORDS``), compared by their first :data:`STEM` letters, so
-  "began" matches "begins"; in scripts written without spaces each letter is a word. A claim that
+  are not function words (``EVENT_STOPWORDS``) nor words for time ("date", "years"), compared by
+  their first :data:`STEM` letters, so "began" matches "begins"; in scripts written without
+  spaces each letter is a word. A claim that
   is only the expression ("2008", as hybrid lists them) is grounded.
 
 Claims that are the same **count once**: the same words after :func:`normalise_words`, or the same
@@ -45,7 +46,7 @@ from dataclasses import dataclass, replace
 from ragas_temporal.focus_time import extract_focus_time
 from ragas_temporal.focus_time.patterns import CJK_LETTERS
 from ragas_temporal.scores import VERDICT_CREDIT, verdict_spelling
-from ragas_temporal.timeline.vocabulary import EVENT_STOPWORDS
+from ragas_temporal.timeline.vocabulary import EVENT_STOPWORDS, unit_of
 
 if t.TYPE_CHECKING:
     from ragas_temporal.focus_time import FocusTime
@@ -71,6 +72,8 @@ _NOT_WORD = re.compile(r"[\W_]+")
 # a number, one letter of a script written without spaces, or a run of other letters
 _TOKEN = re.compile(rf"\d+|[{CJK_LETTERS}]|[^\W\d_{CJK_LETTERS}]+")
 _UNSPACED = re.compile(rf"[{CJK_LETTERS}]")
+# words a judge adds to say a claim is about time ("its date is ...", "for six years"): no content
+_TIME_NOUNS = frozenset({"date", "dates", "time", "times", "period", "periods"})
 
 
 def normalise_words(text: str) -> str:
@@ -88,14 +91,14 @@ def normalise_words(text: str) -> str:
 def _content_words(normalised: str) -> list[str]:
     """Numbers and content words of normalised text, each by its stem.
 
-    >>> _content_words("the crisis continued into 2009 after apollo 12")
-    ['crisi', 'conti', '2009', 'apoll', '12']
+    >>> _content_words("the crisis continued into 2009 after apollo 12 for two years")
+    ['crisi', 'conti', '2009', 'apoll', '12', 'two']
     """
     words = []
     for token in _TOKEN.findall(normalised):
         if token.isdigit() or _UNSPACED.match(token):
             words.append(token)
-        elif len(token) >= 3 and token not in EVENT_STOPWORDS:
+        elif len(token) >= 3 and token not in EVENT_STOPWORDS and token not in _TIME_NOUNS and not unit_of(token):
             words.append(token[:STEM])
     return words
 

@@ -137,6 +137,12 @@ def test_is_grounded(claim, grounded):
     assert is_grounded(claim, LEHMAN) is grounded
 
 
+def test_words_for_time_are_no_content():
+    # "birth date": "date" says the claim is about time; "birth" against "born" is half of the rest
+    assert is_grounded("Einstein's birth date is 14 March 1879.", "Einstein was born on 14 March 1879 in Ulm.")
+    assert not is_grounded("Einstein's birth date is 14 March 1879.", "Einstein was born in March 1879 in Ulm.")
+
+
 def test_relative_claims_are_read_against_the_reference_date():
     # "last year (1990)" read on 1991-05-01: 1990, not a year of the answer
     assert not is_grounded("The bridge closed last year (1990).", LEHMAN, "1991-05-01")
