@@ -10,9 +10,11 @@
   ``score_dataset`` puts on every run that calls a judge.
 
 Worst case per judgement with the defaults: Instructor sends at most 1 + :data:`INSTRUCTOR_RETRIES`
-requests (a reply that fails validation is re-asked), the client retries a failed connection, 429
-or 5xx at most :data:`CLIENT_RETRIES` time(s), each request is cut after ``--llm-timeout`` (else
-20 s, or 120 s for a server on this machine), and ``--llm-timeout`` bounds the whole judgement too.
+requests (a reply that fails validation is re-asked), the client retries a failed connection, a
+timeout, 429 or 5xx at most :data:`CLIENT_RETRIES` time(s) (:data:`LOCAL_CLIENT_RETRIES`, none,
+for a server on this machine), each request is cut after ``--llm-timeout`` (else 20 s, or 120 s
+for a server on this machine), and ``--llm-timeout`` bounds the whole judgement too. Each request
+asks for at most the prompt's reply budget (``max_tokens``), so a slow local model's request ends.
 
 >>> is_loopback("http://127.0.0.1:8000/v1"), is_loopback("http://localhost:11434/v1")
 (True, True)
@@ -29,13 +31,14 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from ragas_temporal.judging.prompt_runner import DEFAULT_LLM_TIMEOUT
-from ragas_temporal.judging.usage import MeteredDiskCache, UsageMeter
+from ragas_temporal.judging.usage import MeteredDiskCache, RequestMeter, UsageMeter
 
 __all__ = [
     "DEFAULT_BASE_URL",
     "CLIENT_TIMEOUT",
     "LOCAL_CLIENT_TIMEOUT",
     "CLIENT_RETRIES",
+    "LOCAL_CLIENT_RETRIES",
     "INSTRUCTOR_RETRIES",
     "JudgeChoice",
     "UsageMeter",
@@ -54,8 +57,12 @@ CLIENT_TIMEOUT = 20.0
 #: Seconds one request to a server on this machine may take without ``--llm-timeout``: a small
 #: model on a CPU writes 30-40 tokens/s, so a long reply takes a minute or more.
 LOCAL_CLIENT_TIMEOUT = 120.0
-#: Retries of the OpenAI client for connection errors, 429 and 5xx replies.
+#: Retries of the OpenAI client for connection errors, timeouts, 429 and 5xx replies.
 CLIENT_RETRIES = 1
+#: The same for a server on this machine: none. Such a server answers one request at a time and
+#: may go on writing the reply of a request that timed out, so a retry queues behind it and times
+#: out too: the retry doubles the wait and the cost and gains nothing.
+LOCAL_CLIENT_RETRIES = 0
 #: Extra requests Instructor may send when a reply does not validate (its default is 3).
 INSTRUCTOR_RETRIES = 1
 #: Sent when a loopback server needs no key: the OpenAI client refuses to start without one.
@@ -119,19 +126,29 @@ def openai_judge_llm(
 ) -> t.Any:
     """``llm_factory(model, client=AsyncOpenAI(...), max_retries=INSTRUCTOR_RETRIES, cache=cache)`` with bounded retries.
 
+    The client's HTTP hooks feed a :class:`~ragas_temporal.judging.usage.RequestMeter`
+    (``llm.request_meter``): the cost line counts every request and the usage each reply reported.
+
     Each request may take ``timeout`` (``--llm-timeout``) when given, else :data:`CLIENT_TIMEOUT`
     (:data:`LOCAL_CLIENT_TIMEOUT` for a server on this machine): the user's bound is never cut
     shorter by ours.
     """
-    from openai import AsyncOpenAI
+    from openai import AsyncOpenAI, DefaultAsyncHttpxClient
     from ragas.llms import llm_factory
 
     if timeout is not None:
         request_timeout = timeout
     else:
         request_timeout = LOCAL_CLIENT_TIMEOUT if is_loopback(base_url) else CLIENT_TIMEOUT
-    client = AsyncOpenAI(base_url=base_url, api_key=api_key, timeout=request_timeout, max_retries=CLIENT_RETRIES)
-    return llm_factory(model, client=client, max_retries=INSTRUCTOR_RETRIES, cache=cache)
+    meter = RequestMeter()  # every request the endpoint sees, and its usage: the cost line reads it
+    client = AsyncOpenAI(
+        base_url=base_url, api_key=api_key, timeout=request_timeout,
+        max_retries=LOCAL_CLIENT_RETRIES if is_loopback(base_url) else CLIENT_RETRIES,
+        http_client=DefaultAsyncHttpxClient(event_hooks=meter.event_hooks()),
+    )
+    llm = llm_factory(model, client=client, max_retries=INSTRUCTOR_RETRIES, cache=cache)
+    llm.request_meter = meter
+    return llm
 
 
 @dataclass(frozen=True)

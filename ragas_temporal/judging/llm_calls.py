@@ -11,6 +11,10 @@ the user's LLM for the duration of one judgement and replaces that loop:
   ``llm_timeout`` still bounds the whole judgement, waits included;
 - a call that still fails raises :class:`LLMCallFailed`, whose message says how many attempts
   were made and, for a rate limit, that the endpoint answered 429;
+- a reply longer than :data:`MAX_REPLY_BYTES` raises :class:`ReplyTooLong` ("judge reply too
+  long (N bytes, cap M)") before it is parsed, and is not retried: a judge that rambles for 50 MB
+  must not cost gigabytes of parsing and copies (the CLI's HTTP client refuses such a reply by
+  its length before reading it, :mod:`ragas_temporal.judging.usage`);
 - a reply that was cut short, by the server (``finish_reason: "length"``) or with JSON that ends
   before its brackets close, raises :class:`ReplyTruncated` and is not retried: ragas's lenient
   extraction would close the brackets and score the claims that happened to fit;
@@ -48,7 +52,10 @@ __all__ = [
     "BoundedLLM",
     "LLMCallFailed",
     "ReplyTruncated",
+    "ReplyTooLong",
     "TRUNCATED_REPLY",
+    "MAX_REPLY_BYTES",
+    "check_reply_size",
     "MAX_ATTEMPTS",
     "BACKOFF_SECONDS",
     "bounded",
@@ -72,6 +79,33 @@ TRUNCATED_REPLY = "judge reply truncated"
 
 _OPENERS = {"{": "}", "[": "]"}
 _LEADING_FENCE = re.compile(r"\A\s*```[A-Za-z0-9_-]*\s*\n")
+
+
+#: The longest judge reply read (UTF-8 bytes): a verdict list for a long answer is a few kilobytes;
+#: 4 MB leaves room for a judge that quotes its contexts at length, and bounds a 50 MB ramble.
+MAX_REPLY_BYTES = 4_000_000
+
+
+class ReplyTooLong(RuntimeError):
+    """The reply is longer than :data:`MAX_REPLY_BYTES`; the message says how long."""
+
+
+def check_reply_size(size: int) -> None:
+    """Raise :class:`ReplyTooLong` when a reply of ``size`` bytes is over the cap.
+
+    >>> try:
+    ...     check_reply_size(5_000_000)
+    ... except ReplyTooLong as too_long:
+    ...     print(too_long)
+    judge reply too long (5,000,000 bytes, cap 4,000,000)
+    """
+    if size > MAX_REPLY_BYTES:
+        raise ReplyTooLong(f"judge reply too long ({size:,} bytes, cap {MAX_REPLY_BYTES:,})")
+
+
+def _reply_bytes(text: str) -> int:
+    # bytes >= characters: encode (a copy) only when the characters alone might pass the cap
+    return len(text) if len(text) > MAX_REPLY_BYTES else len(text.encode("utf-8", "surrogatepass"))
 
 
 class LLMCallFailed(RuntimeError):
@@ -181,6 +215,14 @@ class BoundedLLM(BaseRagasLLM):
         result = await self.inner.agenerate_text(prompt, n=n, temperature=temperature, stop=stop, callbacks=callbacks)
         return self._json_first(result)
 
+    @staticmethod
+    def _checked(result: LLMResult) -> LLMResult:
+        """``result``, or :class:`ReplyTooLong` for a reply over the cap (before anything parses it)."""
+        for row in result.generations:
+            for generation in row:
+                check_reply_size(_reply_bytes(generation.text))
+        return result
+
     def is_finished(self, response: LLMResult) -> bool:
         return self.inner.is_finished(response)
 
@@ -194,7 +236,7 @@ class BoundedLLM(BaseRagasLLM):
                 await asyncio.sleep(min(self.max_wait, self.backoff * 2 ** (attempt - 1)))
             try:
                 result = await self.agenerate_text(prompt, n=n, temperature=temperature, stop=stop, callbacks=callbacks)
-            except asyncio.CancelledError:
+            except (asyncio.CancelledError, ReplyTooLong):  # the same judge would ramble again
                 raise
             except Exception as exc:  # noqa: BLE001 - retried, then reported as this row's reason
                 last = exc
@@ -209,8 +251,9 @@ class BoundedLLM(BaseRagasLLM):
         attempts = f" after {self.max_attempts} attempts with back-off" if self.max_attempts > 1 else ""
         raise LLMCallFailed(f"LLM call {what}{attempts}: {_describe(last)}")
 
-    @staticmethod
-    def _json_first(result: LLMResult) -> LLMResult:
+    @classmethod
+    def _json_first(cls, result: LLMResult) -> LLMResult:
+        cls._checked(result)
         generations = [
             [_with_text(g, json_first(g.text)) for g in row]
             for row in result.generations

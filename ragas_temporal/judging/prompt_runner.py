@@ -136,9 +136,11 @@ def describe_error(exc: BaseException, output_name: str = "the expected JSON") -
         inner = getattr(attempts[-1], "exception", None)
         if isinstance(inner, BaseException):
             return describe_error(inner, output_name)
-    if name in {"LLMCallFailed", "ReplyTruncated"}:  # ours: the message already says it all
-        return str(exc)
-    if isinstance(exc, (asyncio.TimeoutError, TimeoutError)) or "Timeout" in name:
+    causes = _causes(exc)  # a client's exception raised from ours or from a timeout
+    ours = next((c for c in causes if type(c).__name__ in {"LLMCallFailed", "ReplyTruncated", "ReplyTooLong"}), None)
+    if ours is not None:  # the message already says it all
+        return str(ours)
+    if any(isinstance(c, (asyncio.TimeoutError, TimeoutError)) or "Timeout" in type(c).__name__ for c in causes):
         return "LLM call timed out"
     if name in {"LLMDidNotFinishException", "IncompleteOutputException"}:  # ragas's, Instructor's
         return f"{TRUNCATED_REPLY}: the server stopped it at max_tokens (finish_reason 'length')"
@@ -153,6 +155,29 @@ def describe_error(exc: BaseException, output_name: str = "the expected JSON") -
     if name in {"RagasOutputParserException", "OutputParserException", "ValidationError", "JSONDecodeError"}:
         return f"LLM reply did not match {output_name}: {_first_line(text) or name}"
     return f"LLM call failed: {name}: {_first_line(text)}"
+
+
+def _causes(exc: BaseException, limit: int = 8) -> list[BaseException]:
+    """``exc`` and the exceptions it was raised from (``__cause__``/``__context__``), nearest first."""
+    chain = [exc]
+    while len(chain) < limit:
+        nxt = chain[-1].__cause__ or chain[-1].__context__
+        if nxt is None or nxt in chain:
+            break
+        chain.append(nxt)
+    return chain
+
+
+def client_timeout(llm: t.Any) -> float | None:
+    """Seconds one request of an ``llm_factory`` LLM may take: its OpenAI client's ``timeout``.
+
+    >>> from types import SimpleNamespace as NS
+    >>> client_timeout(NS(client=NS(client=NS(timeout=60.0)))), client_timeout(object())
+    (60.0, None)
+    """
+    timeout = getattr(getattr(getattr(llm, "client", None), "client", None), "timeout", None)
+    timeout = getattr(timeout, "read", timeout)  # an httpx.Timeout: the wait for the reply
+    return float(timeout) if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) else None
 
 
 def diagnose_reply(reply: str, output_model: t.Any) -> str:
@@ -280,6 +305,16 @@ def _with_reply_budget(llm: t.Any, max_tokens: int | None) -> t.Any:
         return llm
     budgeted = copy.copy(llm)
     budgeted.model_args = {**llm.model_args, "max_tokens": max_tokens}
+    # With a cache, ragas wraps the instance's generate/agenerate at construction: the copy's
+    # would call the original's bound methods, which read the original's max_tokens (1,024).
+    # The copy's own methods, wrapped in the same cache (same keys: the prompt and output model).
+    cache = getattr(llm, "cache", None)
+    for name in ("generate", "agenerate"):
+        if name in vars(budgeted):
+            from ragas.cache import cacher
+
+            own = getattr(type(budgeted), name).__get__(budgeted)
+            setattr(budgeted, name, cacher(cache_backend=cache)(own) if cache is not None else own)
     return budgeted
 
 
@@ -361,6 +396,9 @@ async def run_prompt(
         return None, f"LLM call timed out after {timeout:g} s" if timeout else "LLM call timed out"
     except Exception as exc:  # any LLM/client/parse fault: this row only
         reason = describe_error(exc, prompt.output_model.__name__)
+        per_request = client_timeout(llm)
+        if reason == "LLM call timed out" and per_request:
+            reason = f"LLM call timed out after {per_request:g} s (the client's timeout per request)"
         if type(exc).__name__ in {"RagasOutputParserException", "OutputParserException"} and recorder.replies:
             detail = diagnose_reply(recorder.replies[0], prompt.output_model)
             if detail.startswith(TRUNCATED_REPLY):

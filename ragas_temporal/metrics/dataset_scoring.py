@@ -369,9 +369,8 @@ def score_dataset(
         from ragas_temporal.judging.usage import UsageMeter, metered_callbacks
 
         meter = UsageMeter()
+        meter.watch(getattr(m, "llm", None) for m in metrics if m.scorer.calls_llm)  # caches, request meters
         callbacks = metered_callbacks(callbacks, meter)
-    caches = _metered_caches(metrics)
-    hits_before = sum(cache.hits for cache in caches)
     results: list[list[Outcome] | None] = [None] * len(rows)
     try:
         run(lambda: _score_rows(
@@ -390,7 +389,7 @@ def score_dataset(
         for name, values in verdict_columns(rows, metrics).items():
             frame[name] = pd.Series(values, index=frame.index, dtype=object)
     if meter is not None:
-        frame.attrs[USAGE_ATTR] = meter.usage(cached=sum(cache.hits for cache in caches) - hits_before)
+        frame.attrs[USAGE_ATTR] = meter.usage()
     return frame
 
 

@@ -34,7 +34,7 @@ from ragas.prompt import PydanticPrompt
 from ragas_temporal import scores
 from ragas_temporal.focus_time import FocusTime
 from ragas_temporal.judging import Judgement, judge_temporal_claims
-from ragas_temporal.judging.grounding import grounded_claims, grounding_flags, ungrounded_reason
+from ragas_temporal.judging.grounding import grounding_flags, own_claims, ungrounded_reason
 from ragas_temporal.metrics.base import FROM_METRIC, Case, Failed, Outcome, ScorerFactory, undated
 from ragas_temporal.metrics.columns import column_problem
 from ragas_temporal.metrics.judged import JudgedMetric, MetricWithJudge, judge_call
@@ -261,13 +261,17 @@ class ClaimsJudge:
             return Failed.judge(judgement.error)
         if not judgement.values:
             return scores.undefined("answer makes no temporal claim (the LLM judge found none)")
-        # a claim the judge made up (or copied from the prompt's example) is not the answer's
-        judgement, dropped = grounded_claims(judgement, case.sample.response, case.reference_date)
-        if not judgement.values:
-            return Failed.judge(f"{ungrounded_reason(dropped)}; none left to score")
-        score = scores.claim_verdict_score(judgement.values)
-        reason = _claims_reason(score, judgement)
-        return Score(score.value, f"{reason}; {ungrounded_reason(dropped)}" if dropped else reason)
+        # a claim the judge made up, copied from the prompt's example or from a context, a fragment
+        # or a repeat is not one more claim of the answer: only the answer's own, each once
+        own = own_claims(judgement, case.sample.response, case.answer, case.reference_date, case.language)
+        notes = own.notes()
+        if not own.judgement.values:
+            return Failed.judge(f"{'; '.join(replace(own, unjudged=()).notes())}; none left to score")
+        if not own.judged_dated:  # what was judged is not what the answer dates: no score from it
+            return Failed.judge(f"the judge gave no verdict on the answer's dated claims; {'; '.join(notes)}")
+        score = scores.claim_verdict_score(own.judgement.values)
+        reason = _claims_reason(score, own.judgement)
+        return Score(score.value, "; ".join([reason, *notes]))
 
 
 @dataclass
@@ -275,8 +279,12 @@ class FaithfulnessByJudge:
     """``mode="llm"``: (supported + 0.5 × partially supported) / claims, from one judge call.
 
     No call (NaN) when the answer holds no temporal expression; NaN when the judge finds no claim.
-    Claims that are not the answer's (:mod:`ragas_temporal.judging.grounding`) are dropped and
-    counted in the reason; none left: NaN with that reason.
+    Only the answer's own claims count, each once (:mod:`ragas_temporal.judging.grounding`):
+    claims that are not the answer's are dropped and repeats merged (the lowest verdict stands),
+    both counted in the reason; none left: NaN with that reason. The answer's dated expressions
+    that no judged claim holds are named ("not judged: '2010'") and the score is over the judged
+    claims; when none of them was judged the row is NaN: a judge that answered about something
+    else never gives the answer a score.
     """
 
     judge: ClaimsJudge
@@ -330,7 +338,9 @@ class HybridFaithfulness:
         judgement = await self.judge.judge(case, [claim.text for claim in to_judge])
         if not judgement.ok:  # never worse than focus time: the dates' credits stand
             return scores.capped_claim_faithfulness(credits, [None] * len(to_judge), judgement.error)
-        flags = grounding_flags(judgement, case.sample.response, case.reference_date)
+        flags = grounding_flags(
+            judgement, case.sample.response, case.reference_date, focus_time=answer, language=case.language
+        )
         verdicts = [label if grounded else None for label, grounded in zip(judgement.values, flags)]
         problem = ungrounded_reason(flags.count(False)) if not all(flags) else ""
         score = scores.capped_claim_faithfulness(credits, verdicts, problem)

@@ -217,8 +217,8 @@ def claims_and_relevance_judge(request):
     """Scripted judge replies, by prompt: claims -> SUPPORTED + PARTIALLY_SUPPORTED; 0/1 -> [1, 0]; grades -> [0, 4]."""
     data = prompt_data(request.user_text)
     if "answer" in data:
-        claims = [{"claim": "began 2008", "verdict": "SUPPORTED", "reason": "stated"},
-                  {"claim": "into 2009", "verdict": "PARTIALLY_SUPPORTED", "reason": "year only"}]
+        claims = [{"claim": "The crisis began in 2008.", "verdict": "SUPPORTED", "reason": "stated"},
+                  {"claim": "It continued into 2009.", "verdict": "PARTIALLY_SUPPORTED", "reason": "year only"}]
         return json.dumps({"claims": claims})
     if '"grade"' in request.user_text:
         return json.dumps({"documents": [{"doc": 1, "grade": 0, "reason": "off"}, {"doc": 2, "grade": 4, "reason": "on"}]})
@@ -251,7 +251,7 @@ def test_llm_model_and_base_url_reach_the_server(tmp_path, capsys, openai_server
     # tokens as the server reported them (count_tokens of every message / of the reply)
     prompt_tokens = sum(count_tokens(r.prompt_text) for r in requests)
     completion_tokens = sum(count_tokens(claims_and_relevance_judge(r)) for r in requests)
-    assert f"LLM calls: 3; tokens: {prompt_tokens:,} prompt + {completion_tokens:,} completion" in printed
+    assert f"LLM calls: 3 requests for 3 judgements; tokens: {prompt_tokens:,} prompt + {completion_tokens:,} completion" in printed
     assert "stand-in" not in printed
 
 
@@ -281,7 +281,9 @@ def test_invalid_replies_are_retried_once_then_the_row_is_nan(tmp_path, capsys, 
     assert frame["temporal_faithfulness_llm"].isna().all()
     assert frame["temporal_faithfulness_llm_reason"][0] == "LLM reply did not match TemporalClaimsOutput: reply is not JSON: 'not json'"
     captured = capsys.readouterr()
-    assert "LLM calls: 1 (1 failed); tokens: 0 prompt + 0 completion" in captured.out
+    # the endpoint's usage of both requests, though the judgement failed (issue 36)
+    prompt_tokens = sum(count_tokens(r.prompt_text) for r in openai_server.requests)
+    assert f"LLM calls: 2 requests for 1 judgement (1 failed); tokens: {prompt_tokens:,} prompt + 4 completion" in captured.out
     assert "warning: 1 LLM judgement(s) failed" in captured.err
     assert "Max retries exceeded" not in captured.err  # Instructor's own log lines are kept quiet
 
@@ -297,7 +299,7 @@ def test_llm_timeout_bounds_each_judgement(tmp_path, capsys, openai_server_facto
     assert frame["temporal_faithfulness_llm"].isna().all()
     assert frame["temporal_faithfulness_llm_reason"].tolist() == ["LLM call timed out after 0.3 s"] * 2
     captured = capsys.readouterr()
-    assert "LLM calls: 2 (2 failed)" in captured.out
+    assert "LLM calls: 2 requests for 2 judgements (2 failed)" in captured.out
     assert "2 LLM judgement(s) failed, their rows are NaN" in captured.err
     assert "most common (2x): LLM call timed out after 0.3 s" in captured.err
     assert "error: temporal_faithfulness_llm scored no row: LLM call timed out after 0.3 s (2 of 2 rows)" in captured.err
@@ -361,9 +363,12 @@ def test_bad_numbers_are_usage_errors(option, value, capsys):
 def test_client_has_bounded_timeouts_and_retries():
     from ragas_temporal.commands.judge_llm import CLIENT_RETRIES, INSTRUCTOR_RETRIES, openai_judge_llm
 
-    llm = openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=5.0)
+    llm = openai_judge_llm("m", "https://llm.example.com/v1", "k", timeout=5.0)
     client = llm.client.client  # Instructor's wrapped AsyncOpenAI
     assert (client.timeout, client.max_retries, CLIENT_RETRIES) == (5.0, 1, 1)  # --llm-timeout
+    # issue 36: a local server answers one request at a time; a retry of a timed-out request
+    # queues behind it and times out too, so the client does not retry there
+    assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k").client.client.max_retries == 0
     assert llm.model_args["max_retries"] == INSTRUCTOR_RETRIES == 1
     # issue 26: the user's --llm-timeout stands, longer than ours too (a slow local judge needs it)
     assert openai_judge_llm("m", "http://127.0.0.1:9/v1", "k", timeout=60.0).client.client.timeout == 60.0

@@ -257,7 +257,7 @@ def test_cost_line_says_usage_not_reported(tmp_path, capsys, openai_server, monk
     argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:llm", "--llm-model", "m",
             "--base-url", openai_server.base_url, "--no-progress"]
     assert main(argv) == 0
-    assert "LLM calls: 1; tokens: usage not reported by the endpoint" in capsys.readouterr().out
+    assert "LLM calls: 1 request for 1 judgement; tokens: usage not reported by the endpoint" in capsys.readouterr().out
 
 
 def test_score_dataset_gives_its_judge_usage_to_the_caller():

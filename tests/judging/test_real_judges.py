@@ -14,7 +14,7 @@ import logging
 import pytest
 
 from ragas_temporal.judging import judge_temporal_claims
-from ragas_temporal.judging.grounding import grounded_claims, is_grounded, normalise_words
+from ragas_temporal.judging.grounding import is_grounded, normalise_words, own_claims
 from ragas_temporal.judging.llm_calls import json_ends_early
 from ragas_temporal.judging.prompt_runner import Judgement
 from ragas_temporal.prompts import TemporalClaimsPrompt
@@ -90,6 +90,28 @@ def test_max_tokens_fits_the_claims_schema(openai_server):
     assert openai_server.requests[-1].body["max_tokens"] == 100  # a smaller budget of the user's stands
 
 
+@pytest.mark.parametrize("cached", [False, True])
+def test_the_reply_budget_holds_with_a_cache_and_on_retries(openai_server, tmp_path, cached):
+    # issue 36: ragas wraps agenerate at construction when given a cache, and the budgeted copy
+    # called the original's bound method: every request asked for 1,024 tokens
+    from ragas.llms import llm_factory
+
+    from ragas_temporal.judging.usage import MeteredDiskCache
+
+    replies = iter(["not json"])  # the first reply is re-asked by Instructor, then FULL
+    openai_server.responder = lambda request: next(replies, FULL)
+    cache = MeteredDiskCache(str(tmp_path / "cache")) if cached else None
+
+    def llm():  # a client per event loop (each judge() runs its own)
+        return llm_factory("m", client=openai_server.async_client(), max_retries=1, cache=cache)
+
+    assert judge(llm()).ok
+    judge(llm(), claims=["2008"])
+    assert [r.body["max_tokens"] for r in openai_server.requests] == [32 + 4 * 128, 32 + 4 * 128, 32 + 128]
+    if cached:  # the budgeted copy reads and fills the same cache: asked again, no request
+        assert judge(llm()).ok and len(openai_server.requests) == 3 and cache.hits == 1
+
+
 def test_reply_budget_per_prompt():
     assert TemporalClaimsPrompt().reply_token_budget(0) == 32 + 128  # at least one item
 
@@ -105,16 +127,26 @@ LEHMAN = "The crisis occurred in 2008 and continued into 2009."
     ("The bridge took six years to build.", False),  # the worked example: no words, no years
     ("The bridge opened in May 1932.", False),
     ("The crisis ended in 2010.", False),  # a year the answer does not state
-    ("continued", True),
+    ("continued", False),  # a fragment: no temporal expression of the answer (issue 36)
+    ("2009", True),  # the expression alone, as hybrid lists them
+    ("Lehman Brothers collapsed in 2008.", False),  # a context's sentence sharing a year: not one word of it
+    ("The crisis occurred in 2008 after 12 banks failed.", False),  # a number the answer does not state
+    ("Lehman Brothers collapsed in 2008 in the crisis.", False),  # 1 of 4 content words the answer's
 ])
 def test_is_grounded(claim, grounded):
     assert is_grounded(claim, LEHMAN) is grounded
 
 
+def test_words_for_time_are_no_content():
+    # "birth date": "date" says the claim is about time; "birth" against "born" is half of the rest
+    assert is_grounded("Einstein's birth date is 14 March 1879.", "Einstein was born on 14 March 1879 in Ulm.")
+    assert not is_grounded("Einstein's birth date is 14 March 1879.", "Einstein was born in March 1879 in Ulm.")
+
+
 def test_relative_claims_are_read_against_the_reference_date():
     # "last year (1990)" read on 1991-05-01: 1990, not a year of the answer
     assert not is_grounded("The bridge closed last year (1990).", LEHMAN, "1991-05-01")
-    assert is_grounded("It happened last year.", "The merger closed in 2023.", "2024-03-15")
+    assert is_grounded("The merger closed last year.", "The merger closed in 2023.", "2024-03-15")  # same value
 
 
 def test_normalise_words_keeps_digits_and_letters_only():
@@ -125,10 +157,10 @@ def test_grounded_claims_drops_the_copied_example():
     text = TemporalClaimsPrompt().to_string(TemporalClaimsPrompt.examples[0][0])
     judgement = judge(ScriptedLLM(example_copier), answer=LEHMAN, contexts=CONTEXTS)
     assert example_copier(text) and judgement.ok and len(judgement.values) == 3
-    kept, dropped = grounded_claims(judgement, LEHMAN)
-    assert (kept.values, dropped) == ((), 3)
+    own = own_claims(judgement, LEHMAN)
+    assert (own.judgement.values, own.dropped, own.unjudged, own.judged_dated) == ((), 3, ("2008", "2009"), False)
     failed = Judgement.failed("x")
-    assert grounded_claims(failed, LEHMAN) == (failed, 0)
+    assert own_claims(failed, LEHMAN).judgement == failed
 
 
 # --- Instructor's log lines ------------------------------------------------------------------------

@@ -22,10 +22,15 @@ GROUNDED = "The crisis occurred in 2008 and continued into 2009."
 INVENTED = "The crisis started in 2007 and ended in 2010."
 
 
-def claims_reply(*verdicts: str) -> str:
-    # each claim states 2009, a year of the answers below, so it is grounded in the answer (issue 26)
+#: distinct claims of GROUNDED in the judge's words: each holds a time expression of the answer and
+#: mostly its words, so each is the answer's own claim (issues 26 and 36)
+OWN_CLAIMS = ("The crisis occurred in 2008.", "The crisis continued into 2009.",
+              "The crisis occurred in 2008 and continued into 2009.", "It continued into 2009.")
+
+
+def claims_reply(*verdicts: str, claims: tuple[str, ...] = OWN_CLAIMS) -> str:
     return json.dumps(
-        {"claims": [{"claim": f"claim {i} in 2009", "verdict": v, "reason": f"why {i}", "quote": ""}
+        {"claims": [{"claim": claims[i], "verdict": v, "reason": f"why {i}", "quote": ""}
                     for i, v in enumerate(verdicts)]}
     )
 
@@ -55,7 +60,7 @@ def test_llm_faithfulness_formula_with_every_label():
     # (1 supported + 0.5 x 1 partial) / 4 claims = 0.375
     assert result.value == 0.375
     assert result.reason.startswith("4 temporal claims: 1 supported, 1 partially supported, 1 not supported, 1 contradicted.")
-    assert "partially supported: 'claim 1 in 2009' (why 1)" in result.reason and "contradicted: 'claim 2 in 2009' (why 2)" in result.reason
+    assert f"partially supported: {OWN_CLAIMS[1]!r} (why 1)" in result.reason and f"contradicted: {OWN_CLAIMS[2]!r} (why 2)" in result.reason
 
 
 def test_llm_faithfulness_makes_no_call_without_a_temporal_mention():
@@ -151,7 +156,7 @@ def test_hybrid_asks_the_llm_when_a_true_year_is_tied_to_the_wrong_event():
     # to the stimulus, not to Lehman's collapse: only the judge can tell
     answer = "Lehman Brothers collapsed in 2009."
     assert score(TemporalFaithfulness(), response=answer, retrieved_contexts=SEED_CONTEXTS).value == 1.0
-    llm = ScriptedLLM([claims_reply("CONTRADICTED")])
+    llm = ScriptedLLM([claims_reply("CONTRADICTED", claims=("2009",))])
     result = score(TemporalFaithfulness(mode="hybrid", llm=llm), response=answer, retrieved_contexts=SEED_CONTEXTS)
     assert result.value == 0.0 and llm.calls == 1
     assert result.reason.startswith("LLM judge: 0 of 1 claim supported. contradicted:")

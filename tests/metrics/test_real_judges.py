@@ -148,3 +148,80 @@ def test_default_llm_timeout_leaves_the_clients_timeout_alone():
     llm = ScriptedLLM([Delay(0.2, json.dumps({"claims": [
         {"claim": "The crisis occurred in 2008.", "verdict": "SUPPORTED", "reason": "r", "quote": ""}]}))])
     assert score(TemporalFaithfulness(mode="llm", llm=llm), response=GROUNDED, retrieved_contexts=SEED_CONTEXTS).value == 1.0
+
+
+# --- 5. the judge cannot pad the score (issue 36) ------------------------------------------------------
+def claims(*said: tuple[str, str]) -> str:
+    return json.dumps({"claims": [{"claim": c, "verdict": v, "reason": "r", "quote": ""} for c, v in said]})
+
+
+APOLLO = "Apollo 11 landed on the Moon in 1969."
+APOLLO_CONTEXTS = ["Apollo 12 landed in 1969.", "Armstrong walked on the lunar surface in 1969."]
+BEGAN_ENDED = "It began in 2008. It ended in 2010."
+CONTEXTS = ["Started in 2008."]
+PADDED = {
+    # a context's sentence added as SUPPORTED beside the answer's only claim, CONTRADICTED: before 0.5
+    "context sentence": (APOLLO, APOLLO_CONTEXTS, claims(
+        (APOLLO, "CONTRADICTED"), ("Apollo 12 landed in 1969.", "SUPPORTED")), 0.0),
+    "context sentence, no number": (APOLLO, APOLLO_CONTEXTS, claims(
+        (APOLLO, "CONTRADICTED"), ("Armstrong walked on the lunar surface in 1969.", "SUPPORTED")), 0.0),
+    # one claim said three times (re-typed twice): before (3 + 0) / 4 = 0.75
+    "repeated claim": (BEGAN_ENDED, CONTEXTS, claims(
+        ("It began in 2008.", "SUPPORTED"), ("it began in 2008", "SUPPORTED"), ("It began in 2008 .", "SUPPORTED"),
+        ("It ended in 2010.", "CONTRADICTED")), 0.5),
+    # fragments of the answer marked SUPPORTED beside its one claim: before 2 / 3
+    "fragments": ("It ended in 2010.", CONTEXTS, claims(
+        ("It", "SUPPORTED"), ("ended", "SUPPORTED"), ("It ended in 2010.", "CONTRADICTED")), 0.0),
+}
+
+
+@pytest.mark.parametrize("case", PADDED)
+def test_llm_mode_scores_the_answers_own_claims_once(case):
+    answer, contexts, reply, expected = PADDED[case]
+    result = score(TemporalFaithfulness(mode="llm", llm=ScriptedLLM([reply])), response=answer, retrieved_contexts=contexts)
+    assert result.value == expected
+
+
+def test_llm_mode_says_what_it_left_out():
+    _, contexts, reply, _ = PADDED["repeated claim"]
+    result = score(TemporalFaithfulness(mode="llm", llm=ScriptedLLM([reply])), response=BEGAN_ENDED, retrieved_contexts=contexts)
+    assert result.reason == ("2 temporal claims: 1 supported, 1 contradicted. contradicted: 'It ended in 2010.' (r); "
+                             "2 repeated claims counted once")
+    _, contexts, reply, _ = PADDED["fragments"]
+    result = score(TemporalFaithfulness(mode="llm", llm=ScriptedLLM([reply])), response=BEGAN_ENDED, retrieved_contexts=contexts)
+    assert result.value == 0.0  # the answer's 2010 claim only: 2008 was never judged, and the row says so
+    assert result.reason.endswith("; 2 claims from the judge are not in the answer: ignored; "
+                                  "not judged: '2008' (scored on the judged claims)")
+
+
+def test_repeats_count_once_at_their_lowest_verdict():
+    reply = claims(("It ended in 2010.", "CONTRADICTED"), ("It began in 2008.", "SUPPORTED"), ("It ended in 2010", "SUPPORTED"))
+    result = score(TemporalFaithfulness(mode="llm", llm=ScriptedLLM([reply])), response=BEGAN_ENDED, retrieved_contexts=CONTEXTS)
+    assert result.value == 0.5  # (0 + 1) / 2: the repeat cannot lift the contradicted claim
+
+
+@pytest.mark.parametrize("reply, why", [
+    # invented claims sharing the answer's years, nothing of the answer's own: before 1.0
+    (claims(("Lehman Brothers collapsed in 2008.", "SUPPORTED"), ("The stimulus package passed in 2010.", "SUPPORTED")),
+     "2 claims from the judge are not in the answer: ignored; none left to score"),
+    # the answer's undated "last year" judged, its one dated claim never: no score from it
+    (claims(("Prices rose last year.", "SUPPORTED"), ("Lehman Brothers collapsed in 2010.", "SUPPORTED")),
+     "the judge gave no verdict on the answer's dated claims; 1 claim from the judge is not in the answer: ignored; "
+     "not judged: '2010'"),
+])
+def test_an_answer_whose_own_claims_were_never_judged_is_not_scored(reply, why):
+    answer = "Prices rose last year and fell in 2010." if "last year" in reply else BEGAN_ENDED
+    result = score(TemporalFaithfulness(mode="llm", llm=ScriptedLLM([reply])), response=answer, retrieved_contexts=CONTEXTS)
+    assert math.isnan(result.value)
+    assert result.reason == why
+
+
+@pytest.mark.parametrize("case", PADDED)
+def test_hybrid_holds_against_every_padded_reply(case):
+    # hybrid lists the claims the dates could not reject and matches verdicts to them one by one:
+    # a padded reply does not match the list, so the dates' credit stands (never above it)
+    answer, contexts, reply, _ = PADDED[case]
+    dates = score(TemporalFaithfulness(), response=answer, retrieved_contexts=contexts).value
+    result = score(TemporalFaithfulness(mode="hybrid", llm=ScriptedLLM([reply])), response=answer, retrieved_contexts=contexts)
+    assert result.value == dates == {"context sentence": 1.0, "context sentence, no number": 1.0,
+                                     "repeated claim": 0.5, "fragments": 0.0}[case]
