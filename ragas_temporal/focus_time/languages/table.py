@@ -60,22 +60,27 @@ _CLOSING = ".,;:!?)]}»”’'\"।،؟"
 
 class TranslatedGroups(Groups):
     """A match's groups in the English table's words: the language's words looked up in
-    ``words`` (lower case), then fixed values (``fixed``) for groups the English rule has and this
-    one does not ("dir": "ago")."""
+    ``words`` (lower case; a group named in ``own_words`` in its own dict: "morgen" is "tomorrow"
+    before a part of the day and "morning" as one), fixed values (``fixed``) for groups the English
+    rule has and this one does not ("dir": "ago"), and ``alias``: a group read from another when
+    absent (a modifier after the weekday, "lunes pasado", is the English one before it)."""
 
-    __slots__ = ("words", "fixed")
+    __slots__ = ("words", "fixed", "own_words", "alias")
 
-    def __init__(self, match: re.Match, words: dict[str, str], fixed: dict[str, str] | None = None):
+    def __init__(self, match: re.Match, words: dict[str, str], fixed: dict[str, str] | None = None,
+                 own_words: dict[str, dict[str, str]] | None = None, alias: dict[str, str] | None = None):  # fmt: skip
         super().__init__(match)
-        self.words, self.fixed = words, fixed or {}
+        self.words, self.fixed, self.own_words, self.alias = words, fixed or {}, own_words or {}, alias or {}
 
     def __call__(self, name: str) -> str | None:
         if name in self.fixed:
             return self.fixed[name]
         value = super().__call__(name)
+        if value is None and name in self.alias:
+            value = super().__call__(self.alias[name])
         if value is None:
             return None
-        return self.words.get(" ".join(value.lower().split()), value)
+        return self.own_words.get(name, self.words).get(" ".join(value.lower().split()), value)
 
 
 class LanguageTable(NamedTuple):
@@ -175,7 +180,10 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     spaced = v.code not in _UNSPACED and v.code != "ko"
     for i, ((n, unit, direction), phrases) in enumerate(_by_meaning(v.relative).items()):
         name = f"lang_relative_{i}"
-        body = rf"(?P<w>{_words_regex(phrases, spaced=spaced)})"
+        exact = [p for p in phrases if p in v.case_sensitive]  # "morgen" is tomorrow, "Morgen" the morning
+        loose = [p for p in phrases if p not in v.case_sensitive]
+        body = "|".join(([_words_regex(loose, spaced=spaced)] if loose else []) + ([phrase_regex(exact)] if exact else []))
+        body = rf"(?P<w>{body})"
         if unit == "day" and (n, direction) in _DAY_WORDS:
             readers[name] = ("day_relative", {"w": _DAY_WORDS[n, direction]})
         elif (n, direction) in _UNIT_MODIFIER:
@@ -195,6 +203,92 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
         readers[name] = ("ago", {"unit": unit + "s", "dir": _DIRECTION[direction]})
         rules.append(Rule(name, "relative", body, "ago", ""))
     return rules, readers
+
+
+def _alone(forms: dict[str, int]) -> list[str]:
+    """The forms of month or weekday names that stand alone as one: not an abbreviation, i.e.
+    not the start of a longer form of the same name ("jun" of "juni", "segunda" of
+    "segunda-feira", "maj" of "maja"), and of four letters or more unless the name has no longer
+    form ("Mai", "mai").
+
+    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3}))
+    ['juni', 'mai', 'märz']
+    """
+    by_name: dict[int, list[str]] = {}
+    for w, i in forms.items():
+        by_name.setdefault(i, []).append(w)
+    return [
+        w for w, i in forms.items()
+        if not any(o != w and o.startswith(w) for o in by_name[i]) and (len(w) >= 4 or len(w) == max(map(len, by_name[i])))
+    ]  # fmt: skip
+
+
+def _mods(v: Vocabulary, *meanings: str) -> list[str]:
+    return [w for w, m in v.modifiers.items() if m in meanings]
+
+
+def _name_rules(v: Vocabulary) -> list[Rule]:
+    """Days, months and weekdays without a year, read as English reads them (issue 35): "31. August",
+    "el 12 de octubre", "10 sierpnia" (``month_day``); "im Mai", "Ende Juni", "mi-juin"
+    (``month_bare``); "el pasado lunes", "dimanche soir", "w piątek" (``weekday``)."""
+    if not v.months or all(any(c.isdigit() for c in w) for w in v.months):
+        return []  # zh, ja, ko: the CJK rules read their days and months
+    months = _alone(v.months)
+    abbreviations = [w for w in v.months if w not in months]
+    month = rf"(?P<month>{_words_regex(months)}(?!\w)" + (rf"|{_words_regex(abbreviations)}(?=\.)" if abbreviations else "") + ")"
+    weekday = rf"(?:{_words_regex(w for w in v.weekdays if len(w) > 3)},?\s+)?" if v.weekdays else ""
+    of = _opt(v.of_words)
+    # not before a year, a clock time or a number ("3. Mai 1945" is lang_dmy's, "12 de mayo de 1492" too)
+    rules = [Rule("lang_day_month", "anaphoric", rf"{weekday}{_day(v)}\s*{of}{month}\.?(?!,?\s*{of}\d)", "month_day", "")]
+    if not v.bare_names:
+        return rules
+    month_mods = _mods(v, "early", "mid", "late", "last", "next", "this")
+    mod = rf"(?:(?P<mod>{_words_regex(month_mods)})[\s-]*{of})?" if month_mods else ""
+    rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d)", "month_bare", ""))
+    if v.weekdays:
+        day_mods = _mods(v, "last", "next", "this", "every")
+        before = rf"(?:(?P<mod>{_words_regex(day_mods)})\s+)?" if day_mods else ""
+        after = rf"(?:\s+(?P<mod2>{_words_regex(day_mods)})(?!\w))?" if day_mods else ""
+        part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
+        names = _words_regex(_alone(v.weekdays))
+        rules.append(Rule("lang_weekday", "relative", rf"{before}(?P<weekday>{names})(?!\w){after}{part}", "weekday", ""))
+    return rules
+
+
+def _day_part_rules(v: Vocabulary) -> list[Rule]:
+    """A relative day or "this" and a part of the day: "heute Abend", "gestern Nacht", "ce soir",
+    "esta noche" (``part_of_day``); the now/recently/soon words: "ahora", "actuellement"
+    (``ref_word``)."""
+    rules = []
+    days = [p for p, (n, unit, _) in v.relative.items() if unit == "day" and n <= 1]
+    if v.parts_of_day and (days or _mods(v, "this")):
+        rules.append(Rule(
+            "lang_part_of_day", "relative",
+            rf"(?P<mod>{_words_regex(days + _mods(v, 'this'))})\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day", "",
+        ))  # fmt: skip
+    if v.ref_words:
+        rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{_words_regex(v.ref_words)})(?!\w)", "ref_word", ""))
+    return rules
+
+
+def _clock_rules(v: Vocabulary) -> list[Rule]:
+    """Clock times: "22 h", "21 h 45", "10h30", "14 Uhr", "13.00 horas" (the hour before the
+    language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
+    rules = []
+    hour, minute = r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3])", r"(?P<mi>[0-5]\d)"
+    if v.clock_after:
+        after = _words_regex(v.clock_after)
+        rules.append(Rule(
+            "lang_clock", "date",
+            rf"{hour}(?:[.:]{minute}\s*{after}|\s*{after}(?:\s*(?P<mi2>[0-5]\d)(?!\d))?)(?!\w)", "clock", "",
+        ))  # fmt: skip
+    if v.clock_before:
+        after = rf"(?:\s*{_words_regex(v.clock_after)}(?!\w))?" if v.clock_after else ""
+        rules.append(Rule(
+            "lang_clock_cued", "date",
+            rf"{_words_regex(v.clock_before)}\s*{hour}[.:]{minute}(?![\d.,:]\d){after}", "clock", "",
+        ))  # fmt: skip
+    return rules
 
 
 def _by_meaning(relative: dict[str, tuple[int, str, str]]) -> dict[tuple[int, str, str], list[str]]:
@@ -234,9 +328,16 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     return reading
 
 
-def _fixed(interpret: Callable, fixed: dict[str, str], words: dict[str, str]) -> Callable:
+def _translated(interpret: Callable, words: dict[str, str], *, default: dict[str, str] | None = None, **how) -> Callable:
+    """``interpret`` reading the match's groups translated (``TranslatedGroups(..., **how)``);
+    ``default``: the English word of a group left out ("im Mai" and "Mai" are "in May")."""
+
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
-        return interpret(TranslatedGroups(g.match, words, fixed), ctx, kind)
+        groups = TranslatedGroups(g.match, words, **how)
+        for name, value in (default or {}).items():
+            if groups(name) is None:
+                groups.fixed = groups.fixed | {name: value}
+        return interpret(groups, ctx, kind)
 
     return reading
 
@@ -248,14 +349,31 @@ def language_table(code: str) -> LanguageTable:
     relative, readers = _relative_rules(v)
     iso, ymd, *cjk, years, clock, bare = (RULES_BY_NAME[name] for name in NEUTRAL_RULES)
     dates, numeric, ranges, nouns = _date_rules(v), _numeric_rule(v), _range_rules(v), _year_noun_rule(v)
-    own = [*dates, *numeric, *ranges, *relative, *nouns]
-    # at one position the first rule wins: dates before ranges, relative phrases before year nouns
-    # ("3 года назад" is three years ago), bare years last
-    ordered = [iso, *dates, *numeric, ymd, *cjk, *ranges, years, *relative, *nouns, clock, bare]
+    names, day_parts, clocks = _name_rules(v), _day_part_rules(v), _clock_rules(v)
+    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks]
+    # at one position the first rule wins: dates before ranges, a part of a day before its day
+    # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
+    # days and months without a year after every date with one, bare years last
+    ordered = [iso, *dates, *numeric, ymd, *cjk, *ranges, years, *clocks, *day_parts, *relative, *nouns, *names, clock, bare]
     end = "" if code in _UNSPACED or code == "ko" else MENTION_END
     own_names = {r.name for r in own}
     bodies, rule_readers, rule_regex = [], {}, {}
-    words = {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
+    weekdays = {w: _WEEKDAY_NAMES[v.weekdays[w]] for w in _alone(v.weekdays)} if v.weekdays else {}
+    words = (
+        {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
+        | weekdays | v.parts_of_day | v.modifiers | v.ref_words
+    )  # fmt: skip
+    # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
+    day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
+    how = {
+        "lang_weekday": {"alias": {"mod": "mod2"}},
+        # a clock word or cue rules out a chapter and verse ("John 3.16"): the English reader
+        # checks that only for times without a written zone, so one is given
+        "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
+        "lang_clock_cued": {"fixed": {"tz": "h"}},
+        "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
+        "lang_month_bare": {"default": {"mod": "in"}},
+    }
     for rule in ordered:
         if rule.name in own_names:
             bounded = Rule(rule.name, rule.kind, f"(?:{rule.pattern}){end}", rule.interpreter, rule.example)
@@ -266,7 +384,9 @@ def language_table(code: str) -> LanguageTable:
         bodies.append(scanning_body(bounded))
         interpret = INTERPRETERS[rule.interpreter]
         if rule.name in readers:
-            interpret = _fixed(interpret, readers[rule.name][1], words)
+            interpret = _translated(interpret, words, fixed=readers[rule.name][1])
+        elif rule.name in how:
+            interpret = _translated(interpret, words, **how[rule.name])
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
             interpret = _counted(interpret, v)
         rule_readers[rule.name] = (interpret, rule.kind)
@@ -275,6 +395,7 @@ def language_table(code: str) -> LanguageTable:
     return LanguageTable(code, scanner, rule_readers, rule_regex, words)
 
 
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTH_NAMES = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december",

@@ -61,6 +61,15 @@ class Vocabulary(NamedTuple):
     of_words: tuple[str, ...]
     day_suffixes: tuple[str, ...]
     capitalised_nouns: bool
+    # the readers English has (issue 35): each maps the language's words to the English table's
+    bare_names: bool  # a month or weekday name alone is a date ("im Mai", "el lunes"): not in tr, ar, hi
+    modifiers: dict[str, str]  # "pasado" -> "last", "Anfang" -> "early", "mi" -> "mid"
+    parts_of_day: dict[str, str]  # "Abend" -> "evening", "noche" -> "night"
+    part_links: tuple[str, ...]  # between a day and its part ("ontem à noite", "el lunes por la noche")
+    ref_words: dict[str, str]  # "ahora" -> "now", "actuellement" -> "currently"
+    clock_before: tuple[str, ...]  # words before a clock time ("um", "godz.", "a las")
+    clock_after: tuple[str, ...]  # words after it ("Uhr", "h", "horas")
+    case_sensitive: tuple[str, ...]  # relative words read only as written ("morgen", not the noun "Morgen")
 
 
 @functools.cache
@@ -138,4 +147,7 @@ def vocabulary(code: str) -> Vocabulary:
         **{key: tuple(extra.get(key, ())) for key in (
             "year_cues", "year_suffixes", "year_nouns", "range_from", "range_to", "count_nouns", "of_words", "day_suffixes")},
         capitalised_nouns=bool(extra.get("capitalised_nouns", False)),
+        bare_names=bool(extra.get("bare_names", False)),
+        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words")},
+        **{key: tuple(extra.get(key, ())) for key in ("part_links", "clock_before", "clock_after", "case_sensitive")},
     )  # fmt: skip
