@@ -111,9 +111,12 @@ def _month(v: Vocabulary, name: str = "month") -> str:
     return rf"(?P<{name}>{_words_regex(v.months)})(?!\w)"
 
 
+def _suffix(v: Vocabulary) -> str:
+    return rf"(?:{trie_regex(v.day_suffixes)})?" if v.day_suffixes else ""
+
+
 def _day(v: Vocabulary) -> str:
-    suffix = rf"(?:{trie_regex(v.day_suffixes)})?" if v.day_suffixes else ""
-    return rf"(?P<day>3[01]|[12]\d|0?[1-9])(?!\d){suffix}"
+    return rf"(?P<day>3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}"
 
 
 def _opt(words, fmt: str = r"(?:{}\s+)?") -> str:
@@ -240,6 +243,12 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
     of = _opt(v.of_words)
     # not before a year, a clock time or a number ("3. Mai 1945" is lang_dmy's, "12 de mayo de 1492" too)
     rules = [Rule("lang_day_month", "anaphoric", rf"{weekday}{_day(v)}\s*{of}{month}\.?(?!,?\s*{of}\d)", "month_day", "")]
+    if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
+        link = _words_regex(tuple(v.range_to) + _DASHES)
+        rules.append(Rule(
+            "lang_day_of_pair", "anaphoric",
+            rf"{_day(v)}(?=\s*{link}\s*(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month})", "month_day", "",
+        ))  # fmt: skip
     if not v.bare_names:
         return rules
     month_mods = _mods(v, "early", "mid", "late", "last", "next", "this")
@@ -268,6 +277,25 @@ def _day_part_rules(v: Vocabulary) -> list[Rule]:
         ))  # fmt: skip
     if v.ref_words:
         rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{_words_regex(v.ref_words)})(?!\w)", "ref_word", ""))
+    return rules
+
+
+def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
+    """Seasons and quarters, with a year or without: "Frühjahr 1943", "el verano pasado", "Winter"
+    (``season``); "o terceiro trimestre de 1998", "im dritten Quartal" (``quarter``)."""
+    rules = []
+    of = _opt(v.of_words)
+    year = rf"(?:\s+{of}(?P<year>{YEAR4})(?!\d))?"
+    if v.seasons:
+        mods = _mods(v, "last", "next", "this")
+        before = rf"(?:(?P<mod>{_words_regex(mods)})\s+)?" if mods else ""
+        after = rf"(?:\s+(?P<mod2>{_words_regex(mods)})(?!\w))?" if mods else ""
+        rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_words_regex(v.seasons)})(?!\w){year}{after}", "season", ""))
+    if v.quarter_ordinals and v.quarter_words:
+        rules.append(Rule(
+            "lang_quarter", "date",
+            rf"(?P<ord>{_words_regex(v.quarter_ordinals)})\s+{_words_regex(v.quarter_words)}(?!\w){year}", "quarter", "",
+        ))  # fmt: skip
     return rules
 
 
@@ -342,6 +370,26 @@ def _translated(interpret: Callable, words: dict[str, str], *, default: dict[str
     return reading
 
 
+#: How far from the reference date a narrative's dates must be for "today" to mean nowadays.
+_NARRATIVE_YEARS = 10
+
+
+def _nowadays(interpret: Callable) -> Callable:
+    """``interpret`` of the word for today, read as "nowadays" (TIMEX3 PRESENT_REF, no anchor) in
+    a narrative dated decades before or after the reference date: "1940 ... heute ist das Rätsel
+    ungelöst" is not the reference day, and the next "am 27. Mai" still continues 1940. News of
+    last year's events keeps "dziś" the reference day. (A language word has both senses; the
+    English table's "today" keeps its one reading.)"""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        anchor, ref = ctx.anchor, ctx.ref
+        if ctx.narrative and anchor is not None and ref is not None and abs(anchor.year - ref.year) > _NARRATIVE_YEARS:
+            return Reading(kind, "PRESENT_REF", frozenset(), None)
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
 @functools.cache
 def language_table(code: str) -> LanguageTable:
     """The rule table of ``code`` (a supported language other than "en"), built once."""
@@ -349,19 +397,19 @@ def language_table(code: str) -> LanguageTable:
     relative, readers = _relative_rules(v)
     iso, ymd, *cjk, years, clock, bare = (RULES_BY_NAME[name] for name in NEUTRAL_RULES)
     dates, numeric, ranges, nouns = _date_rules(v), _numeric_rule(v), _range_rules(v), _year_noun_rule(v)
-    names, day_parts, clocks = _name_rules(v), _day_part_rules(v), _clock_rules(v)
-    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks]
+    names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
+    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons]
     # at one position the first rule wins: dates before ranges, a part of a day before its day
     # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
     # days and months without a year after every date with one, bare years last
-    ordered = [iso, *dates, *numeric, ymd, *cjk, *ranges, years, *clocks, *day_parts, *relative, *nouns, *names, clock, bare]
+    ordered = [iso, *dates, *numeric, ymd, *cjk, *ranges, years, *clocks, *day_parts, *seasons, *relative, *nouns, *names, clock, bare]
     end = "" if code in _UNSPACED or code == "ko" else MENTION_END
     own_names = {r.name for r in own}
     bodies, rule_readers, rule_regex = [], {}, {}
     weekdays = {w: _WEEKDAY_NAMES[v.weekdays[w]] for w in _alone(v.weekdays)} if v.weekdays else {}
     words = (
         {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
-        | weekdays | v.parts_of_day | v.modifiers | v.ref_words
+        | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals
     )  # fmt: skip
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
@@ -373,7 +421,9 @@ def language_table(code: str) -> LanguageTable:
         "lang_clock_cued": {"fixed": {"tz": "h"}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
         "lang_month_bare": {"default": {"mod": "in"}},
+        "lang_season": {"alias": {"mod": "mod2"}},
     }
+    today = {name for name, (_, fixed) in readers.items() if fixed.get("w") == "today"}
     for rule in ordered:
         if rule.name in own_names:
             bounded = Rule(rule.name, rule.kind, f"(?:{rule.pattern}){end}", rule.interpreter, rule.example)
@@ -385,6 +435,8 @@ def language_table(code: str) -> LanguageTable:
         interpret = INTERPRETERS[rule.interpreter]
         if rule.name in readers:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
+            if rule.name in today:  # "heute" in a narrative of another year is nowadays
+                interpret = _nowadays(interpret)
         elif rule.name in how:
             interpret = _translated(interpret, words, **how[rule.name])
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):

@@ -67,6 +67,9 @@ class Vocabulary(NamedTuple):
     parts_of_day: dict[str, str]  # "Abend" -> "evening", "noche" -> "night"
     part_links: tuple[str, ...]  # between a day and its part ("ontem à noite", "el lunes por la noche")
     ref_words: dict[str, str]  # "ahora" -> "now", "actuellement" -> "currently"
+    seasons: dict[str, str]  # "Frühjahr" -> "spring", "verano" -> "summer"
+    quarter_ordinals: dict[str, str]  # "terceiro" -> "third", "último" -> "last"
+    quarter_words: tuple[str, ...]  # "trimestre", "Quartal"
     clock_before: tuple[str, ...]  # words before a clock time ("um", "godz.", "a las")
     clock_after: tuple[str, ...]  # words after it ("Uhr", "h", "horas")
     case_sensitive: tuple[str, ...]  # relative words read only as written ("morgen", not the noun "Morgen")
@@ -148,6 +151,6 @@ def vocabulary(code: str) -> Vocabulary:
             "year_cues", "year_suffixes", "year_nouns", "range_from", "range_to", "count_nouns", "of_words", "day_suffixes")},
         capitalised_nouns=bool(extra.get("capitalised_nouns", False)),
         bare_names=bool(extra.get("bare_names", False)),
-        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words")},
-        **{key: tuple(extra.get(key, ())) for key in ("part_links", "clock_before", "clock_after", "case_sensitive")},
+        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals")},
+        **{key: tuple(extra.get(key, ())) for key in ("part_links", "quarter_words", "clock_before", "clock_after", "case_sensitive")},
     )  # fmt: skip
