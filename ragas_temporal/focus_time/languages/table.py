@@ -243,12 +243,13 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
     weekday = rf"(?:{_words_regex(w for w in v.weekdays if len(w) > 3)},?\s+)?" if v.weekdays else ""
     of = _opt(v.of_words)
     # not before a year, a clock time or a number ("3. Mai 1945" is lang_dmy's, "12 de mayo de 1492" too)
-    rules = [Rule("lang_day_month", "anaphoric", rf"{weekday}{_day(v)}\s*{of}{month}\.?(?!,?\s*{of}\d)", "month_day", "")]
+    rules = [Rule("lang_day_month", "anaphoric", rf"{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d)", "month_day", "")]
     if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
         link = _words_regex(tuple(v.range_to) + _DASHES)
         rules.append(Rule(
             "lang_day_of_pair", "anaphoric",
-            rf"{_day(v)}(?=\s*{link}\s*(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month})", "month_day", "",
+            rf"{_day(v)}(?=\s*{link}\s*(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month}(?:\.?,?\s*{of}{_year_after(v)})?)",
+            "month_day", "",
         ))  # fmt: skip
     if not v.bare_names:
         return rules
@@ -392,6 +393,13 @@ def _translated(interpret: Callable, words: dict[str, str], *, default: dict[str
 _NARRATIVE_YEARS = 10
 
 
+def _with_year(without: Callable, with_year: Callable) -> Callable:
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        return (with_year if g("year") else without)(g, ctx, "date" if g("year") else kind)
+
+    return reading
+
+
 def _nowadays(interpret: Callable) -> Callable:
     """``interpret`` of the word for today, read as "nowadays" (TIMEX3 PRESENT_REF, no anchor) in
     a narrative dated decades before or after the reference date: "1940 ... heute ist das Rätsel
@@ -455,6 +463,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
             if rule.name in today:  # "heute" in a narrative of another year is nowadays
                 interpret = _nowadays(interpret)
+        elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days
+            interpret = _with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words))
         elif rule.name in how:
             interpret = _translated(interpret, words, **how[rule.name])
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
