@@ -13,8 +13,8 @@ No rule here computes a value: a match's groups are translated to the English ta
 the English interpreters, so every language gets the same TIMEX values, kinds and spans.
 
 A bare year is a count when a count noun of the language follows it ("1500 Mitglieder", "1500
-habitants"), a unit word ("1500 Jahre"), or in German a round number before a plural-shaped
-capitalised noun ("2000 Dörfer"; "1882 Assab", "1917 Meutereien" are years), unless a year cue
+habitants"), a unit word ("1500 Jahre"), or in German a plural-shaped capitalised noun ("2000
+Dörfer"; "1882 Assab" is a year), unless a year cue
 comes before it ("seit 1990 Teil der EU"): ``_counted``.
 
 >>> table = language_table("de")
@@ -332,21 +332,11 @@ def _by_meaning(relative: dict[str, tuple[int, str, str]]) -> dict[tuple[int, st
 _PLURAL_ENDINGS = ("e", "en", "er", "n", "s")
 
 
-def _round(number: str) -> bool:
-    """Is the last number in ``number`` a multiple of 50 (how counts are written: 1500, 2000)?
-
-    >>> _round("2000"), _round("1917"), _round("1982 bis 1998")
-    (True, False, False)
-    """
-    digits = re.findall(r"\d+", number)
-    return bool(digits) and int(digits[-1]) % 50 == 0
-
-
 def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     """``interpret`` (bare years, ranges of years), turning away counts by the word after the
     number: a count noun of the language (a stem: "Mitglied" covers "Mitglieder"), a unit word
     ("1500 Jahre", "1500 ans"), or in German a capitalised plural-shaped word that is no month or
-    weekday after a round number ("2000 Dörfer", not "1882 Assab"), unless a year cue comes right before ("seit 1990 Teil der EU"). A count noun is a count after
+    weekday ("2000 Dörfer", not "1882 Assab"), unless a year cue comes right before ("seit 1990 Teil der EU"). A count noun is a count after
     any cue: "um 1500 Mitglieder" is about 1500 members."""
     year_nouns = frozenset(v.year_nouns)
     count_stems = tuple(w.lower() for w in v.count_nouns) + tuple(w for w in v.unit_words if w not in year_nouns)
@@ -363,10 +353,10 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
             if word and lower.startswith(count_stems):
                 return None
             # a range opened by its word ("von 1982 bis 1998 Bundeskanzler") has its cue
-            # in German only a round number before a plural-shaped noun ("2000 Dörfer"): a year
-            # reads on before a name or a noun of another shape ("1882 Assab", "1917 Meutereien")
+            # in German a plural-shaped noun ("2000 Dörfer", "1198 Opfern"): a year reads on
+            # before a name or a singular ("1882 Assab", "1803 Louisiana")
             if (v.capitalised_nouns and word[:1].isupper() and lower not in names and not ctx.text[g.start].isalpha()
-                    and lower.endswith(_PLURAL_ENDINGS) and _round(g.match.group())):
+                    and lower.endswith(_PLURAL_ENDINGS)):
                 before = before_words.search(ctx.text, max(0, g.start - 20), g.start)
                 if before is None or before.group(1).lower() not in cues:
                     return None
