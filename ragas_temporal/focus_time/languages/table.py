@@ -29,8 +29,11 @@ import re
 from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
+from ragas_temporal.focus_time.interpret.calendar_math import valid_day
+from ragas_temporal.focus_time.interpret.core import Anchor
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
+    MONTHS,
     MENTION_END,
     MENTION_START,
     RULE_REGEX,
@@ -243,7 +246,9 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
     weekday = rf"(?:{_words_regex(w for w in v.weekdays if len(w) > 3)},?\s+)?" if v.weekdays else ""
     of = _opt(v.of_words)
     # not before a year, a clock time or a number ("3. Mai 1945" is lang_dmy's, "12 de mayo de 1492" too)
-    rules = [Rule("lang_day_month", "anaphoric", rf"{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d)", "month_day", "")]
+    moved = _mods(v, "last", "next")
+    mod = rf"(?:(?P<mod>{_words_regex(moved)})\s+)?" if moved else ""
+    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d)", "month_day", "")]
     if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
         link = _words_regex(tuple(v.range_to) + _DASHES)
         rules.append(Rule(
@@ -390,6 +395,33 @@ def _with_year(without: Callable, with_year: Callable) -> Callable:
     return reading
 
 
+def _yearless(interpret: Callable) -> Callable:
+    """``interpret`` of a day or month without a year, against the reference date where the text
+    says so: "el pasado 10 de diciembre" is the last 10 December before it, "el próximo 15 de
+    marzo" the next one; and where the last date written is only a year within
+    ``_NARRATIVE_YEARS`` of the reference ("tras diez años en el poder desde 1990, el 3 de enero"),
+    news of the writing time: the reference's year, as TimeML annotates news. A narrative of
+    another age ("1940 ... am 27. Mai"), or one dated to the day, continues its own year."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        ref, anchor, mod = ctx.ref, ctx.anchor, g("mod")
+        if mod in ("last", "next") and ref is not None and g("day"):
+            m, d = MONTHS[g.lower("month")], int(g("day"))
+            year = ref.year + (-((m, d) > (ref.month, ref.day)) if mod == "last" else ((m, d) < (ref.month, ref.day)))
+            if not valid_day(year, m, d):
+                return None
+            return Reading("relative", Anchor(year, m, d).value(), frozenset({year}), Anchor(year, m, d))
+        if ref is not None and ctx.narrative and anchor is not None and anchor.month is None and abs(anchor.year - ref.year) <= _NARRATIVE_YEARS:
+            ctx.narrative = False  # read against the reference, then the narrative goes on
+            try:
+                return interpret(g, ctx, kind)
+            finally:
+                ctx.narrative = True
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
 def _nowadays(interpret: Callable) -> Callable:
     """``interpret`` of the word for today, read as "nowadays" (TIMEX3 PRESENT_REF, no anchor) in
     a narrative dated decades before or after the reference date: "1940 ... heute ist das Rätsel
@@ -437,6 +469,7 @@ def language_table(code: str) -> LanguageTable:
         "lang_clock_cued": {"fixed": {"tz": "h"}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
         "lang_month_bare": {"default": {"mod": "in"}},
+        "lang_day_month": {},
         "lang_season": {"alias": {"mod": "mod2"}},
     }
     today = {name for name, (_, fixed) in readers.items() if fixed.get("w") == "today"}
@@ -457,6 +490,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words))
         elif rule.name in how:
             interpret = _translated(interpret, words, **how[rule.name])
+            if rule.interpreter in ("month_day", "month_bare"):
+                interpret = _translated(_yearless(interpret), words)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
             interpret = _counted(interpret, v)
         rule_readers[rule.name] = (interpret, rule.kind)
