@@ -189,7 +189,12 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
         name = f"lang_relative_{i}"
         exact = [p for p in phrases if p in v.case_sensitive]  # "morgen" is tomorrow, "Morgen" the morning
         loose = [p for p in phrases if p not in v.case_sensitive]
-        body = "|".join(([_words_regex(loose, spaced=spaced)] if loose else []) + ([phrase_regex(exact)] if exact else []))
+        guarded = [p for p in loose if p in v.not_after]  # "mañana" but not "la mañana" (the morning)
+        loose = [p for p in loose if p not in v.not_after]
+        body = "|".join(
+            ([_words_regex(loose, spaced=spaced)] if loose else []) + ([phrase_regex(exact)] if exact else [])
+            + ["".join(rf"(?<!(?i:{re.escape(w)})\s)" for w in v.not_after[p]) + _words_regex([p]) for p in guarded]
+        )  # fmt: skip
         body = rf"(?P<w>{body})"
         if unit == "day" and (n, direction) in _DAY_WORDS:
             readers[name] = ("day_relative", {"w": _DAY_WORDS[n, direction]})

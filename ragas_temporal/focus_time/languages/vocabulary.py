@@ -73,6 +73,7 @@ class Vocabulary(NamedTuple):
     clock_before: tuple[str, ...]  # words before a clock time ("um", "godz.", "a las")
     clock_after: tuple[str, ...]  # words after it ("Uhr", "h", "horas")
     case_sensitive: tuple[str, ...]  # relative words read only as written ("morgen", not the noun "Morgen")
+    not_after: dict[str, tuple[str, ...]]  # relative word -> words before it that make it another word ("la mañana")
 
 
 @functools.cache
@@ -138,6 +139,7 @@ def vocabulary(code: str) -> Vocabulary:
     months |= {w.lower(): int(m) for w, m in extra.get("month_forms", {}).items()}
     weekdays = {w: i for i, key in enumerate(_WEEKDAY_KEYS) for w in _words(info, key)}
     relative, patterns = _relative(info)
+    relative |= {w.lower(): (int(n), unit, direction) for w, (n, unit, direction) in extra.get("relative", {}).items()}
     return Vocabulary(
         code=code,
         months=months,
@@ -151,6 +153,7 @@ def vocabulary(code: str) -> Vocabulary:
             "year_cues", "year_suffixes", "year_nouns", "range_from", "range_to", "count_nouns", "of_words", "day_suffixes")},
         capitalised_nouns=bool(extra.get("capitalised_nouns", False)),
         bare_names=bool(extra.get("bare_names", False)),
+        not_after={w.lower(): tuple(before) for w, before in extra.get("not_after", {}).items()},
         **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals")},
         **{key: tuple(extra.get(key, ())) for key in ("part_links", "quarter_words", "clock_before", "clock_after", "case_sensitive")},
     )  # fmt: skip
