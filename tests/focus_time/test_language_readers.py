@@ -103,3 +103,28 @@ def test_today_in_a_narrative_decades_away_is_nowadays():
     # in news of the same year, "heute" is the reference day
     got = [(m.text, m.value) for m in extract_focus_time("Am 2. Mai 2024 begann es. Heute endet es.", REF, "de").mentions]
     assert got == [("2. Mai 2024", "2024-05-02"), ("Heute", "2024-05-15")]
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        # counted from the last date written: 3 May 1941 + 2 days, + 1 day, the next year
+        ("de", "Am 3. Mai 1941 fiel die Stadt. Zwei Tage später kam der Befehl, am nächsten Tag der Abzug.",
+         [("3. Mai 1941", "1941-05-03"), ("Zwei Tage später", "1941-05-05"), ("am nächsten Tag", "1941-05-06")]),
+        ("de", "Im Mai 1920 begann es, im folgenden Jahr endete es am 4. Juni.",
+         [("Mai 1920", "1920-05"), ("im folgenden Jahr", "1921"), ("4. Juni", "1921-06-04")]),
+        ("es", "El 3 de mayo de 1941 cayó la ciudad y al día siguiente llegó la orden.",
+         [("3 de mayo de 1941", "1941-05-03"), ("al día siguiente", "1941-05-04")]),
+        ("fr", "Le 3 mai 1941, la ville tomba; le lendemain, l'ordre arriva.",
+         [("3 mai 1941", "1941-05-03"), ("le lendemain", "1941-05-04")]),
+        # "el pasado"/"el próximo" before a day and month: the last/next one around 2024-05-15
+        ("es", "Asumió el pasado 10 de diciembre.", [("pasado 10 de diciembre", "2023-12-10")]),
+        ("es", "Dictará sentencia el próximo 15 de marzo.", [("próximo 15 de marzo", "2025-03-15")]),
+        # a bare year near the reference is news of the writing time: 3 January takes 2024
+        ("es", "Gobernó desde 2019; el 3 de enero dimitió.", [("2019", "2019"), ("3 de enero", "2024-01-03")]),
+        # relative phrases beside dateparser's
+        ("es", "Lo vendió el pasado año.", [("el pasado año", "2023")]),
+    ],
+)  # fmt: skip
+def test_phrases_counted_from_the_text_or_the_reference(language, text, expected):
+    assert [(m.text, m.value) for m in extract_focus_time(text, REF, language).mentions] == expected

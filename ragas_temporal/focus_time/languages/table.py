@@ -311,6 +311,30 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
     return rules
 
 
+def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, str]]]:
+    """Phrases counted from the text's last date: "zwei Tage später", "tres años después"
+    (``ago`` with "later"/"earlier"); "am nächsten Tag", "im folgenden Jahr", "am selben Tag"
+    (``unit_before_after``, ``day_anaphoric``); for each rule, its fixed English groups."""
+    rules, fixed = [], {}
+    if v.later_words and v.units:
+        numbers = rf"\d{{1,3}}|{_words_regex(v.numbers)}" if v.numbers else r"\d{1,3}"
+        rules.append(Rule(
+            "lang_later", "anaphoric",
+            rf"(?<![\d.,])(?P<num>{numbers})(?!\d)\s+(?P<unit>{_words_regex(v.units)})\s+(?P<dir>{_words_regex(v.later_words)})(?!\w)",
+            "ago", "",
+        ))  # fmt: skip
+    for i, ((unit, n), phrases) in enumerate(_by_meaning(v.anaphoric).items()):
+        name = f"lang_anaphoric_{i}"
+        if n == 0 and unit == "day":
+            interpreter, fixed[name] = "day_anaphoric", {"mod": "same", "unit": "day"}
+        elif n in (-1, 1):
+            interpreter, fixed[name] = "unit_before_after", {"unit": unit, "dir": "after" if n > 0 else "before"}
+        else:
+            continue
+        rules.append(Rule(name, "anaphoric", rf"(?P<w>{_words_regex(phrases)})(?!\w)", interpreter, ""))
+    return rules, fixed
+
+
 def _clock_rules(v: Vocabulary) -> list[Rule]:
     """Clock times: "22 h", "21 h 45", "10h30", "14 Uhr", "13.00 horas" (the hour before the
     language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
@@ -451,18 +475,19 @@ def language_table(code: str) -> LanguageTable:
     iso, ymd, *cjk, years, clock, bare = (RULES_BY_NAME[name] for name in NEUTRAL_RULES)
     dates, numeric, ranges, nouns = _date_rules(v), _numeric_rule(v), _range_rules(v), _year_noun_rule(v)
     names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
-    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons]
+    anaphoric, anaphoric_groups = _anaphoric_rules(v)
+    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric]
     # at one position the first rule wins: dates before ranges, a part of a day before its day
     # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
     # days and months without a year after every date with one, bare years last
-    ordered = [iso, *dates, *numeric, ymd, *cjk, *ranges, years, *clocks, *day_parts, *seasons, *relative, *nouns, *names, clock, bare]
+    ordered = [iso, *dates, *numeric, ymd, *cjk, *ranges, years, *clocks, *day_parts, *seasons, *anaphoric, *relative, *nouns, *names, clock, bare]
     end = "" if code in _UNSPACED or code == "ko" else MENTION_END
     own_names = {r.name for r in own}
     bodies, rule_readers, rule_regex = [], {}, {}
     weekdays = {w: _WEEKDAY_NAMES[v.weekdays[w]] for w in _alone(v.weekdays)} if v.weekdays else {}
     words = (
         {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
-        | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals
+        | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals | v.later_words
     )  # fmt: skip
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
@@ -476,7 +501,8 @@ def language_table(code: str) -> LanguageTable:
         "lang_month_bare": {"default": {"mod": "in"}},
         "lang_day_month": {},
         "lang_season": {"alias": {"mod": "mod2"}},
-    }
+        "lang_later": {"own_words": {"unit": v.units}},
+    } | {name: {"fixed": groups} for name, groups in anaphoric_groups.items()}
     today = {name for name, (_, fixed) in readers.items() if fixed.get("w") == "today"}
     for rule in ordered:
         if rule.name in own_names:

@@ -73,6 +73,9 @@ class Vocabulary(NamedTuple):
     clock_before: tuple[str, ...]  # words before a clock time ("um", "godz.", "a las")
     clock_after: tuple[str, ...]  # words after it ("Uhr", "h", "horas")
     case_sensitive: tuple[str, ...]  # relative words read only as written ("morgen", not the noun "Morgen")
+    units: dict[str, str]  # dateparser's unit words of three letters or more -> "year" .. "day" ("Tagen" -> "day")
+    later_words: dict[str, str]  # after "N units": "später" -> "later", "antes" -> "earlier"
+    anaphoric: dict[str, tuple[str, int]]  # "am nächsten Tag" -> ("day", 1): from the text's last date
     not_after: dict[str, tuple[str, ...]]  # relative word -> words before it that make it another word ("la mañana")
 
 
@@ -154,6 +157,9 @@ def vocabulary(code: str) -> Vocabulary:
         capitalised_nouns=bool(extra.get("capitalised_nouns", False)),
         bare_names=bool(extra.get("bare_names", False)),
         not_after={w.lower(): tuple(before) for w, before in extra.get("not_after", {}).items()},
+        units={w: unit for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3},
+        later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
+        anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
         **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals")},
         **{key: tuple(extra.get(key, ())) for key in ("part_links", "quarter_words", "clock_before", "clock_after", "case_sensitive")},
     )  # fmt: skip
