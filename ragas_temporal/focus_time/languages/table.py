@@ -185,24 +185,19 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     rules, readers = [], {}
     numbers = rf"\d{{1,4}}|{_words_regex(v.numbers)}" if v.numbers else r"\d{1,4}"
     spaced = v.code not in _UNSPACED and v.code != "ko"
-    for i, ((n, unit, direction), phrases) in enumerate(_by_meaning(v.relative).items()):
-        name = f"lang_relative_{i}"
-        exact = [p for p in phrases if p in v.case_sensitive]  # "morgen" is tomorrow, "Morgen" the morning
-        loose = [p for p in phrases if p not in v.case_sensitive]
-        guarded = [p for p in loose if p in v.not_after]  # "mañana" but not "la mañana" (the morning)
-        loose = [p for p in loose if p not in v.not_after]
+    # one rule for every phrase (a rule per meaning made the scanner try a dozen more
+    # alternatives at each word); the phrase read picks its English reader (``_by_phrase``)
+    phrases = list(v.relative)
+    exact = [p for p in phrases if p in v.case_sensitive]  # "morgen" is tomorrow, "Morgen" the morning
+    guarded = [p for p in phrases if p in v.not_after and p not in v.case_sensitive]  # not "la mañana"
+    loose = [p for p in phrases if p not in v.case_sensitive and p not in v.not_after]
+    if phrases:
         body = "|".join(
             ([_words_regex(loose, spaced=spaced)] if loose else []) + ([phrase_regex(exact)] if exact else [])
             + ["".join(rf"(?<!(?i:{re.escape(w)})\s)" for w in v.not_after[p]) + _words_regex([p]) for p in guarded]
         )  # fmt: skip
-        body = rf"(?P<w>{body})"
-        if unit == "day" and (n, direction) in _DAY_WORDS:
-            readers[name] = ("day_relative", {"w": _DAY_WORDS[n, direction]})
-        elif (n, direction) in _UNIT_MODIFIER:
-            readers[name] = ("unit_relative", {"mod": _UNIT_MODIFIER[n, direction], "unit": unit})
-        else:
-            readers[name] = ("ago", {"num": str(n), "unit": unit + "s", "dir": _DIRECTION[direction]})
-        rules.append(Rule(name, "relative", body, readers[name][0], ""))
+        rules.append(Rule("lang_relative", "relative", rf"(?P<w>{body})", "day_relative", ""))
+        readers["lang_relative"] = ("by phrase", {p: _relative_reader(*meaning) for p, meaning in v.relative.items()})
     patterns: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for before, after, unit, direction in v.relative_patterns:
         patterns.setdefault((unit, direction), []).append((before, after))
@@ -355,6 +350,24 @@ def _clock_rules(v: Vocabulary) -> list[Rule]:
     return rules
 
 
+def _relative_reader(n: int, unit: str, direction: str) -> tuple[str, dict[str, str]]:
+    """The English interpreter and groups of a relative phrase meaning ``(n, unit, direction)``."""
+    if unit == "day" and (n, direction) in _DAY_WORDS:
+        return "day_relative", {"w": _DAY_WORDS[n, direction]}
+    if (n, direction) in _UNIT_MODIFIER:
+        return "unit_relative", {"mod": _UNIT_MODIFIER[n, direction], "unit": unit}
+    return "ago", {"num": str(n), "unit": unit + "s", "dir": _DIRECTION[direction]}
+
+
+def _by_phrase(readers: dict[str, Callable]) -> Callable:
+    """The reader of the phrase matched (group ``w``, lower case, single spaces)."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        return readers[" ".join(g.match.group("w").lower().split())](g, ctx, kind)
+
+    return reading
+
+
 def _by_meaning(relative: dict[str, tuple[int, str, str]]) -> dict[tuple[int, str, str], list[str]]:
     out: dict[tuple[int, str, str], list[str]] = {}
     for phrase, meaning in relative.items():
@@ -451,6 +464,10 @@ def _yearless(interpret: Callable) -> Callable:
     return reading
 
 
+def _same(interpret: Callable) -> Callable:
+    return interpret
+
+
 def _nowadays(interpret: Callable) -> Callable:
     """``interpret`` of the word for today, read as "nowadays" (TIMEX3 PRESENT_REF, no anchor) in
     a narrative dated decades before or after the reference date: "1940 ... heute ist das Rätsel
@@ -503,7 +520,6 @@ def language_table(code: str) -> LanguageTable:
         "lang_season": {"alias": {"mod": "mod2"}},
         "lang_later": {"own_words": {"unit": v.units}},
     } | {name: {"fixed": groups} for name, groups in anaphoric_groups.items()}
-    today = {name for name, (_, fixed) in readers.items() if fixed.get("w") == "today"}
     for rule in ordered:
         if rule.name in own_names:
             bounded = Rule(rule.name, rule.kind, f"(?:{rule.pattern}){end}", rule.interpreter, rule.example)
@@ -513,10 +529,14 @@ def language_table(code: str) -> LanguageTable:
             regex = RULE_REGEX[rule.name]
         bodies.append(scanning_body(bounded))
         interpret = INTERPRETERS[rule.interpreter]
-        if rule.name in readers:
+        if rule.name == "lang_relative":
+            interpret = _by_phrase({
+                # "heute" in a narrative of another year is nowadays
+                p: (_nowadays if fixed.get("w") == "today" else _same)(_translated(INTERPRETERS[name], words, fixed=fixed))
+                for p, (name, fixed) in readers[rule.name][1].items()
+            })  # fmt: skip
+        elif rule.name in readers:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
-            if rule.name in today:  # "heute" in a narrative of another year is nowadays
-                interpret = _nowadays(interpret)
         elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days
             interpret = _with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words))
         elif rule.name in how:
