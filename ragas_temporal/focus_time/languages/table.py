@@ -464,6 +464,24 @@ def _yearless(interpret: Callable) -> Callable:
     return reading
 
 
+def _on_a_day(interpret: Callable) -> Callable:
+    """``interpret`` of a clock time in news of the writing time (the text's last date only a
+    year or a month within ``_NARRATIVE_YEARS`` of the reference: "en 1996 ... a las 9:30 hora
+    local (13:30 GMT)"): on the reference day, as a time of day needs a day."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        anchor, ref = ctx.anchor, ctx.ref
+        if anchor is None or anchor.day is not None or ref is None or abs(anchor.year - ref.year) > _NARRATIVE_YEARS:
+            return interpret(g, ctx, kind)
+        ctx.anchor = None
+        try:
+            return interpret(g, ctx, kind)
+        finally:
+            ctx.anchor = anchor
+
+    return reading
+
+
 def _same(interpret: Callable) -> Callable:
     return interpret
 
@@ -545,6 +563,8 @@ def language_table(code: str) -> LanguageTable:
                 interpret = _translated(_yearless(interpret), words)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
             interpret = _counted(interpret, v)
+        if rule.interpreter == "clock":
+            interpret = _on_a_day(interpret)
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")
