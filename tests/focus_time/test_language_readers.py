@@ -128,3 +128,16 @@ def test_today_in_a_narrative_decades_away_is_nowadays():
 )  # fmt: skip
 def test_phrases_counted_from_the_text_or_the_reference(language, text, expected):
     assert [(m.text, m.value) for m in extract_focus_time(text, REF, language).mentions] == expected
+
+
+def test_a_capitalised_month_inside_a_sentence_is_a_name_where_months_are_lower_case():
+    text = "Marcin Grudzień przyjechał w grudniu. Grudzień był zimny."
+    # the surname is no month; the sentence's first word is (December of the reference year)
+    got = [(m.text, m.value) for m in extract_focus_time(text, REF, "pl").mentions]
+    assert got == [("grudniu", "2024-12"), ("Grudzień", "2024-12")]
+
+
+def test_a_clock_time_in_news_is_on_the_reference_day_after_a_bare_year():
+    # 2020 is within ten years of 2024: news of the writing time, so 9:30 is on 15 May 2024
+    got = [(m.text, m.value) for m in extract_focus_time("Desde 2020 cierra a las 9.30 horas.", REF, "es").mentions]
+    assert got == [("2020", "2020"), ("las 9.30 horas", "2024-05-15T09:30")]

@@ -482,6 +482,23 @@ def _on_a_day(interpret: Callable) -> Callable:
     return reading
 
 
+#: What ends a sentence before its first word (a name there is capitalised whatever it is).
+_SENTENCE_END = re.compile(r"(?:^|[.!?:\n¿¡«\"“]\s*)$")
+
+
+def _lower_case_name(interpret: Callable, group: str) -> Callable:
+    """``interpret`` of a bare month in a language that writes months lower case: a capitalised
+    one inside a sentence is a name ("Marcin Grudzień", "Plaza de Mayo")."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        start = g.match.start(group)
+        if ctx.text[start].isupper() and not _SENTENCE_END.search(ctx.text, max(0, start - 3), start):
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
 def _same(interpret: Callable) -> Callable:
     return interpret
 
@@ -565,6 +582,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _counted(interpret, v)
         if rule.interpreter == "clock":
             interpret = _on_a_day(interpret)
+        if v.lower_case_names and rule.name == "lang_month_bare":  # (news capitalises weekdays: "el Sábado")
+            interpret = _lower_case_name(interpret, "month")
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")

@@ -63,6 +63,7 @@ class Vocabulary(NamedTuple):
     capitalised_nouns: bool
     # the readers English has (issue 35): each maps the language's words to the English table's
     bare_names: bool  # a month or weekday name alone is a date ("im Mai", "el lunes"): not in tr, ar, hi
+    lower_case_names: bool  # months are written lower case: a bare one capitalised mid-sentence is a name
     modifiers: dict[str, str]  # "pasado" -> "last", "Anfang" -> "early", "mi" -> "mid"
     parts_of_day: dict[str, str]  # "Abend" -> "evening", "noche" -> "night"
     part_links: tuple[str, ...]  # between a day and its part ("ontem à noite", "el lunes por la noche")
@@ -156,6 +157,7 @@ def vocabulary(code: str) -> Vocabulary:
             "year_cues", "year_suffixes", "year_nouns", "range_from", "range_to", "count_nouns", "of_words", "day_suffixes")},
         capitalised_nouns=bool(extra.get("capitalised_nouns", False)),
         bare_names=bool(extra.get("bare_names", False)),
+        lower_case_names=bool(extra.get("lower_case_names", False)),
         not_after={w.lower(): tuple(before) for w, before in extra.get("not_after", {}).items()},
         units={w: unit for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3},
         later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
