@@ -141,3 +141,17 @@ def test_a_clock_time_in_news_is_on_the_reference_day_after_a_bare_year():
     # 2020 is within ten years of 2024: news of the writing time, so 9:30 is on 15 May 2024
     got = [(m.text, m.value) for m in extract_focus_time("Desde 2020 cierra a las 9.30 horas.", REF, "es").mentions]
     assert got == [("2020", "2020"), ("las 9.30 horas", "2024-05-15T09:30")]
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        # the latest quarter finished before 15 May 2024 is the first of 2024
+        ("pt", "As vendas caíram no último trimestre.", [("último trimestre", "2024-Q1")]),
+        # a quarter of a year named relative to the reference
+        ("pt", "No terceiro trimestre do ano passado subiu.", [("terceiro trimestre do ano passado", "2023-Q3")]),
+        ("es", "En el tercer trimestre del año pasado bajó.", [("tercer trimestre del año pasado", "2023-Q3")]),
+    ],
+)  # fmt: skip
+def test_quarters_of_financial_news(language, text, expected):
+    assert [(m.text, m.value) for m in extract_focus_time(text, REF, language).mentions] == expected

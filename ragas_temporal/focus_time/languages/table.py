@@ -292,16 +292,20 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
     (``season``); "o terceiro trimestre de 1998", "im dritten Quartal" (``quarter``)."""
     rules = []
     of = _opt(v.of_words)
-    year = rf"(?:\s+{of}(?P<year>{YEAR4})(?!\d))?"
+    with_year = rf"\s+{of}(?P<year>{YEAR4})(?!\d)"
+    year = rf"(?:{with_year})?"
     if v.seasons:
         mods = _mods(v, "last", "next", "this")
         before = rf"(?:(?P<mod>{_words_regex(mods)})\s+)?" if mods else ""
         after = rf"(?:\s+(?P<mod2>{_words_regex(mods)})(?!\w))?" if mods else ""
         rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_words_regex(v.seasons)})(?!\w){year}{after}", "season", ""))
+    # "do ano passado", "del año pasado": the quarter of a year named relative to the reference
+    years = [p for p, (n, unit, _) in v.relative.items() if unit == "year" and n <= 1]
+    rel_year = rf"|\s+(?:\w{{1,3}}\s+)?(?P<rel>{_words_regex(years)})(?!\w)" if years else ""
     if v.quarter_ordinals and v.quarter_words:
         rules.append(Rule(
             "lang_quarter", "date",
-            rf"(?P<ord>{_words_regex(v.quarter_ordinals)})\s+{_words_regex(v.quarter_words)}(?!\w){year}", "quarter", "",
+            rf"(?P<ord>{_words_regex(v.quarter_ordinals)})\s+{_words_regex(v.quarter_words)}(?!\w)(?:{with_year}{rel_year})?", "quarter", "",
         ))  # fmt: skip
     return rules
 
@@ -499,6 +503,22 @@ def _lower_case_name(interpret: Callable, group: str) -> Callable:
     return reading
 
 
+def _latest_quarter(interpret: Callable) -> Callable:
+    """``interpret`` of a quarter; "the last quarter" without a year ("no último trimestre") is the
+    latest one finished before the reference date, as financial news means it (1989-Q3 in
+    November 1989)."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        ref = ctx.ref
+        if ref is None or ref.month is None or g("year") or g("rel") or g.lower("ord") != "last":
+            return interpret(g, ctx, kind)
+        q, year = (ref.month - 1) // 3, ref.year
+        q, year = (q, year) if q else (4, year - 1)
+        return Reading("relative", f"{year:04d}-Q{q}", frozenset({year}), Anchor(year))
+
+    return reading
+
+
 def _same(interpret: Callable) -> Callable:
     return interpret
 
@@ -554,6 +574,7 @@ def language_table(code: str) -> LanguageTable:
         "lang_day_month": {},
         "lang_season": {"alias": {"mod": "mod2"}},
         "lang_later": {"own_words": {"unit": v.units}},
+        "lang_quarter": {"own_words": {"rel": {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}}},
     } | {name: {"fixed": groups} for name, groups in anaphoric_groups.items()}
     for rule in ordered:
         if rule.name in own_names:
@@ -576,8 +597,10 @@ def language_table(code: str) -> LanguageTable:
             interpret = _with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words))
         elif rule.name in how:
             interpret = _translated(interpret, words, **how[rule.name])
-            if rule.interpreter in ("month_day", "month_bare"):
+            if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
                 interpret = _translated(_yearless(interpret), words)
+            if rule.name == "lang_quarter":
+                interpret = _latest_quarter(interpret)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
             interpret = _counted(interpret, v)
         if rule.interpreter == "clock":
