@@ -155,3 +155,18 @@ def test_a_clock_time_in_news_is_on_the_reference_day_after_a_bare_year():
 )  # fmt: skip
 def test_quarters_of_financial_news(language, text, expected):
     assert [(m.text, m.value) for m in extract_focus_time(text, REF, language).mentions] == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        # the Nth century is (N-1)00-(N-1)99: TIMEX3 "17" for the 18th; BC years and centuries
+        ("de", "Im 18. Jahrhundert und 499 v. Chr.", [("18. Jahrhundert", "17"), ("499 v. Chr.", "BC0499")]),
+        ("es", "En el siglo XX.", [("siglo XX", "19")]),
+        ("fr", "Au XIXe siècle.", [("XIXe siècle", "18")]),
+        ("pl", "W XX wieku.", [("XX wieku", "19")]),
+        ("pt", "No século XIX e em 44 a.C.", [("século XIX", "18"), ("44 a.C.", "BC0044")]),
+    ],
+)  # fmt: skip
+def test_centuries_and_eras(language, text, expected):
+    assert [(m.text, m.value) for m in extract_focus_time(text, REF, language).mentions] == expected

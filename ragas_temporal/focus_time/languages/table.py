@@ -334,6 +334,26 @@ def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, str
     return rules, fixed
 
 
+#: Roman numerals of centuries ("siglo XX", "XIXe siècle", "XX wieku").
+_ROMAN = {r: str(i) for i, r in enumerate(
+    "I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX XX XXI".split(), 1)}  # fmt: skip
+
+
+def _era_rules(v: Vocabulary) -> list[Rule]:
+    """Centuries ("im 18. Jahrhundert", "siglo XX", "XIXe siècle", "XX wieku": ``century``) and
+    years with an era ("499 v. Chr.", "44 a. C.": ``era_year``), read with the English era words."""
+    rules = []
+    era = rf"(?:\s*(?P<era>{_words_regex(v.eras)}))?" if v.eras else ""
+    if v.century_words:
+        number = rf"(?:(?P<n>[12]?\d)\.?(?:e|er|ème)?|(?P<r>(?-i:{trie_regex(_ROMAN)}))(?:e|ème)?)(?!\w)"
+        word = rf"(?P<unit>{_words_regex(v.century_words)})(?!\w)"
+        body = rf"{word}\s+{number}" if v.century_after else rf"{number}\s*{word}"
+        rules.append(Rule("lang_century", "century", body + era, "century", ""))
+    if v.eras:
+        rules.append(Rule("lang_era_year", "year", rf"(?<![\d.,])(?P<year>\d{{1,4}})\s*(?P<era>{_words_regex(v.eras)})", "era_year", ""))
+    return rules
+
+
 def _clock_rules(v: Vocabulary) -> list[Rule]:
     """Clock times: "22 h", "21 h 45", "10h30", "14 Uhr", "13.00 horas" (the hour before the
     language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
@@ -548,18 +568,19 @@ def language_table(code: str) -> LanguageTable:
     dates, numeric, ranges, nouns = _date_rules(v), _numeric_rule(v), _range_rules(v), _year_noun_rule(v)
     names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
     anaphoric, anaphoric_groups = _anaphoric_rules(v)
-    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric]
+    eras = _era_rules(v)
+    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras]
     # at one position the first rule wins: dates before ranges, a part of a day before its day
     # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
     # days and months without a year after every date with one, bare years last
-    ordered = [iso, *dates, *numeric, ymd, *cjk, *ranges, years, *clocks, *day_parts, *seasons, *anaphoric, *relative, *nouns, *names, clock, bare]
+    ordered = [iso, *dates, *numeric, ymd, *cjk, *eras, *ranges, years, *clocks, *day_parts, *seasons, *anaphoric, *relative, *nouns, *names, clock, bare]
     end = "" if code in _UNSPACED or code == "ko" else MENTION_END
     own_names = {r.name for r in own}
     bodies, rule_readers, rule_regex = [], {}, {}
     weekdays = {w: _WEEKDAY_NAMES[v.weekdays[w]] for w in _alone(v.weekdays)} if v.weekdays else {}
     words = (
         {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
-        | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals | v.later_words
+        | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals | v.later_words | v.eras
     )  # fmt: skip
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
@@ -574,6 +595,7 @@ def language_table(code: str) -> LanguageTable:
         "lang_day_month": {},
         "lang_season": {"alias": {"mod": "mod2"}},
         "lang_later": {"own_words": {"unit": v.units}},
+        "lang_century": {"alias": {"n": "r"}, "own_words": {"n": {r.lower(): n for r, n in _ROMAN.items()}, "unit": {}}, "fixed": {"unit": "century"}},
         "lang_quarter": {"own_words": {"rel": {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}}},
     } | {name: {"fixed": groups} for name, groups in anaphoric_groups.items()}
     for rule in ordered:

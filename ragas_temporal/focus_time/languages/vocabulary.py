@@ -71,6 +71,9 @@ class Vocabulary(NamedTuple):
     seasons: dict[str, str]  # "Frühjahr" -> "spring", "verano" -> "summer"
     quarter_ordinals: dict[str, str]  # "terceiro" -> "third", "último" -> "last"
     quarter_words: tuple[str, ...]  # "trimestre", "Quartal"
+    century_words: tuple[str, ...]  # "Jahrhundert", "siècle", "wieku"
+    century_after: bool  # the century's number after its word ("siglo XX", "século XIX")
+    eras: dict[str, str]  # "v. Chr." -> "BC", "n. Chr." -> "AD"
     clock_before: tuple[str, ...]  # words before a clock time ("um", "godz.", "a las")
     clock_after: tuple[str, ...]  # words after it ("Uhr", "h", "horas")
     case_sensitive: tuple[str, ...]  # relative words read only as written ("morgen", not the noun "Morgen")
@@ -157,11 +160,12 @@ def vocabulary(code: str) -> Vocabulary:
             "year_cues", "year_suffixes", "year_nouns", "range_from", "range_to", "count_nouns", "of_words", "day_suffixes")},
         capitalised_nouns=bool(extra.get("capitalised_nouns", False)),
         bare_names=bool(extra.get("bare_names", False)),
+        century_after=bool(extra.get("century_after", False)),
         lower_case_names=bool(extra.get("lower_case_names", False)),
         not_after={w.lower(): tuple(before) for w, before in extra.get("not_after", {}).items()},
         units={w: unit for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3},
         later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
         anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
-        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals")},
-        **{key: tuple(extra.get(key, ())) for key in ("part_links", "quarter_words", "clock_before", "clock_after", "case_sensitive")},
+        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals", "eras")},
+        **{key: tuple(extra.get(key, ())) for key in ("part_links", "quarter_words", "century_words", "clock_before", "clock_after", "case_sensitive")},
     )  # fmt: skip
