@@ -120,6 +120,8 @@ def test_today_in_a_narrative_decades_away_is_nowadays():
         # "el pasado"/"el próximo" before a day and month: the last/next one around 2024-05-15
         ("es", "Asumió el pasado 10 de diciembre.", [("pasado 10 de diciembre", "2023-12-10")]),
         ("es", "Dictará sentencia el próximo 15 de marzo.", [("próximo 15 de marzo", "2025-03-15")]),
+        ("fr", "Il est parti le 11 septembre dernier.", [("11 septembre dernier", "2023-09-11")]),
+        ("fr", "Il est parti en septembre dernier.", [("septembre dernier", "2023-09")]),
         # a bare year near the reference is news of the writing time: 3 January takes 2024
         ("es", "Gobernó desde 2019; el 3 de enero dimitió.", [("2019", "2019"), ("3 de enero", "2024-01-03")]),
         # relative phrases beside dateparser's

@@ -248,7 +248,9 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
     # not before a year, a clock time or a number ("3. Mai 1945" is lang_dmy's, "12 de mayo de 1492" too)
     moved = _mods(v, "last", "next")
     mod = rf"(?:(?P<mod>{_words_regex(moved)})\s+)?" if moved else ""
-    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d)", "month_day", "")]
+    # the modifier also after it: "le 11 septembre dernier", "septembre dernier"
+    after = rf"(?:\s+(?P<mod2>{_words_regex(moved)})(?!\w))?" if moved else ""
+    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}", "month_day", "")]
     if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
         link = _words_regex(tuple(v.range_to) + _DASHES)
         rules.append(Rule(
@@ -260,7 +262,7 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         return rules
     month_mods = _mods(v, "early", "mid", "late", "last", "next", "this")
     mod = rf"(?:(?P<mod>{_words_regex(month_mods)})[\s-]*{of})?" if month_mods else ""
-    rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d)", "month_bare", ""))
+    rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}", "month_bare", ""))
     if v.weekdays:
         day_mods = _mods(v, "last", "next", "this", "every")
         before = rf"(?:(?P<mod>{_words_regex(day_mods)})\s+)?" if day_mods else ""
@@ -591,8 +593,8 @@ def language_table(code: str) -> LanguageTable:
         "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
         "lang_clock_cued": {"fixed": {"tz": "h"}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
-        "lang_month_bare": {"default": {"mod": "in"}},
-        "lang_day_month": {},
+        "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}},
+        "lang_day_month": {"alias": {"mod": "mod2"}},
         "lang_season": {"alias": {"mod": "mod2"}},
         "lang_later": {"own_words": {"unit": v.units}},
         "lang_century": {"alias": {"n": "r"}, "own_words": {"n": {r.lower(): n for r, n in _ROMAN.items()}, "unit": {}}, "fixed": {"unit": "century"}},
@@ -620,7 +622,7 @@ def language_table(code: str) -> LanguageTable:
         elif rule.name in how:
             interpret = _translated(interpret, words, **how[rule.name])
             if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
-                interpret = _translated(_yearless(interpret), words)
+                interpret = _translated(_yearless(interpret), words, **how[rule.name])
             if rule.name == "lang_quarter":
                 interpret = _latest_quarter(interpret)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
