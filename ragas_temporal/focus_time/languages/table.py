@@ -30,7 +30,7 @@ from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
 from ragas_temporal.focus_time.interpret.calendar_math import valid_day
-from ragas_temporal.focus_time.interpret.core import Anchor
+from ragas_temporal.focus_time.interpret.core import Anchor, unresolved_reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
     MONTHS,
@@ -257,6 +257,11 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
             "lang_day_of_pair", "anaphoric",
             rf"{_day(v)}(?=\s*{link}\s*(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month}(?:\.?,?\s*{of}{_year_after(v)})?)",
             "month_day", "",
+        ))  # fmt: skip
+    if v.day_nouns:  # "el día 8": a day of the month of the last date ("el día 3 de mayo" is lang_day_month's)
+        rules.append(Rule(
+            "lang_day_noun", "anaphoric",
+            rf"{_words_regex(v.day_nouns)}\s+{_day(v)}(?![.,:]\d)(?!\s*{of}{month})", "month_day", "",
         ))  # fmt: skip
     if not v.bare_names:
         return rules
@@ -525,6 +530,18 @@ def _lower_case_name(interpret: Callable, group: str) -> Callable:
     return reading
 
 
+def _day_of_month(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """"el día 8": the 8th of the month of the text's last date, else of the reference date's."""
+    base = ctx.calendar_base
+    if base is None:
+        return unresolved_reading(kind)
+    year, month = (base.year, base.month) if base.month is not None else (ctx.ref.year, ctx.ref.month) if ctx.ref else (None, None)
+    d = int(g("day"))
+    if month is None or not valid_day(year, month, d):
+        return None
+    return Reading(kind, Anchor(year, month, d).value(), frozenset({year}), Anchor(year, month, d))
+
+
 def _latest_quarter(interpret: Callable) -> Callable:
     """``interpret`` of a quarter; "the last quarter" without a year ("no último trimestre") is the
     latest one finished before the reference date, as financial news means it (1989-Q3 in
@@ -617,6 +634,8 @@ def language_table(code: str) -> LanguageTable:
             })  # fmt: skip
         elif rule.name in readers:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
+        elif rule.name == "lang_day_noun":
+            interpret = _day_of_month
         elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days
             interpret = _with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words))
         elif rule.name in how:

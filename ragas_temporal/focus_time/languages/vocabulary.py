@@ -71,6 +71,7 @@ class Vocabulary(NamedTuple):
     seasons: dict[str, str]  # "Frühjahr" -> "spring", "verano" -> "summer"
     quarter_ordinals: dict[str, str]  # "terceiro" -> "third", "último" -> "last"
     quarter_words: tuple[str, ...]  # "trimestre", "Quartal"
+    day_nouns: tuple[str, ...]  # "día", "dia": "el día 8" is the 8th of the month of the text's last date
     century_words: tuple[str, ...]  # "Jahrhundert", "siècle", "wieku"
     century_after: bool  # the century's number after its word ("siglo XX", "século XIX")
     eras: dict[str, str]  # "v. Chr." -> "BC", "n. Chr." -> "AD"
@@ -167,5 +168,5 @@ def vocabulary(code: str) -> Vocabulary:
         later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
         anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
         **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals", "eras")},
-        **{key: tuple(extra.get(key, ())) for key in ("part_links", "quarter_words", "century_words", "clock_before", "clock_after", "case_sensitive")},
+        **{key: tuple(extra.get(key, ())) for key in ("part_links", "quarter_words", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
     )  # fmt: skip
