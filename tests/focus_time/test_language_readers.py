@@ -172,3 +172,15 @@ def test_quarters_of_financial_news(language, text, expected):
 )  # fmt: skip
 def test_centuries_and_eras(language, text, expected):
     assert [(m.text, m.value) for m in extract_focus_time(text, REF, language).mentions] == expected
+
+
+def test_today_after_a_bare_year_decades_away_stays_the_reference_day():
+    # an essay recalling a year (no day or month in it) is written today: "dziś" is 15 May 2024
+    got = [(m.text, m.value) for m in extract_focus_time("W 1992 roku było inaczej, dziś jest spokój.", REF, "pl").mentions]
+    assert got == [("1992 roku", "1992"), ("dziś", "2024-05-15")]
+
+
+def test_polish_day_with_an_ordinal_dot_and_last_saturday():
+    # 15 May 2024 is a Wednesday: the last Saturday before it is 11 May
+    got = [(m.text, m.value) for m in extract_focus_time("7. maja zmarł, a w minioną sobotę go pochowano.", REF, "pl").mentions]
+    assert got == [("7. maja", "2024-05-07"), ("minioną sobotę", "2024-05-11")]

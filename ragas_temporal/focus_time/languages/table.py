@@ -564,14 +564,15 @@ def _same(interpret: Callable) -> Callable:
 
 def _nowadays(interpret: Callable) -> Callable:
     """``interpret`` of the word for today, read as "nowadays" (TIMEX3 PRESENT_REF, no anchor) in
-    a narrative dated decades before or after the reference date: "1940 ... heute ist das Rätsel
-    ungelöst" is not the reference day, and the next "am 27. Mai" still continues 1940. News of
-    last year's events keeps "dziś" the reference day. (A language word has both senses; the
-    English table's "today" keeps its one reading.)"""
+    a narrative of days or months dated decades before or after the reference date: "im Mai 1940
+    ... heute ist das Rätsel ungelöst" is not the reference day, and the next "am 27. Mai" still
+    continues 1940. News of last year's events, or an essay recalling a year ("w 1992 ... dziś"),
+    keeps it the reference day. (A language word has both senses; the English table's "today"
+    keeps its one reading.)"""
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         anchor, ref = ctx.anchor, ctx.ref
-        if ctx.narrative and anchor is not None and ref is not None and abs(anchor.year - ref.year) > _NARRATIVE_YEARS:
+        if ctx.narrative and anchor is not None and anchor.month is not None and ref is not None and abs(anchor.year - ref.year) > _NARRATIVE_YEARS:
             return Reading(kind, "PRESENT_REF", frozenset(), None)
         return interpret(g, ctx, kind)
 
