@@ -136,6 +136,10 @@ def test_a_clock_time_in_news_is_on_the_reference_day_after_a_bare_year():
     assert got == [("2020", "2020"), ("las 9.30 horas", "2024-05-15T09:30")]
 
 
+CASES += [  # a part of a day before its date: the day with its part (TIMEX3 T + MO/NI)
+    ("de", "Im Juni 1944 kamen sie, am Morgen des 6. Juni.", [("Juni 1944", "1944-06"), ("Morgen des 6. Juni", "1944-06-06TMO")]),
+    ("es", "La noche del 9 de julio de 1816.", [("noche del 9 de julio de 1816", "1816-07-09TNI")]),
+]  # fmt: skip
 CASES += [  # quarters of financial news
         # the latest quarter finished before 15 May 2024 is the first of 2024
         ("pt", "As vendas caíram no último trimestre.", [("último trimestre", "2024-Q1")]),

@@ -34,6 +34,7 @@ from ragas_temporal.focus_time.interpret.core import Anchor, unresolved_reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
     MONTHS,
+    PARTS_OF_DAY,
     MENTION_END,
     MENTION_START,
     RULE_REGEX,
@@ -257,6 +258,12 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
             "lang_day_of_pair", "anaphoric",
             rf"{_day(v)}(?=\s*{link}\s*(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month}(?:\.?,?\s*{of}{_year_after(v)})?)",
             "month_day", "",
+        ))  # fmt: skip
+    if v.part_of_links and v.parts_of_day:  # "am Morgen des 6. Juni", "la mañana del 6 de junio"
+        rules.append(Rule(
+            "lang_part_of_date", "date",
+            rf"(?P<part>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+{_day(v)}\s*{of}{month}"
+            rf"(?:\.?,?\s*{of}{_year_after(v)})?", "month_day", "",
         ))  # fmt: skip
     if v.day_nouns:  # "el día 8": a day of the month of the last date ("el día 3 de mayo" is lang_day_month's)
         rules.append(Rule(
@@ -542,6 +549,17 @@ def _day_of_month(g: Groups, ctx: Context, kind: str) -> Reading | None:
     return Reading(kind, Anchor(year, month, d).value(), frozenset({year}), Anchor(year, month, d))
 
 
+def _with_part(interpret: Callable, words: dict[str, str]) -> Callable:
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        found = interpret(g, ctx, kind)
+        part = TranslatedGroups(g.match, words).lower("part")
+        if found is None or found.value is None or len(found.value) != 10 or part not in PARTS_OF_DAY:
+            return found
+        return found._replace(value=f"{found.value}T{PARTS_OF_DAY[part]}")
+
+    return reading
+
+
 def _latest_quarter(interpret: Callable) -> Callable:
     """``interpret`` of a quarter; "the last quarter" without a year ("no último trimestre") is the
     latest one finished before the reference date, as financial news means it (1989-Q3 in
@@ -635,6 +653,8 @@ def language_table(code: str) -> LanguageTable:
             })  # fmt: skip
         elif rule.name in readers:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
+        elif rule.name == "lang_part_of_date":  # the day's reading, then its part (TIMEX3 "T" + MO/AF/EV/NI)
+            interpret = _with_part(_with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words)), words)
         elif rule.name == "lang_day_noun":
             interpret = _day_of_month
         elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days

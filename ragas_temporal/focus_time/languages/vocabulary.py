@@ -67,6 +67,7 @@ class Vocabulary(NamedTuple):
     modifiers: dict[str, str]  # "pasado" -> "last", "Anfang" -> "early", "mi" -> "mid"
     parts_of_day: dict[str, str]  # "Abend" -> "evening", "noche" -> "night"
     part_links: tuple[str, ...]  # between a day and its part ("ontem à noite", "el lunes por la noche")
+    part_of_links: tuple[str, ...]  # between a part of a day and its date ("am Morgen des 6. Juni", "le matin du 6 juin")
     ref_words: dict[str, str]  # "ahora" -> "now", "actuellement" -> "currently"
     seasons: dict[str, str]  # "Frühjahr" -> "spring", "verano" -> "summer"
     quarter_ordinals: dict[str, str]  # "terceiro" -> "third", "último" -> "last"
@@ -168,5 +169,5 @@ def vocabulary(code: str) -> Vocabulary:
         later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
         anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
         **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals", "eras")},
-        **{key: tuple(extra.get(key, ())) for key in ("part_links", "quarter_words", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
+        **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_of_links", "quarter_words", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
     )  # fmt: skip
