@@ -324,10 +324,10 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
     return rules
 
 
-def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, str]]]:
+def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tuple[str, dict[str, str]]]]]:
     """Phrases counted from the text's last date: "zwei Tage später", "tres años después"
     (``ago`` with "later"/"earlier"); "am nächsten Tag", "im folgenden Jahr", "am selben Tag"
-    (``unit_before_after``, ``day_anaphoric``); for each rule, its fixed English groups."""
+    (``unit_before_after``, ``day_anaphoric``: per phrase, its interpreter and fixed English groups)."""
     rules, fixed = [], {}
     if v.later_words and v.units:
         numbers = rf"\d{{1,3}}|{_words_regex(v.numbers)}" if v.numbers else r"\d{1,3}"
@@ -336,15 +336,15 @@ def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, str
             rf"(?<![\d.,])(?P<num>{numbers})(?!\d)\s+(?P<unit>{_words_regex(v.units)})\s+(?P<dir>{_words_regex(v.later_words)})(?!\w)",
             "ago", "",
         ))  # fmt: skip
-    for i, ((unit, n), phrases) in enumerate(_by_meaning(v.anaphoric).items()):
-        name = f"lang_anaphoric_{i}"
+    readers = {}  # one rule for every phrase, its reader picked by the phrase (as lang_relative)
+    for phrase, (unit, n) in v.anaphoric.items():
         if n == 0 and unit == "day":
-            interpreter, fixed[name] = "day_anaphoric", {"mod": "same", "unit": "day"}
+            readers[phrase] = ("day_anaphoric", {"mod": "same", "unit": "day"})
         elif n in (-1, 1):
-            interpreter, fixed[name] = "unit_before_after", {"unit": unit, "dir": "after" if n > 0 else "before"}
-        else:
-            continue
-        rules.append(Rule(name, "anaphoric", rf"(?P<w>{_words_regex(phrases)})(?!\w)", interpreter, ""))
+            readers[phrase] = ("unit_before_after", {"unit": unit, "dir": "after" if n > 0 else "before"})
+    if readers:
+        rules.append(Rule("lang_anaphoric", "anaphoric", rf"(?P<w>{_words_regex(readers)})(?!\w)", "day_anaphoric", ""))
+        fixed["lang_anaphoric"] = readers
     return rules, fixed
 
 
@@ -404,13 +404,6 @@ def _by_phrase(readers: dict[str, Callable]) -> Callable:
         return readers[" ".join(g.match.group("w").lower().split())](g, ctx, kind)
 
     return reading
-
-
-def _by_meaning(relative: dict[str, tuple[int, str, str]]) -> dict[tuple[int, str, str], list[str]]:
-    out: dict[tuple[int, str, str], list[str]] = {}
-    for phrase, meaning in relative.items():
-        out.setdefault(meaning, []).append(phrase)
-    return out
 
 
 #: The endings of German plural nouns ("Dörfer", "Soldaten", "Häuser", "Autos").
@@ -635,7 +628,7 @@ def language_table(code: str) -> LanguageTable:
         "lang_later": {"own_words": {"unit": v.units}},
         "lang_century": {"alias": {"n": "r"}, "own_words": {"n": {r.lower(): n for r, n in _ROMAN.items()}, "unit": {}}, "fixed": {"unit": "century"}},
         "lang_quarter": {"own_words": {"rel": {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}}},
-    } | {name: {"fixed": groups} for name, groups in anaphoric_groups.items()}
+    }
     for rule in ordered:
         if rule.name in own_names:
             bounded = Rule(rule.name, rule.kind, f"(?:{rule.pattern}){end}", rule.interpreter, rule.example)
@@ -651,6 +644,10 @@ def language_table(code: str) -> LanguageTable:
                 p: (_nowadays if fixed.get("w") == "today" else _same)(_translated(INTERPRETERS[name], words, fixed=fixed))
                 for p, (name, fixed) in readers[rule.name][1].items()
             })  # fmt: skip
+        elif rule.name == "lang_anaphoric":
+            interpret = _by_phrase({
+                p: _translated(INTERPRETERS[name], words, fixed=fixed) for p, (name, fixed) in anaphoric_groups[rule.name].items()
+            })
         elif rule.name in readers:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
         elif rule.name == "lang_part_of_date":  # the day's reading, then its part (TIMEX3 "T" + MO/AF/EV/NI)
