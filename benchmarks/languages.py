@@ -35,6 +35,24 @@ Per language the table gives:
 Every call is ``extract_focus_time(text, reference_date, language=code)``. A language whose code
 the extractor refuses (``ValueError``), or any language but zh/ja/ko on a version of the package
 without the ``language`` parameter (CJK dates are read in every language), is skipped with a note.
+
+**Gold corpora** (``--gold``; both tables by default): the human-annotated TIMEX corpora of
+``shared/data/timex_ml/`` (one JSON object a line, ``timex`` with ``start``/``end`` spans; their
+README gives the convention) and the English MEANTIME control (``shared/data/timex/meantime.jsonl``,
+``timexes`` without spans: each is found in the text in order). Each document is read with
+``extract_focus_time(text, reference_date=dct, language=<its lang>)``. Per corpus:
+
+* **year P / R / F1**: per document, the years of the gold DATE/TIME values against the years of
+  the mentions' values (``gold_year_tokens``: range ends count; named periods skipped), micro;
+* **value P / R / F1** (TempEval-3 style, relaxed extent): a gold DATE/TIME timex is found when a
+  mention overlapping its span has its value or has it as one end of a range; a mention is right
+  when it overlaps a gold DATE/TIME timex with its value. A mention overlapping only a gold
+  DURATION or SET is left out of precision (those types are not scored), any other is wrong;
+* **full days**: the share of gold values that are full dates (``YYYY-MM-DD``) found as above;
+* HeidelTime's published value F1 (TempEval-3 scorer; whole corpus or its test part) beside it.
+
+``--misses`` lists the missed gold timexes and the false mentions of the gold corpora counted by
+shape (digits as ``9``, letters kept: "31. August" -> "99. August"), most frequent first.
 """
 
 from __future__ import annotations
@@ -42,7 +60,9 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import datetime as dt
 import math
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -55,6 +75,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from extraction import gold_year_tokens  # noqa: E402  (one value-to-year convention for every benchmark)
 
 DEFAULT_DATA = Path(__file__).resolve().parent / "data" / "languages"
+#: ``shared/data`` beside the repository (or beside a folder of worktrees holding it)
+_SHARED = next((p / "shared" / "data" for p in Path(__file__).resolve().parents[1:4] if (p / "shared" / "data").is_dir()),
+               Path(__file__).resolve().parents[1].parent / "shared" / "data")
+#: The annotated corpora (development halves) and the English control.
+DEFAULT_GOLD = (*sorted((_SHARED / "timex_ml").glob("*.jsonl")), _SHARED / "timex" / "meantime.jsonl")
+#: HeidelTime's published value F1 (TempEval-3 scorer), by corpus file stem.
+HEIDELTIME = {
+    "de_wikiwarsde": "82.5", "es_te3train": "84.1 (test 85.3)", "fr_ftib": "73.6",
+    "zh_tempeval2": "value accuracy 80–92%", "meantime": "77.6 (TE3 platinum)",
+}  # fmt: skip
+_SCORED_TYPES = ("DATE", "TIME")
+_FULL_DAY = re.compile(r"\d{4}-\d\d-\d\d")
 #: Languages whose dates the extractor reads without a language parameter (CJK unit characters).
 READ_IN_EVERY_LANGUAGE = ("zh", "ja", "ko")
 
@@ -140,12 +172,136 @@ def measure_pairs(pairs: list[dict], extract: Extract) -> tuple[int, int, list[s
     return unfaithful_flagged, faithful_flagged, misses
 
 
+# ------------------------------------------------------------------------------- gold corpora
+
+
+def load_gold(path: Path) -> list[dict]:
+    """The documents of a gold corpus, each with ``lang`` and ``timex`` spans (``start``/``end``).
+
+    A document with ``timexes`` but no spans (MEANTIME) has each found in its text in order (the
+    next occurrence after the previous one, else the first); one not found is kept without a span
+    (it can only be missed)."""
+    docs = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        doc = json.loads(line)
+        if not isinstance(doc.get("text"), str) or not isinstance(doc.get("dct"), str):
+            raise ValueError(f"{path.name} line {number}: a document needs 'text' and 'dct'")
+        doc.setdefault("lang", "en")
+        if "timex" not in doc:
+            doc["timex"], at = [], 0
+            for t in doc.get("timexes", ()):
+                start = doc["text"].find(t["text"], at)
+                start = doc["text"].find(t["text"]) if start < 0 else start
+                span = {"start": start, "end": start + len(t["text"])} if start >= 0 and t["text"] else {"start": -1, "end": -1}
+                doc["timex"].append(t | span)
+                at = span["end"] if start >= 0 else at
+        docs.append(doc)
+    return docs
+
+
+def _ends(value: str | None) -> set[str]:
+    """A value and, for a range, its two ends ("1914/1918" -> itself, "1914", "1918")."""
+    if value is None:
+        return set()
+    return {value, *value.split("/")} if "/" in value else {value}
+
+
+def shape(text: str) -> str:
+    """A surface with its digits as 9 (``--misses`` counts misses by shape).
+
+    >>> shape("31. August"), shape("21 h 45")
+    ('99. August', '99 h 99')
+    """
+    return re.sub(r"\d", "9", " ".join(text.split()))
+
+
+def score_gold(docs: list[dict], extract: Callable[[str, str, str], object]) -> tuple[Counter, Counter, Counter]:
+    """Year and value counts over ``docs`` (``extract(text, dct, lang)`` gives a focus time), the
+    missed gold timexes by shape and the false mentions by shape."""
+    c, missed, false = Counter(), Counter(), Counter()
+    for doc in docs:
+        mentions = [m for m in extract(doc["text"], doc["dct"], doc["lang"]).mentions if m.value is not None]
+        gold = [t for t in doc["timex"] if t["type"] in _SCORED_TYPES]
+        others = [t for t in doc["timex"] if t["type"] not in _SCORED_TYPES]
+        overlap = lambda m, t: m.start < t["end"] and t["start"] < m.end  # noqa: E731
+        gold_years = set().union(*(gold_year_tokens(t["value"]) for t in gold)) if gold else set()
+        found_years = set().union(*(gold_year_tokens(m.value) for m in mentions if m.kind != "named_period")) if mentions else set()
+        c["ytp"] += len(gold_years & found_years)
+        c["ypred"] += len(found_years)
+        c["ygold"] += len(gold_years)
+        for t in gold:
+            hit = any(overlap(m, t) and t["value"] in _ends(m.value) for m in mentions)
+            c["gold"] += 1
+            c["tp_gold"] += hit
+            if _FULL_DAY.fullmatch(t["value"]):
+                c["days"] += 1
+                c["days_found"] += hit
+            if not hit:
+                found = [m.value for m in mentions if overlap(m, t)]
+                missed[f"{shape(t['text'])} = {t['value'][:4] and shape(t['value'])}" + (f" (read {shape(found[0])})" if found else "")] += 1
+        for m in mentions:
+            if any(overlap(m, t) and t["value"] in _ends(m.value) for t in gold):
+                c["pred"] += 1
+                c["tp_pred"] += 1
+            elif any(overlap(m, t) for t in gold) or not any(overlap(m, t) for t in others):
+                c["pred"] += 1
+                false[shape(m.text)] += 1
+    return c, missed, false
+
+
+def gold_table(paths: list[Path], extract: Callable[[str, str, str], object], *, misses: bool = False) -> list[str]:
+    """The lines of the gold table (and, with ``misses``, the misses by shape per corpus)."""
+    lines = [
+        "| corpus | docs | gold DATE/TIME | year P | year R | year F1 | value P | value R | value F1 | full days found | HeidelTime value F1 (published) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    details = []
+    for path in paths:
+        docs = load_gold(path)
+        c, missed, false = score_gold(docs, extract)
+        yp, yr, yf = _prf(c["ytp"], c["ypred"], c["ygold"])
+        vp, vr = (c["tp_pred"] / c["pred"] if c["pred"] else 1.0), (c["tp_gold"] / c["gold"] if c["gold"] else 1.0)
+        vf = 2 * vp * vr / (vp + vr) if vp + vr else 0.0
+        days = f"{c['days_found'] / c['days']:.0%}" if c["days"] else "–"
+        lines.append(f"| {docs[0]['lang']} {path.stem} | {len(docs)} | {c['gold']} | {yp:.3f} | {yr:.3f} | {yf:.3f} "
+                     f"| {vp:.3f} | {vr:.3f} | {vf:.3f} | {days} | {HEIDELTIME.get(path.stem, '–')} |")
+        if misses:
+            details.append(f"\n{path.stem}: missed gold timexes by shape (text = value)")
+            details += [f"  {n:4d}  {s}" for s, n in missed.most_common(40)]
+            details.append(f"{path.stem}: false mentions by shape")
+            details += [f"  {n:4d}  {s}" for s, n in false.most_common(25)]
+    return lines + details
+
+
+def _gold_extract(text: str, dct: str, lang: str):
+    return extract_focus_time(text, dt.date.fromisoformat(dct), language=lang)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder of <code>.jsonl files")
     parser.add_argument("--languages", help="comma-separated codes (default: every file in --data)")
-    parser.add_argument("--misses", action="store_true", help="list the sentences and pairs read wrongly")
+    parser.add_argument("--misses", action="store_true", help="list the sentences and pairs read wrongly, the gold misses by shape")
+    parser.add_argument("--gold", action="store_true", help="the annotated corpora only (default, or both flags: both tables)")
+    parser.add_argument("--sentences", action="store_true", help="the hand-written sentences only")
+    parser.add_argument("--gold-files", type=Path, nargs="+", default=DEFAULT_GOLD, help="gold corpora (JSON Lines)")
     args = parser.parse_args(argv)
+    if args.gold == args.sentences:
+        args.gold = args.sentences = False  # neither or both: both tables
+    if not args.sentences:
+        missing = [str(p) for p in args.gold_files if not p.is_file()]
+        if missing and (args.gold or args.gold_files is not DEFAULT_GOLD):
+            print(f"error: no gold corpus {', '.join(missing)}", file=sys.stderr)
+            return 2
+        if missing:  # the default run on a machine without ../shared: the sentences only
+            print(f"gold corpora skipped: not found at {_SHARED}\n")
+        else:
+            print("\n".join(gold_table(list(args.gold_files), _gold_extract, misses=args.misses)))
+            if args.gold:
+                return 0
+            print()
     paths = sorted(args.data.glob("*.jsonl"))
     if args.languages:
         wanted = [c.strip() for c in args.languages.split(",") if c.strip()]

@@ -368,7 +368,7 @@ def test_languages_benchmark_scores_values_years_and_pairs(tmp_path, capsys):
     (tmp_path / "zh.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     (tmp_path / "xx.jsonl").write_text(json.dumps(rows[0], ensure_ascii=False) + "\n", encoding="utf-8")
     languages = _load("languages")
-    assert languages.main(["--data", str(tmp_path), "--misses"]) == 0
+    assert languages.main(["--data", str(tmp_path), "--misses", "--sentences"]) == 0
     out = capsys.readouterr().out
     # values: 1 true of 2 found, 1 of 2 gold -> P = R = F1 = 0.5; year tokens {1949}, {1978} on
     # both sides -> 1.0; pairs: 1 of 1 unfaithful flagged, 0 of 1 faithful
@@ -405,3 +405,27 @@ def test_instructions_benchmark_says_in_one_line_why_the_measured_process_failed
     monkeypatch.setattr(bench.subprocess, "run", lambda *a, **k: failed)
     assert bench.main(["--corpus", "news"]) == 1
     assert capsys.readouterr().err.strip() == "measuring news failed: ModuleNotFoundError: No module named 'datefinder'"
+
+
+def test_languages_benchmark_scores_gold_corpora_by_year_and_value(tmp_path, capsys):
+    def doc(text: str, timexes: list[tuple[str, str]]) -> dict:
+        return {"id": text[:8], "lang": "de", "dct": "2020-01-01", "text": text,
+                "timex": [{"type": "DATE", "value": v, "text": s, "start": text.index(s), "end": text.index(s) + len(s)}
+                          for s, v in timexes]}  # fmt: skip
+
+    rows = [
+        # found with its value: a full day, year 1989
+        doc("Die Mauer fiel am 9. November 1989.", [("9. November 1989", "1989-11-09")]),
+        # read as 1990 where the gold says 1991: one miss and one false mention, year 1990 against 1991
+        doc("Die Wahl war 1990.", [("1990", "1991")]),
+    ]
+    path = tmp_path / "de_tiny.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    languages = _load("languages")
+    assert languages.main(["--gold", "--gold-files", str(path), "--misses"]) == 0
+    out = capsys.readouterr().out
+    # years: 1 of 2 found, 1 of 2 right -> 0.5; values: 1 of 2 gold found, 1 of 2 mentions right -> 0.5;
+    # the one gold full day found -> 100%; no published HeidelTime figure for this file
+    assert "| de de_tiny | 2 | 2 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 100% | – |" in out
+    assert "   1  9999 = 9999 (read 9999)" in out  # the miss by shape (digits as 9), with what was read
+    assert languages.main(["--gold", "--gold-files", str(tmp_path / "none.jsonl")]) == 2

@@ -13,7 +13,8 @@ No rule here computes a value: a match's groups are translated to the English ta
 the English interpreters, so every language gets the same TIMEX values, kinds and spans.
 
 A bare year is a count when a count noun of the language follows it ("1500 Mitglieder", "1500
-habitants"), a unit word ("1500 Jahre"), or in German any capitalised noun, unless a year cue
+habitants"), a unit word ("1500 Jahre"), or in German a plural-shaped capitalised noun ("2000
+Dörfer"; "1882 Assab" is a year), unless a year cue
 comes before it ("seit 1990 Teil der EU"): ``_counted``.
 
 >>> table = language_table("de")
@@ -30,8 +31,12 @@ from typing import Callable, NamedTuple
 from ragas_temporal.focus_time import year_lexicon as lex
 from ragas_temporal.focus_time.context_rules import dated_in_era, is_round
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
+from ragas_temporal.focus_time.interpret.calendar_math import valid_day
+from ragas_temporal.focus_time.interpret.core import Anchor, unresolved_reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
+    MONTHS,
+    PARTS_OF_DAY,
     MENTION_END,
     MENTION_START,
     RULE_REGEX,
@@ -68,22 +73,27 @@ _DATE_GLUE = frozenset("/.-")
 
 class TranslatedGroups(Groups):
     """A match's groups in the English table's words: the language's words looked up in
-    ``words`` (lower case), then fixed values (``fixed``) for groups the English rule has and this
-    one does not ("dir": "ago")."""
+    ``words`` (lower case; a group named in ``own_words`` in its own dict: "morgen" is "tomorrow"
+    before a part of the day and "morning" as one), fixed values (``fixed``) for groups the English
+    rule has and this one does not ("dir": "ago"), and ``alias``: a group read from another when
+    absent (a modifier after the weekday, "lunes pasado", is the English one before it)."""
 
-    __slots__ = ("words", "fixed")
+    __slots__ = ("words", "fixed", "own_words", "alias")
 
-    def __init__(self, match: re.Match, words: dict[str, str], fixed: dict[str, str] | None = None):
+    def __init__(self, match: re.Match, words: dict[str, str], fixed: dict[str, str] | None = None,
+                 own_words: dict[str, dict[str, str]] | None = None, alias: dict[str, str] | None = None):  # fmt: skip
         super().__init__(match)
-        self.words, self.fixed = words, fixed or {}
+        self.words, self.fixed, self.own_words, self.alias = words, fixed or {}, own_words or {}, alias or {}
 
     def __call__(self, name: str) -> str | None:
         if name in self.fixed:
             return self.fixed[name]
         value = super().__call__(name)
+        if value is None and name in self.alias:
+            value = super().__call__(self.alias[name])
         if value is None:
             return None
-        return self.words.get(" ".join(value.lower().split()), value)
+        return self.own_words.get(name, self.words).get(" ".join(value.lower().split()), value)
 
 
 class LanguageTable(NamedTuple):
@@ -114,9 +124,12 @@ def _month(v: Vocabulary, name: str = "month") -> str:
     return rf"(?P<{name}>{_words_regex(v.months)})(?!\w)"
 
 
+def _suffix(v: Vocabulary) -> str:
+    return rf"(?:{trie_regex(v.day_suffixes)})?" if v.day_suffixes else ""
+
+
 def _day(v: Vocabulary) -> str:
-    suffix = rf"(?:{trie_regex(v.day_suffixes)})?" if v.day_suffixes else ""
-    return rf"(?P<day>3[01]|[12]\d|0?[1-9])(?!\d){suffix}"
+    return rf"(?P<day>3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}"
 
 
 def _opt(words, fmt: str = r"(?:{}\s+)?") -> str:
@@ -186,16 +199,19 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     if digits:
         numbers = rf"(?<![{digits}])(?:{numbers})"
     spaced = v.code not in _UNSPACED and v.code != "ko"
-    for i, ((n, unit, direction), phrases) in enumerate(_by_meaning(v.relative).items()):
-        name = f"lang_relative_{i}"
-        body = rf"(?P<w>{_words_regex(phrases, spaced=spaced)})"
-        if unit == "day" and (n, direction) in _DAY_WORDS:
-            readers[name] = ("day_relative", {"w": _DAY_WORDS[n, direction]})
-        elif (n, direction) in _UNIT_MODIFIER:
-            readers[name] = ("unit_relative", {"mod": _UNIT_MODIFIER[n, direction], "unit": unit})
-        else:
-            readers[name] = ("ago", {"num": str(n), "unit": unit + "s", "dir": _DIRECTION[direction]})
-        rules.append(Rule(name, "relative", body, readers[name][0], ""))
+    # one rule for every phrase (a rule per meaning made the scanner try a dozen more
+    # alternatives at each word); the phrase read picks its English reader (``_by_phrase``)
+    phrases = list(v.relative)
+    exact = [p for p in phrases if p in v.case_sensitive]  # "morgen" is tomorrow, "Morgen" the morning
+    guarded = [p for p in phrases if p in v.not_after and p not in v.case_sensitive]  # not "la mañana"
+    loose = [p for p in phrases if p not in v.case_sensitive and p not in v.not_after]
+    if phrases:
+        body = "|".join(
+            ([_words_regex(loose, spaced=spaced)] if loose else []) + ([phrase_regex(exact)] if exact else [])
+            + ["".join(rf"(?<!(?i:{re.escape(w)})\s)" for w in v.not_after[p]) + _words_regex([p]) for p in guarded]
+        )  # fmt: skip
+        rules.append(Rule("lang_relative", "relative", rf"(?P<w>{body})", "day_relative", ""))
+        readers["lang_relative"] = ("by phrase", {p: _relative_reader(*meaning) for p, meaning in v.relative.items()})
     patterns: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for before, after, unit, direction in v.relative_patterns:
         patterns.setdefault((unit, direction), []).append((before, after))
@@ -210,11 +226,201 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     return rules, readers
 
 
-def _by_meaning(relative: dict[str, tuple[int, str, str]]) -> dict[tuple[int, str, str], list[str]]:
-    out: dict[tuple[int, str, str], list[str]] = {}
-    for phrase, meaning in relative.items():
-        out.setdefault(meaning, []).append(phrase)
-    return out
+def _alone(forms: dict[str, int]) -> list[str]:
+    """The forms of month or weekday names that stand alone as one: not an abbreviation, i.e.
+    not the start of a longer form of the same name ("jun" of "juni", "segunda" of
+    "segunda-feira", "maj" of "maja"), and of four letters or more unless the name has no longer
+    form ("Mai", "mai").
+
+    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3}))
+    ['juni', 'mai', 'märz']
+    """
+    by_name: dict[int, list[str]] = {}
+    for w, i in forms.items():
+        by_name.setdefault(i, []).append(w)
+    return [
+        w for w, i in forms.items()
+        if not any(o != w and o.startswith(w) for o in by_name[i]) and (len(w) >= 4 or len(w) == max(map(len, by_name[i])))
+    ]  # fmt: skip
+
+
+def _mods(v: Vocabulary, *meanings: str) -> list[str]:
+    return [w for w, m in v.modifiers.items() if m in meanings]
+
+
+def _name_rules(v: Vocabulary) -> list[Rule]:
+    """Days, months and weekdays without a year, read as English reads them (issue 35): "31. August",
+    "el 12 de octubre", "10 sierpnia" (``month_day``); "im Mai", "Ende Juni", "mi-juin"
+    (``month_bare``); "el pasado lunes", "dimanche soir", "w piątek" (``weekday``)."""
+    if not v.months or all(any(c.isdigit() for c in w) for w in v.months):
+        return []  # zh, ja, ko: the CJK rules read their days and months
+    months = _alone(v.months)
+    abbreviations = [w for w in v.months if w not in months]
+    month = rf"(?P<month>{_words_regex(months)}(?!\w)" + (rf"|{_words_regex(abbreviations)}(?=\.)" if abbreviations else "") + ")"
+    weekday = rf"(?:{_words_regex(w for w in v.weekdays if len(w) > 3)},?\s+)?" if v.weekdays else ""
+    of = _opt(v.of_words)
+    # not before a year, a clock time or a number ("3. Mai 1945" is lang_dmy's, "12 de mayo de 1492" too)
+    moved = _mods(v, "last", "next")
+    mod = rf"(?:(?P<mod>{_words_regex(moved)})\s+)?" if moved else ""
+    # the modifier also after it: "le 11 septembre dernier", "septembre dernier"
+    after = rf"(?:\s+(?P<mod2>{_words_regex(moved)})(?!\w))?" if moved else ""
+    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}", "month_day", "")]
+    if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
+        link = _words_regex(tuple(v.range_to) + _DASHES)
+        rules.append(Rule(
+            "lang_day_of_pair", "anaphoric",
+            rf"{_day(v)}(?=\s*{link}\s*(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month}(?:\.?,?\s*{of}{_year_after(v)})?)",
+            "month_day", "",
+        ))  # fmt: skip
+    if v.part_of_links and v.parts_of_day:  # "am Morgen des 6. Juni", "la mañana del 6 de junio"
+        rules.append(Rule(
+            "lang_part_of_date", "date",
+            rf"(?P<part>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+{_day(v)}\s*{of}{month}"
+            rf"(?:\.?,?\s*{of}{_year_after(v)})?", "month_day", "",
+        ))  # fmt: skip
+    if v.day_nouns:  # "el día 8": a day of the month of the last date ("el día 3 de mayo" is lang_day_month's)
+        rules.append(Rule(
+            "lang_day_noun", "anaphoric",
+            rf"{_words_regex(v.day_nouns)}\s+{_day(v)}(?![.,:]\d)(?!\s*{of}{month})", "month_day", "",
+        ))  # fmt: skip
+    if not v.bare_names:
+        return rules
+    month_mods = _mods(v, "early", "mid", "late", "last", "next", "this")
+    mod = rf"(?:(?P<mod>{_words_regex(month_mods)})[\s-]*{of})?" if month_mods else ""
+    rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}", "month_bare", ""))
+    if v.weekdays:
+        day_mods = _mods(v, "last", "next", "this", "every")
+        before = rf"(?:(?P<mod>{_words_regex(day_mods)})\s+)?" if day_mods else ""
+        after = rf"(?:\s+(?P<mod2>{_words_regex(day_mods)})(?!\w))?" if day_mods else ""
+        part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
+        names = _words_regex(_alone(v.weekdays))
+        rules.append(Rule("lang_weekday", "relative", rf"{before}(?P<weekday>{names})(?!\w){after}{part}", "weekday", ""))
+    return rules
+
+
+def _day_part_rules(v: Vocabulary) -> list[Rule]:
+    """A relative day or "this" and a part of the day: "heute Abend", "gestern Nacht", "ce soir",
+    "esta noche" (``part_of_day``); the now/recently/soon words: "ahora", "actuellement"
+    (``ref_word``)."""
+    rules = []
+    days = [p for p, (n, unit, _) in v.relative.items() if unit == "day" and n <= 1]
+    if v.parts_of_day and (days or _mods(v, "this")):
+        rules.append(Rule(
+            "lang_part_of_day", "relative",
+            rf"(?P<mod>{_words_regex(days + _mods(v, 'this'))})\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day", "",
+        ))  # fmt: skip
+    if v.ref_words:
+        rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{_words_regex(v.ref_words)})(?!\w)", "ref_word", ""))
+    return rules
+
+
+def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
+    """Seasons and quarters, with a year or without: "Frühjahr 1943", "el verano pasado", "Winter"
+    (``season``); "o terceiro trimestre de 1998", "im dritten Quartal" (``quarter``)."""
+    rules = []
+    of = _opt(v.of_words)
+    with_year = rf"\s+{of}(?P<year>{YEAR4})(?!\d)"
+    year = rf"(?:{with_year})?"
+    if v.seasons:
+        mods = _mods(v, "last", "next", "this")
+        before = rf"(?:(?P<mod>{_words_regex(mods)})\s+)?" if mods else ""
+        after = rf"(?:\s+(?P<mod2>{_words_regex(mods)})(?!\w))?" if mods else ""
+        rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_words_regex(v.seasons)})(?!\w){year}{after}", "season", ""))
+    # "do ano passado", "del año pasado": the quarter of a year named relative to the reference
+    years = [p for p, (n, unit, _) in v.relative.items() if unit == "year" and n <= 1]
+    rel_year = rf"|\s+(?:\w{{1,3}}\s+)?(?P<rel>{_words_regex(years)})(?!\w)" if years else ""
+    if v.quarter_ordinals and v.quarter_words:
+        rules.append(Rule(
+            "lang_quarter", "date",
+            rf"(?P<ord>{_words_regex(v.quarter_ordinals)})\s+{_words_regex(v.quarter_words)}(?!\w)(?:{with_year}{rel_year})?", "quarter", "",
+        ))  # fmt: skip
+    return rules
+
+
+def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tuple[str, dict[str, str]]]]]:
+    """Phrases counted from the text's last date: "zwei Tage später", "tres años después"
+    (``ago`` with "later"/"earlier"); "am nächsten Tag", "im folgenden Jahr", "am selben Tag"
+    (``unit_before_after``, ``day_anaphoric``: per phrase, its interpreter and fixed English groups)."""
+    rules, fixed = [], {}
+    if v.later_words and v.units:
+        numbers = rf"\d{{1,3}}|{_words_regex(v.numbers)}" if v.numbers else r"\d{1,3}"
+        rules.append(Rule(
+            "lang_later", "anaphoric",
+            rf"(?<![\d.,])(?P<num>{numbers})(?!\d)\s+(?P<unit>{_words_regex(v.units)})\s+(?P<dir>{_words_regex(v.later_words)})(?!\w)",
+            "ago", "",
+        ))  # fmt: skip
+    readers = {}  # one rule for every phrase, its reader picked by the phrase (as lang_relative)
+    for phrase, (unit, n) in v.anaphoric.items():
+        if n == 0 and unit == "day":
+            readers[phrase] = ("day_anaphoric", {"mod": "same", "unit": "day"})
+        elif n in (-1, 1):
+            readers[phrase] = ("unit_before_after", {"unit": unit, "dir": "after" if n > 0 else "before"})
+    if readers:
+        rules.append(Rule("lang_anaphoric", "anaphoric", rf"(?P<w>{_words_regex(readers)})(?!\w)", "day_anaphoric", ""))
+        fixed["lang_anaphoric"] = readers
+    return rules, fixed
+
+
+#: Roman numerals of centuries ("siglo XX", "XIXe siècle", "XX wieku").
+_ROMAN = {r: str(i) for i, r in enumerate(
+    "I II III IV V VI VII VIII IX X XI XII XIII XIV XV XVI XVII XVIII XIX XX XXI".split(), 1)}  # fmt: skip
+
+
+def _era_rules(v: Vocabulary) -> list[Rule]:
+    """Centuries ("im 18. Jahrhundert", "siglo XX", "XIXe siècle", "XX wieku": ``century``) and
+    years with an era ("499 v. Chr.", "44 a. C.": ``era_year``), read with the English era words."""
+    rules = []
+    era = rf"(?:\s*(?P<era>{_words_regex(v.eras)}))?" if v.eras else ""
+    if v.century_words:
+        number = rf"(?:(?P<n>[12]?\d)\.?(?:e|er|ème)?|(?P<r>(?-i:{trie_regex(_ROMAN)}))(?:e|ème)?)(?!\w)"
+        word = rf"(?P<unit>{_words_regex(v.century_words)})(?!\w)"
+        body = rf"{word}\s+{number}" if v.century_after else rf"{number}\s*{word}"
+        rules.append(Rule("lang_century", "century", body + era, "century", ""))
+    if v.eras:
+        rules.append(Rule("lang_era_year", "year", rf"(?<![\d.,])(?P<year>\d{{1,4}})\s*(?P<era>{_words_regex(v.eras)})", "era_year", ""))
+    return rules
+
+
+def _clock_rules(v: Vocabulary) -> list[Rule]:
+    """Clock times: "22 h", "21 h 45", "10h30", "14 Uhr", "13.00 horas" (the hour before the
+    language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
+    rules = []
+    hour, minute = r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3])", r"(?P<mi>[0-5]\d)"
+    if v.clock_after:
+        after = _words_regex(v.clock_after)
+        rules.append(Rule(
+            "lang_clock", "date",
+            rf"{hour}(?:[.:]{minute}\s*{after}|\s*{after}(?:\s*(?P<mi2>[0-5]\d)(?!\d))?)(?!\w)", "clock", "",
+        ))  # fmt: skip
+    if v.clock_before:
+        after = rf"(?:\s*{_words_regex(v.clock_after)}(?!\w))?" if v.clock_after else ""
+        rules.append(Rule(
+            "lang_clock_cued", "date",
+            rf"{_words_regex(v.clock_before)}\s*{hour}[.:]{minute}(?![\d.,:]\d){after}", "clock", "",
+        ))  # fmt: skip
+    return rules
+
+
+def _relative_reader(n: int, unit: str, direction: str) -> tuple[str, dict[str, str]]:
+    """The English interpreter and groups of a relative phrase meaning ``(n, unit, direction)``."""
+    if unit == "day" and (n, direction) in _DAY_WORDS:
+        return "day_relative", {"w": _DAY_WORDS[n, direction]}
+    if (n, direction) in _UNIT_MODIFIER:
+        return "unit_relative", {"mod": _UNIT_MODIFIER[n, direction], "unit": unit}
+    return "ago", {"num": str(n), "unit": unit + "s", "dir": _DIRECTION[direction]}
+
+
+def _by_phrase(readers: dict[str, Callable]) -> Callable:
+    """The reader of the phrase matched (group ``w``, lower case, single spaces)."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        return readers[" ".join(g.match.group("w").lower().split())](g, ctx, kind)
+
+    return reading
+
+
+#: The endings of German plural nouns ("Dörfer", "Soldaten", "Häuser", "Autos").
+_PLURAL_ENDINGS = ("e", "en", "er", "n", "s")
 
 
 def _counted(interpret: Callable, v: Vocabulary) -> Callable:
@@ -227,7 +433,8 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
     that is no month or weekday; elsewhere a lower-case word (any word in a script without case)
     with a plural ending of the language (``plural_endings``: "2000 étudiants"; "" in languages
     whose counted noun shows no plural: "2000 детей", "2000 öğrenci") that is no function word
-    (``not_counted_after``), month, weekday or year word, nor a verb (``verb_endings``); after a word that opens a range or joins
+    (``not_counted_after``), month, weekday or year word, nor a verb (``verb_endings``) (German: a
+    capitalised plural-shaped word, "2000 Dörfer", not "1882 Assab"); after a word that opens a range or joins
     a date ("de", "van"), only a round number ("más de 2000 personas", "las elecciones de 1977 fueron"). By the word before: an identifier noun
     ("Zimmer 2045", "página 2019", "квартире 1999"). A count noun is a count after any cue: "um
     1500 Mitglieder" is about 1500 members.
@@ -294,7 +501,10 @@ def _counted(interpret: Callable, v: Vocabulary) -> Callable:
             if word and (lower in lex.CURRENCY_AFTER or lex.is_currency_sign(word[0])):
                 return None  # "2000 руб.", "1999 TL", "1500 ₽"
             # a range opened by its word ("von 1982 bis 1998 Bundeskanzler") has its cue
-            if v.capitalised_nouns and word[:1].isupper() and lower not in names and not ctx.text[g.start].isalpha():
+            # in German a plural-shaped noun ("2000 Dörfer", "1198 Opfern"): a year reads on
+            # before a name or a singular ("1882 Assab", "1803 Louisiana")
+            if (v.capitalised_nouns and word[:1].isupper() and lower not in names and not ctx.text[g.start].isalpha()
+                    and lower.endswith(_PLURAL_ENDINGS)):
                 before = before_words.search(ctx.text, max(0, g.start - 20), g.start)
                 if before is None or before.group(1).lower() not in cues:
                     return None
@@ -351,9 +561,149 @@ def _year_noun_sense(interpret: Callable, v: Vocabulary) -> Callable:
     return reading
 
 
-def _fixed(interpret: Callable, fixed: dict[str, str], words: dict[str, str]) -> Callable:
+def _translated(interpret: Callable, words: dict[str, str], *, default: dict[str, str] | None = None, **how) -> Callable:
+    """``interpret`` reading the match's groups translated (``TranslatedGroups(..., **how)``);
+    ``default``: the English word of a group left out ("im Mai" and "Mai" are "in May")."""
+
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
-        return interpret(TranslatedGroups(g.match, words, fixed), ctx, kind)
+        groups = TranslatedGroups(g.match, words, **how)
+        for name, value in (default or {}).items():
+            if groups(name) is None:
+                groups.fixed = groups.fixed | {name: value}
+        return interpret(groups, ctx, kind)
+
+    return reading
+
+
+#: How far from the reference date a narrative's dates must be for "today" to mean nowadays.
+_NARRATIVE_YEARS = 10
+
+
+def _with_year(without: Callable, with_year: Callable) -> Callable:
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        return (with_year if g("year") else without)(g, ctx, "date" if g("year") else kind)
+
+    return reading
+
+
+def _yearless(interpret: Callable) -> Callable:
+    """``interpret`` of a day or month without a year, against the reference date where the text
+    says so: "el pasado 10 de diciembre" is the last 10 December before it, "el próximo 15 de
+    marzo" the next one; and where the last date written is only a year within
+    ``_NARRATIVE_YEARS`` of the reference ("tras diez años en el poder desde 1990, el 3 de enero"),
+    news of the writing time: the reference's year, as TimeML annotates news. A narrative of
+    another age ("1940 ... am 27. Mai"), or one dated to the day, continues its own year."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        ref, anchor, mod = ctx.ref, ctx.anchor, g("mod")
+        if mod in ("last", "next") and ref is not None and g("day"):
+            m, d = MONTHS[g.lower("month")], int(g("day"))
+            year = ref.year + (-((m, d) > (ref.month, ref.day)) if mod == "last" else ((m, d) < (ref.month, ref.day)))
+            if not valid_day(year, m, d):
+                return None
+            return Reading("relative", Anchor(year, m, d).value(), frozenset({year}), Anchor(year, m, d))
+        if ref is not None and ctx.narrative and anchor is not None and anchor.month is None and abs(anchor.year - ref.year) <= _NARRATIVE_YEARS:
+            ctx.narrative = False  # read against the reference, then the narrative goes on
+            try:
+                return interpret(g, ctx, kind)
+            finally:
+                ctx.narrative = True
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _on_a_day(interpret: Callable) -> Callable:
+    """``interpret`` of a clock time in news of the writing time (the text's last date only a
+    year or a month within ``_NARRATIVE_YEARS`` of the reference: "en 1996 ... a las 9:30 hora
+    local (13:30 GMT)"): on the reference day, as a time of day needs a day."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        anchor, ref = ctx.anchor, ctx.ref
+        if anchor is None or anchor.day is not None or ref is None or abs(anchor.year - ref.year) > _NARRATIVE_YEARS:
+            return interpret(g, ctx, kind)
+        ctx.anchor = None
+        try:
+            return interpret(g, ctx, kind)
+        finally:
+            ctx.anchor = anchor
+
+    return reading
+
+
+#: What ends a sentence before its first word (a name there is capitalised whatever it is).
+_SENTENCE_END = re.compile(r"(?:^|[.!?:\n¿¡«\"“]\s*)$")
+
+
+def _lower_case_name(interpret: Callable, group: str) -> Callable:
+    """``interpret`` of a bare month in a language that writes months lower case: a capitalised
+    one inside a sentence is a name ("Marcin Grudzień", "Plaza de Mayo")."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        start = g.match.start(group)
+        if ctx.text[start].isupper() and not _SENTENCE_END.search(ctx.text, max(0, start - 3), start):
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _day_of_month(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """"el día 8": the 8th of the month of the text's last date, else of the reference date's."""
+    base = ctx.calendar_base
+    if base is None:
+        return unresolved_reading(kind)
+    year, month = (base.year, base.month) if base.month is not None else (ctx.ref.year, ctx.ref.month) if ctx.ref else (None, None)
+    d = int(g("day"))
+    if month is None or not valid_day(year, month, d):
+        return None
+    return Reading(kind, Anchor(year, month, d).value(), frozenset({year}), Anchor(year, month, d))
+
+
+def _with_part(interpret: Callable, words: dict[str, str]) -> Callable:
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        found = interpret(g, ctx, kind)
+        part = TranslatedGroups(g.match, words).lower("part")
+        if found is None or found.value is None or len(found.value) != 10 or part not in PARTS_OF_DAY:
+            return found
+        return found._replace(value=f"{found.value}T{PARTS_OF_DAY[part]}")
+
+    return reading
+
+
+def _latest_quarter(interpret: Callable) -> Callable:
+    """``interpret`` of a quarter; "the last quarter" without a year ("no último trimestre") is the
+    latest one finished before the reference date, as financial news means it (1989-Q3 in
+    November 1989)."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        ref = ctx.ref
+        if ref is None or ref.month is None or g("year") or g("rel") or g.lower("ord") != "last":
+            return interpret(g, ctx, kind)
+        q, year = (ref.month - 1) // 3, ref.year
+        q, year = (q, year) if q else (4, year - 1)
+        return Reading("relative", f"{year:04d}-Q{q}", frozenset({year}), Anchor(year))
+
+    return reading
+
+
+def _same(interpret: Callable) -> Callable:
+    return interpret
+
+
+def _nowadays(interpret: Callable) -> Callable:
+    """``interpret`` of the word for today, read as "nowadays" (TIMEX3 PRESENT_REF, no anchor) in
+    a narrative of days or months dated decades before or after the reference date: "im Mai 1940
+    ... heute ist das Rätsel ungelöst" is not the reference day, and the next "am 27. Mai" still
+    continues 1940. News of last year's events, or an essay recalling a year ("w 1992 ... dziś"),
+    keeps it the reference day. (A language word has both senses; the English table's "today"
+    keeps its one reading.)"""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        anchor, ref = ctx.anchor, ctx.ref
+        if ctx.narrative and anchor is not None and anchor.month is not None and ref is not None and abs(anchor.year - ref.year) > _NARRATIVE_YEARS:
+            return Reading(kind, "PRESENT_REF", frozenset(), None)
+        return interpret(g, ctx, kind)
 
     return reading
 
@@ -365,14 +715,38 @@ def language_table(code: str) -> LanguageTable:
     relative, readers = _relative_rules(v)
     iso, ymd, *cjk, years, clock, bare = (RULES_BY_NAME[name] for name in NEUTRAL_RULES)
     dates, numeric, ranges, nouns = _date_rules(v), _numeric_rule(v), _range_rules(v), _year_noun_rule(v)
-    own = [*dates, *numeric, *ranges, *relative, *nouns]
-    # at one position the first rule wins: dates before ranges, relative phrases before year nouns
-    # ("3 года назад" is three years ago), bare years last
-    ordered = [iso, *dates, *numeric, ymd, *cjk, *ranges, years, *relative, *nouns, clock, bare]
+    names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
+    anaphoric, anaphoric_groups = _anaphoric_rules(v)
+    eras = _era_rules(v)
+    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras]
+    # at one position the first rule wins: dates before ranges, a part of a day before its day
+    # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
+    # days and months without a year after every date with one, bare years last
+    ordered = [iso, *dates, *numeric, ymd, *cjk, *eras, *ranges, years, *clocks, *day_parts, *seasons, *anaphoric, *relative, *nouns, *names, clock, bare]
     end = "" if code in _UNSPACED or code == "ko" else MENTION_END
     own_names = {r.name for r in own}
     bodies, rule_readers, rule_regex = [], {}, {}
-    words = {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
+    weekdays = {w: _WEEKDAY_NAMES[v.weekdays[w]] for w in _alone(v.weekdays)} if v.weekdays else {}
+    words = (
+        {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
+        | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals | v.later_words | v.eras
+    )  # fmt: skip
+    # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
+    day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
+    how = {
+        "lang_weekday": {"alias": {"mod": "mod2"}},
+        # a clock word or cue rules out a chapter and verse ("John 3.16"): the English reader
+        # checks that only for times without a written zone, so one is given
+        "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
+        "lang_clock_cued": {"fixed": {"tz": "h"}},
+        "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
+        "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}},
+        "lang_day_month": {"alias": {"mod": "mod2"}},
+        "lang_season": {"alias": {"mod": "mod2"}},
+        "lang_later": {"own_words": {"unit": v.units}},
+        "lang_century": {"alias": {"n": "r"}, "own_words": {"n": {r.lower(): n for r, n in _ROMAN.items()}, "unit": {}}, "fixed": {"unit": "century"}},
+        "lang_quarter": {"own_words": {"rel": {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}}},
+    }
     for rule in ordered:
         if rule.name in own_names:
             bounded = Rule(rule.name, rule.kind, f"(?:{rule.pattern}){end}", rule.interpreter, rule.example)
@@ -382,18 +756,45 @@ def language_table(code: str) -> LanguageTable:
             regex = RULE_REGEX[rule.name]
         bodies.append(scanning_body(bounded))
         interpret = INTERPRETERS[rule.interpreter]
-        if rule.name in readers:
-            interpret = _fixed(interpret, readers[rule.name][1], words)
+        if rule.name == "lang_relative":
+            interpret = _by_phrase({
+                # "heute" in a narrative of another year is nowadays
+                p: (_nowadays if fixed.get("w") == "today" else _same)(_translated(INTERPRETERS[name], words, fixed=fixed))
+                for p, (name, fixed) in readers[rule.name][1].items()
+            })  # fmt: skip
+        elif rule.name == "lang_anaphoric":
+            interpret = _by_phrase({
+                p: _translated(INTERPRETERS[name], words, fixed=fixed) for p, (name, fixed) in anaphoric_groups[rule.name].items()
+            })
+        elif rule.name in readers:
+            interpret = _translated(interpret, words, fixed=readers[rule.name][1])
+        elif rule.name == "lang_part_of_date":  # the day's reading, then its part (TIMEX3 "T" + MO/AF/EV/NI)
+            interpret = _with_part(_with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words)), words)
+        elif rule.name == "lang_day_noun":
+            interpret = _day_of_month
+        elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days
+            interpret = _with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words))
+        elif rule.name in how:
+            interpret = _translated(interpret, words, **how[rule.name])
+            if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
+                interpret = _translated(_yearless(interpret), words, **how[rule.name])
+            if rule.name == "lang_quarter":
+                interpret = _latest_quarter(interpret)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
             interpret = _counted(interpret, v)
         elif rule.name == "lang_year_noun":
             interpret = _year_noun_sense(interpret, v)
+        if rule.interpreter == "clock":
+            interpret = _on_a_day(interpret)
+        if v.lower_case_names and rule.name == "lang_month_bare":  # (news capitalises weekdays: "el Sábado")
+            interpret = _lower_case_name(interpret, "month")
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")
     return LanguageTable(code, scanner, rule_readers, rule_regex, words)
 
 
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTH_NAMES = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december",

@@ -61,6 +61,28 @@ class Vocabulary(NamedTuple):
     of_words: tuple[str, ...]
     day_suffixes: tuple[str, ...]
     capitalised_nouns: bool
+    # the readers English has (issue 35): each maps the language's words to the English table's
+    bare_names: bool  # a month or weekday name alone is a date ("im Mai", "el lunes"): not in tr, ar, hi
+    lower_case_names: bool  # months are written lower case: a bare one capitalised mid-sentence is a name
+    modifiers: dict[str, str]  # "pasado" -> "last", "Anfang" -> "early", "mi" -> "mid"
+    parts_of_day: dict[str, str]  # "Abend" -> "evening", "noche" -> "night"
+    part_links: tuple[str, ...]  # between a day and its part ("ontem à noite", "el lunes por la noche")
+    part_of_links: tuple[str, ...]  # between a part of a day and its date ("am Morgen des 6. Juni", "le matin du 6 juin")
+    ref_words: dict[str, str]  # "ahora" -> "now", "actuellement" -> "currently"
+    seasons: dict[str, str]  # "Frühjahr" -> "spring", "verano" -> "summer"
+    quarter_ordinals: dict[str, str]  # "terceiro" -> "third", "último" -> "last"
+    quarter_words: tuple[str, ...]  # "trimestre", "Quartal"
+    day_nouns: tuple[str, ...]  # "día", "dia": "el día 8" is the 8th of the month of the text's last date
+    century_words: tuple[str, ...]  # "Jahrhundert", "siècle", "wieku"
+    century_after: bool  # the century's number after its word ("siglo XX", "século XIX")
+    eras: dict[str, str]  # "v. Chr." -> "BC", "n. Chr." -> "AD"
+    clock_before: tuple[str, ...]  # words before a clock time ("um", "godz.", "a las")
+    clock_after: tuple[str, ...]  # words after it ("Uhr", "h", "horas")
+    case_sensitive: tuple[str, ...]  # relative words read only as written ("morgen", not the noun "Morgen")
+    units: dict[str, str]  # dateparser's unit words of three letters or more -> "year" .. "day" ("Tagen" -> "day")
+    later_words: dict[str, str]  # after "N units": "später" -> "later", "antes" -> "earlier"
+    anaphoric: dict[str, tuple[str, int]]  # "am nächsten Tag" -> ("day", 1): from the text's last date
+    not_after: dict[str, tuple[str, ...]]  # relative word -> words before it that make it another word ("la mañana")
     plural_endings: tuple[str, ...] = ()  # a lower-case word ending so after a bare number: a count ("" any word)
     not_counted_after: frozenset[str] = frozenset()  # words after a year that count nothing (function words...)
     identifier_words: frozenset[str] = frozenset()  # "zimmer", "página": the number after is an identifier
@@ -149,7 +171,7 @@ def vocabulary(code: str) -> Vocabulary:
     months |= {w.lower(): int(m) for w, m in extra.get("month_forms", {}).items()}
     weekdays = {w: i for i, key in enumerate(_WEEKDAY_KEYS) for w in _words(info, key)}
     relative, patterns = _relative(info)
-    relative |= {w.lower(): tuple(m) for w, m in extra.get("relative_phrases", {}).items()}
+    relative |= {w.lower(): (int(n), unit, direction) for w, (n, unit, direction) in extra.get("relative", {}).items()}
     patterns += tuple(tuple(form) for form in extra.get("relative_patterns", ()))
     return Vocabulary(
         code=code,
@@ -163,6 +185,15 @@ def vocabulary(code: str) -> Vocabulary:
         **{key: tuple(extra.get(key, ())) for key in (
             "year_cues", "year_suffixes", "year_nouns", "range_from", "range_to", "count_nouns", "of_words", "day_suffixes")},
         capitalised_nouns=bool(extra.get("capitalised_nouns", False)),
+        bare_names=bool(extra.get("bare_names", False)),
+        century_after=bool(extra.get("century_after", False)),
+        lower_case_names=bool(extra.get("lower_case_names", False)),
+        not_after={w.lower(): tuple(before) for w, before in extra.get("not_after", {}).items()},
+        units={w: unit for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3},
+        later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
+        anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
+        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals", "eras")},
+        **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_of_links", "quarter_words", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
         plural_endings=tuple(extra.get("plural_endings", ())),
         # the function words of "detect" never count anything either
         not_counted_after=frozenset(w.lower() for w in (*extra.get("not_counted_after", ()), *extra.get("detect", ()))),

@@ -1,0 +1,176 @@
+"""Every language reaches the readers English has (issue 35): days and months without a year,
+weekdays, parts of a day, clock times, parts of a month, seasons, quarters and the now/recently
+words, read by translating the language's words to the English table's (``languages.table``).
+
+The sentences are new (not from any annotated corpus). Every value is computed by hand against
+the reference date 2024-05-15, a Wednesday, the TimeML way: a day or month without a year takes
+the year of the last date written before it, else the reference's; a bare weekday is the nearest
+one (up to two days ahead, else the past week's); "last"/"next" move to the previous/next week.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ragas_temporal.focus_time import extract_focus_time
+
+REF = "2024-05-15"  # a Wednesday
+
+
+def read(text: str, language: str) -> list[tuple[str, str | None]]:
+    """The (text, value) of each mention of ``text`` read in ``language`` against ``REF``."""
+    return [(m.text, m.value) for m in extract_focus_time(text, REF, language).mentions]
+
+
+CASES = [
+    # a day or month without a year: the reference's year (no date written before)
+    ("de", "Das Treffen ist am 7. Oktober.", [("7. Oktober", "2024-10-07")]),
+    ("de", "Im Juni 1815 zog er nach Belgien, am 18. Juni kam es zur Schlacht.", [("Juni 1815", "1815-06"), ("18. Juni", "1815-06-18")]),
+    ("de", "Die Arbeiten enden Mitte Juli.", [("Mitte Juli", "2024-07")]),
+    ("de", "Am 3. und 4. Juni 1815 regnete es.", [("3.", "1815-06-03"), ("4. Juni 1815", "1815-06-04")]),
+    ("es", "La boda será el 21 de septiembre.", [("21 de septiembre", "2024-09-21")]),
+    ("es", "A finales de agosto cerramos.", [("finales de agosto", "2024-08")]),
+    ("es", "Nos vemos el 3 y 4 de junio.", [("3", "2024-06-03"), ("4 de junio", "2024-06-04")]),
+    ("fr", "Le vote aura lieu le 14 juillet.", [("14 juillet", "2024-07-14")]),
+    ("fr", "Les soldes commencent début janvier.", [("début janvier", "2024-01")]),
+    ("pt", "A reunião será em 2 de setembro.", [("2 de setembro", "2024-09-02")]),
+    ("pt", "Em meados de outubro.", [("meados de outubro", "2024-10")]),
+    ("pl", "Spotkanie odbędzie się 5 listopada.", [("5 listopada", "2024-11-05")]),
+    ("pl", "W lipcu było gorąco.", [("lipcu", "2024-07")]),
+    ("it", "La festa è il 2 giugno.", [("2 giugno", "2024-06-02")]),
+    ("nl", "Het concert is op 9 augustus.", [("9 augustus", "2024-08-09")]),
+    # weekdays: bare is the nearest (Monday: two days back), last/next the week before/after
+    ("de", "Wir kommen nächsten Freitag.", [("nächsten Freitag", "2024-05-17")]),
+    ("de", "Er kam am Montag.", [("Montag", "2024-05-13")]),
+    ("es", "Llegaron el jueves pasado.", [("jueves pasado", "2024-05-09")]),
+    ("es", "Volverá el próximo martes.", [("próximo martes", "2024-05-21")]),
+    ("fr", "Il est arrivé mardi dernier.", [("mardi dernier", "2024-05-14")]),
+    ("fr", "Rendez-vous vendredi 17 mai.", [("vendredi 17 mai", "2024-05-17")]),
+    ("pt", "Ele chegou na segunda-feira.", [("segunda-feira", "2024-05-13")]),
+    ("pl", "Przyjechał w poniedziałek.", [("poniedziałek", "2024-05-13")]),
+    # parts of a day after a relative day or "this"
+    ("de", "Sie rief gestern Abend an.", [("gestern Abend", "2024-05-14TEV")]),
+    ("es", "Ayer por la tarde llovió.", [("Ayer por la tarde", "2024-05-14TAF")]),
+    ("fr", "Ce matin, il pleuvait.", [("Ce matin", "2024-05-15TMO")]),
+    ("pt", "Ontem à noite choveu.", [("Ontem à noite", "2024-05-14TNI")]),
+    ("pl", "Dziś rano padał deszcz.", [("Dziś rano", "2024-05-15TMO")]),
+    # clock times: on the reference day when no date comes before
+    ("de", "Der Zug fährt um 18.45 Uhr.", [("um 18.45 Uhr", "2024-05-15T18:45")]),
+    ("es", "El concierto empieza a las 20.30 horas.", [("las 20.30 horas", "2024-05-15T20:30")]),
+    ("fr", "Le train part à 7 h 15.", [("7 h 15", "2024-05-15T07:15")]),
+    ("pt", "A loja abre às 9.30 horas.", [("às 9.30 horas", "2024-05-15T09:30")]),
+    ("pl", "Pociąg odjeżdża o godz. 14.20.", [("godz. 14.20", "2024-05-15T14:20")]),
+    # seasons and quarters
+    ("de", "Im Herbst 1813 zog das Heer ab.", [("Herbst 1813", "1813-FA")]),
+    ("de", "Der Umsatz stieg im zweiten Quartal 2019.", [("zweiten Quartal 2019", "2019-Q2")]),
+    ("pt", "O lucro subiu no segundo trimestre de 2010.", [("segundo trimestre de 2010", "2010-Q2")]),
+    ("es", "Las ventas cayeron en el segundo trimestre de 2011.", [("segundo trimestre de 2011", "2011-Q2")]),
+    # now / recently / soon (TIMEX3 *_REF)
+    ("de", "Jetzt ist es zu spät.", [("Jetzt", "PRESENT_REF")]),
+    ("es", "Ahora vivimos en Lima.", [("Ahora", "PRESENT_REF")]),
+    ("fr", "Actuellement, le musée est fermé.", [("Actuellement", "PRESENT_REF")]),
+    ("pt", "Recentemente abriu uma loja.", [("Recentemente", "PAST_REF")]),
+]
+
+
+
+CASES += [  # a word is read by its sense
+        # German "morgen" is tomorrow; the capitalised noun after an article is the morning
+        ("de", "Wir sehen uns morgen.", [("morgen", "2024-05-16")]),
+        ("de", "Wir sehen uns am Morgen.", []),
+        ("de", "Er kam heute Morgen.", [("heute Morgen", "2024-05-15TMO")]),
+        # French "été" is the participle of "être"; the summer has its article
+        ("fr", "Il a été malade.", []),
+        ("fr", "Il est parti l'été dernier.", [("l'été dernier", "2023-SU")]),
+        # German years before a name or a noun that is no round count; counts stay counts
+        ("de", "Napoleon verkaufte 1803 Louisiana.", [("1803", "1803")]),
+        ("de", "Schon 1917 Meutereien, 1919 Frieden.", [("1917", "1917")]),
+        ("de", "Die Flotte hatte 1370 Boote.", []),
+        ("de", "Das Land hatte 1850 Schulen.", []),
+        ("de", "Der Verein zählt 1234 Mitglieder.", []),
+]  # fmt: skip
+
+
+def test_today_in_a_narrative_decades_away_is_nowadays():
+    # 1815 is far from 2024: "heute" is nowadays, and "am 20. Juni" continues 1815
+    text = "Am 18. Juni 1815 siegten die Alliierten. Heute ist Waterloo ein Museum. Am 20. Juni zogen sie ab."
+    got = read(text, "de")
+    assert got == [("18. Juni 1815", "1815-06-18"), ("Heute", "PRESENT_REF"), ("20. Juni", "1815-06-20")]
+    # in news of the same year, "heute" is the reference day
+    got = read("Am 2. Mai 2024 begann es. Heute endet es.", "de")
+    assert got == [("2. Mai 2024", "2024-05-02"), ("Heute", "2024-05-15")]
+
+
+CASES += [  # phrases counted from the text or the reference
+        # counted from the last date written: 3 May 1941 + 2 days, + 1 day, the next year
+        ("de", "Am 3. Mai 1941 fiel die Stadt. Zwei Tage später kam der Befehl, am nächsten Tag der Abzug.",
+         [("3. Mai 1941", "1941-05-03"), ("Zwei Tage später", "1941-05-05"), ("am nächsten Tag", "1941-05-06")]),
+        ("de", "Im Mai 1920 begann es, im folgenden Jahr endete es am 4. Juni.",
+         [("Mai 1920", "1920-05"), ("im folgenden Jahr", "1921"), ("4. Juni", "1921-06-04")]),
+        ("es", "El 3 de mayo de 1941 cayó la ciudad y al día siguiente llegó la orden.",
+         [("3 de mayo de 1941", "1941-05-03"), ("al día siguiente", "1941-05-04")]),
+        ("fr", "Le 3 mai 1941, la ville tomba; le lendemain, l'ordre arriva.",
+         [("3 mai 1941", "1941-05-03"), ("le lendemain", "1941-05-04")]),
+        # "el pasado"/"el próximo" before a day and month: the last/next one around 2024-05-15
+        ("es", "Asumió el pasado 10 de diciembre.", [("pasado 10 de diciembre", "2023-12-10")]),
+        ("es", "Dictará sentencia el próximo 15 de marzo.", [("próximo 15 de marzo", "2025-03-15")]),
+        ("fr", "Il est parti le 11 septembre dernier.", [("11 septembre dernier", "2023-09-11")]),
+        ("fr", "Il est parti en septembre dernier.", [("septembre dernier", "2023-09")]),
+        # a bare year near the reference is news of the writing time: 3 January takes 2024
+        ("es", "Gobernó desde 2019; el 3 de enero dimitió.", [("2019", "2019"), ("3 de enero", "2024-01-03")]),
+        # relative phrases beside dateparser's
+        ("es", "Lo vendió el pasado año.", [("el pasado año", "2023")]),
+]  # fmt: skip
+
+
+def test_a_capitalised_month_inside_a_sentence_is_a_name_where_months_are_lower_case():
+    text = "Marcin Grudzień przyjechał w grudniu. Grudzień był zimny."
+    # the surname is no month; the sentence's first word is (December of the reference year)
+    got = read(text, "pl")
+    assert got == [("grudniu", "2024-12"), ("Grudzień", "2024-12")]
+
+
+def test_a_clock_time_in_news_is_on_the_reference_day_after_a_bare_year():
+    # 2020 is within ten years of 2024: news of the writing time, so 9:30 is on 15 May 2024
+    got = read("Desde 2020 cierra a las 9.30 horas.", "es")
+    assert got == [("2020", "2020"), ("las 9.30 horas", "2024-05-15T09:30")]
+
+
+CASES += [  # a part of a day before its date: the day with its part (TIMEX3 T + MO/NI)
+    ("de", "Im Juni 1944 kamen sie, am Morgen des 6. Juni.", [("Juni 1944", "1944-06"), ("Morgen des 6. Juni", "1944-06-06TMO")]),
+    ("es", "La noche del 9 de julio de 1816.", [("noche del 9 de julio de 1816", "1816-07-09TNI")]),
+]  # fmt: skip
+CASES += [  # quarters of financial news
+        # the latest quarter finished before 15 May 2024 is the first of 2024
+        ("pt", "As vendas caíram no último trimestre.", [("último trimestre", "2024-Q1")]),
+        # a quarter of a year named relative to the reference
+        ("pt", "No terceiro trimestre do ano passado subiu.", [("terceiro trimestre do ano passado", "2023-Q3")]),
+        ("es", "En el tercer trimestre del año pasado bajó.", [("tercer trimestre del año pasado", "2023-Q3")]),
+]  # fmt: skip
+
+
+CASES += [  # centuries and eras
+        # the Nth century is (N-1)00-(N-1)99: TIMEX3 "17" for the 18th; BC years and centuries
+        ("de", "Im 18. Jahrhundert und 499 v. Chr.", [("18. Jahrhundert", "17"), ("499 v. Chr.", "BC0499")]),
+        ("es", "En el siglo XX.", [("siglo XX", "19")]),
+        ("fr", "Au XIXe siècle.", [("XIXe siècle", "18")]),
+        ("pl", "W XX wieku.", [("XX wieku", "19")]),
+        ("pt", "No século XIX e em 44 a.C.", [("século XIX", "18"), ("44 a.C.", "BC0044")]),
+]  # fmt: skip
+
+
+def test_today_after_a_bare_year_decades_away_stays_the_reference_day():
+    # an essay recalling a year (no day or month in it) is written today: "dziś" is 15 May 2024
+    got = read("W 1992 roku było inaczej, dziś jest spokój.", "pl")
+    assert got == [("1992 roku", "1992"), ("dziś", "2024-05-15")]
+
+
+def test_polish_day_with_an_ordinal_dot_and_last_saturday():
+    # 15 May 2024 is a Wednesday: the last Saturday before it is 11 May
+    got = read("7. maja zmarł, a w minioną sobotę go pochowano.", "pl")
+    assert got == [("7. maja", "2024-05-07"), ("minioną sobotę", "2024-05-11")]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), CASES)
+def test_language_reaches_the_english_readers(language, text, expected):
+    assert read(text, language) == expected
