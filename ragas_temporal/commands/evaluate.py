@@ -147,7 +147,8 @@ def add_parser(subparsers) -> None:
     )
     output.add_argument(
         "--resume", action="store_true",
-        help="continue an interrupted run: rows already in OUTPUT.partial are kept, not scored again",
+        help="continue an interrupted run: rows already in OUTPUT.partial with the same data are kept, not scored "
+        "again (after a finished run, OUTPUT is read back)",
     )
     output.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     output.add_argument(
