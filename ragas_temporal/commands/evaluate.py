@@ -147,7 +147,8 @@ def add_parser(subparsers) -> None:
     )
     output.add_argument(
         "--resume", action="store_true",
-        help="continue an interrupted run: rows already in OUTPUT.partial are kept, not scored again",
+        help="continue an interrupted run: rows already in OUTPUT.partial with the same data are kept, not scored "
+        "again (after a finished run, OUTPUT is read back)",
     )
     output.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     output.add_argument(
@@ -381,18 +382,33 @@ class Stopped(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
-def interrupts_on_sigterm() -> t.Iterator[None]:
-    """SIGTERM raises :class:`Stopped` for the duration (in the main thread; elsewhere nothing changes)."""
+def interrupts_on_sigterm() -> t.Iterator[list]:
+    """SIGTERM stops the run as Ctrl-C does, for the duration (in the main thread; elsewhere nothing
+    changes); the list it gives holds the signal once one came.
+
+    While ``asyncio.run`` scores rows, SIGTERM goes to its Ctrl-C handler, which cancels the rows
+    still running and waits for them before raising ``KeyboardInterrupt`` (an exception raised
+    inside the event loop would leave its tasks pending: "Task was destroyed but it is pending!");
+    elsewhere it raises :class:`Stopped`.
+    """
+    received: list = []
+
     def stop(signum: int, frame: t.Any) -> None:
+        received.append(signum)
+        on_sigint = signal.getsignal(signal.SIGINT)
+        runner = getattr(sys.modules.get("asyncio"), "Runner", None)  # Python 3.11+
+        if runner is not None and isinstance(getattr(getattr(on_sigint, "func", None), "__self__", None), runner):
+            on_sigint(signal.SIGINT, frame)  # type: ignore[operator]
+            return
         raise Stopped()
 
     try:
         previous = signal.signal(signal.SIGTERM, stop)
     except ValueError:  # not the main thread: signals are not ours to handle
-        yield
+        yield received
         return
     try:
-        yield
+        yield received
     finally:
         signal.signal(signal.SIGTERM, previous)
 
@@ -436,14 +452,15 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
             for row, value in zip(inputs, values):
                 row.update(record_form({name: value}))
     stopped_with = None
+    sigterm: list = []
     output = None
     done = 0
     try:
-        with interrupts_on_sigterm():
+        with interrupts_on_sigterm() as sigterm:
             if not args.output:
                 frame, usage = score_with_judge(rows, metrics, judge, args)
                 return frame, usage
-            from ragas_temporal.commands.partial_output import PartialOutput, row_keys
+            from ragas_temporal.commands.partial_output import PartialOutput, row_identities
 
             if not any(needs_llm(m) for m in metrics):
                 if args.resume:
@@ -455,11 +472,17 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
                     write_rows(records, columns, args.output)
                 return frame, usage
             from ragas_temporal.metrics.columns import SAMPLE_COLUMNS
-            from ragas_temporal.metrics.dataset_scoring import REFERENCE_DATE_FIELD
+            from ragas_temporal.metrics.dataset_scoring import LANGUAGE_FIELD, REFERENCE_DATE_FIELD
 
-            keys = row_keys(rows, [*SAMPLE_COLUMNS, REFERENCE_DATE_FIELD, args.group_by])
+            # whatever changes a score is in the key; a metric comparing a group's answers reads the group's rows too
+            grouped = any(getattr(m, "group_answers", None) is not None for m in metrics)
+            keys, prints = row_identities(
+                rows, [*SAMPLE_COLUMNS, REFERENCE_DATE_FIELD, LANGUAGE_FIELD, args.group_by], args.group_by if grouped else None
+            )
             with PartialOutput(args.output, run_settings(args, metrics)) as output:
-                held = output.start(args.resume)
+                held = output.start(args.resume, keys, prints)
+                if args.resume and not held and (records := output.complete_output(inputs, columns, scored)):
+                    return output_frame(records, metrics), None
                 pending = [i for i, key in enumerate(keys) if key not in held]
                 done = len(keys) - len(pending)
                 if done:
@@ -477,7 +500,7 @@ def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Nam
         stopped_with = exc
     # the interrupt left the event loop through a task: asyncio would log that task on stderr
     logging.getLogger("asyncio").addFilter(_not_an_interrupted_task)
-    code = EXIT_SIGTERM if isinstance(stopped_with, Stopped) else EXIT_SIGINT
+    code = EXIT_SIGTERM if isinstance(stopped_with, Stopped) or sigterm else EXIT_SIGINT
     if output is not None:
         done = sum(1 for key in set(keys) if key in output.done)
     if args.output and any(needs_llm(m) for m in metrics):

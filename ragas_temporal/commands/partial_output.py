@@ -1,14 +1,19 @@
-"""``evaluate --output OUT`` while the run goes on: rows kept as they finish, resumable, one run at a time.
+"""``evaluate --output`` while the run goes on: rows kept as they finish, resumable, one run at a time.
 
 Two files live beside ``OUT`` during a run:
 
 - ``OUT.partial`` (JSON Lines): a header line with the run's settings, then one line per finished
-  row, ``{"key": ..., "scores": {...}}`` (the row's score, reason and failure columns; its input
-  columns are read from the data again), appended as the row finishes and handed to the operating
-  system at most :data:`FLUSH_EVERY` seconds later (at once for rows that take longer, as judged
-  rows do). SIGINT and SIGTERM keep every finished row; a SIGKILL loses at most the rows of the
-  last 50 ms, and at most the line being written is torn, and it is cut off when the run is resumed (``repair_torn_tail``, as for TeCFaP
-  predictions), so that row is scored again.
+  row, ``{"key": ..., "fp": ..., "scores": {...}}`` (the row's key, the fingerprint of its scored
+  content, and its score, reason and failure columns; its input columns are read from the data
+  again), appended as the row finishes and handed to the operating system at most
+  :data:`FLUSH_EVERY` seconds later, whatever comes next (a timer flushes a row that no later row
+  follows). SIGINT and SIGTERM keep every finished row; a SIGKILL loses at most the rows of the
+  last 50 ms, and at most the line being written is torn, and it is cut off when the run is
+  resumed (``repair_torn_tail``, as for TeCFaP predictions, said in one note), so that row is
+  scored again. The file is opened without following a link (``O_NOFOLLOW``) and must be a
+  regular file with one name; a file there that does not start with our header is never read
+  on, cut or reused. A write that fails (a full disk) stops the run with one line saying that the
+  rows already written are kept and that ``--resume`` continues.
 - ``OUT.lock``: a ``filelock`` lock held for the whole run. A second run on the same ``OUT``
   stops at once with one line naming it (:class:`OutputBusy`) instead of racing the first one.
 
@@ -17,12 +22,17 @@ then moved over ``OUT`` (:func:`~ragas_temporal.data.writers.write_rows`), and t
 removed. ``OUT`` is therefore always the previous file or one run's complete new one.
 
 With ``--resume`` a run reads ``OUT.partial`` and scores only the rows it does not hold. A row is
-known by its key (:func:`row_keys`): ``id:<value>`` when every row has an ``id`` column (ids
-compared as text), else ``sha256:<hash>`` of the fields the metrics read (the ragas sample columns,
-``reference_date`` and the ``--group-by`` column), in canonical JSON. The n-th repeat of a key
-gets ``#n``, so identical rows are each scored once. Without ``--resume`` an existing partial file
+known by its key (:func:`row_identities`): ``id:<value>`` when every row has an ``id`` column (ids
+compared as text), else ``sha256:<hash>`` of the fields that change a score (the ragas sample
+columns, ``reference_date``, ``language`` and the ``--group-by`` column), in canonical JSON. The n-th repeat of a key gets ``#n``, so identical rows are each scored once. A
+held row is reused only when its fingerprint (the hash of those fields, and of its group's answers
+when a metric compares the answers of a group) equals the row's today: a row whose data changed
+is scored again, and the run says how many were dropped. A line that is not UTF-8 or not JSON is
+skipped with a warning (its row is scored again). Without ``--resume`` an existing partial file
 is an error (its rows were paid for); with other settings (metrics, modes, judge, reference date)
-it is an error too: resuming would mix two runs.
+it is an error too: resuming would mix two runs. With ``--resume`` and no partial file, an
+``OUT`` that already holds every row of the data with this run's columns is read back
+(:meth:`PartialOutput.complete_output`) and nothing is scored again.
 
 >>> rows = [{"id": 7, "response": "x"}, {"id": "8", "response": "y"}]
 >>> row_keys(rows, ["response"])
@@ -30,21 +40,28 @@ it is an error too: resuming would mix two runs.
 >>> keys = row_keys([{"response": "In 2008."}, {"response": "In 2008."}], ["response"])
 >>> keys[0].startswith("sha256:"), keys[1] == keys[0] + "#1"
 (True, True)
+>>> keys, prints = row_identities([{"id": 1, "response": "In 2008."}, {"id": 1, "response": "In 2009."}], ["response"])
+>>> keys, prints[0] == prints[1]
+(['id:1', 'id:1#1'], False)
 """
 
 from __future__ import annotations
 
 import collections
+import errno
 import hashlib
 import json
 import os
+import stat
 import sys
+import threading
 import time
 import typing as t
+import warnings
 from pathlib import Path
 
 from ragas_temporal.data.writers import text_form, write_rows
-from ragas_temporal.input_files import InputFileError, jsonl_lines, loads_json, read_text
+from ragas_temporal.input_files import InputFileError, loads_json
 from ragas_temporal.tecfap.predictions_file import repair_torn_tail
 
 __all__ = [
@@ -54,51 +71,98 @@ __all__ = [
     "ID_COLUMN",
     "FLUSH_EVERY",
     "OutputBusy",
+    "PartialWriteFailed",
     "PartialOutput",
     "row_keys",
+    "row_identities",
 ]
 
 PARTIAL_SUFFIX = ".partial"
 LOCK_SUFFIX = ".lock"
 #: Bytes the longest file named after the output adds to its name (``.OUT.XXXXXXXX.tmp``).
 NAME_RESERVE = 14
-#: Seconds a finished row may wait in the file buffer: a flush per row of a fast focus-time run
-#: would cost more than the row's scoring saves on resume.
+#: Seconds a finished row may wait in the file buffer: a flush per row of a fast run would cost
+#: more than the row's scoring saves on resume. A timer holds the bound when no row follows.
 FLUSH_EVERY = 0.05
 #: The column that identifies a row, when every row has it.
 ID_COLUMN = "id"
 #: The header line's marker and format version.
 _HEADER = "ragas_temporal_partial"
 _VERSION = 1
+#: How the header line starts: the one test that a file is our partial output.
+_HEADER_START = b'{"' + _HEADER.encode("ascii") + b'":'
+#: Opening the partial file: never through a link, never blocking on a FIFO, appending.
+_OPEN_FLAGS = (
+    os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+)
 
 
 class OutputBusy(OSError):
     """Another run is writing the same output."""
 
 
-def row_keys(rows: t.Sequence[t.Mapping[str, t.Any]], key_fields: t.Sequence[str]) -> list[str]:
-    """A stable key per row (see the module docstring); repeats get ``#1``, ``#2``, ..."""
+class PartialWriteFailed(OSError):
+    """A finished row could not be written to the partial file (a full disk): the run stops."""
+
+
+def _digest(value: t.Any) -> str:
+    # canonical: keys sorted, values in their written form; ASCII, so that text with a lone surrogate hashes too
+    canonical = json.dumps(value, separators=(",", ":"), sort_keys=True, default=_written_form)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()[:32]
+
+
+def row_identities(
+    rows: t.Sequence[t.Mapping[str, t.Any]], key_fields: t.Sequence[str], group_by: str | None = None,
+) -> tuple[list[str], list[str]]:
+    """``(keys, fingerprints)``: each row's key (see the module docstring; repeats get ``#1``, ``#2``,
+    ...) and the fingerprint of its scored content, the ``key_fields`` it has (absent and null ones
+    left out). With ``group_by``, the fingerprint also covers the answers (``response``) of the
+    rows sharing the row's ``group_by`` value, which a metric comparing a group's answers reads.
+    """
     use_id = bool(rows) and all(row.get(ID_COLUMN) is not None for row in rows)
     fields = sorted(set(key_fields))
+    groups: dict[t.Any, str] = {}
+    if group_by is not None:
+        answers: dict[t.Any, list[str]] = collections.defaultdict(list)
+        for row in rows:
+            group = _group_of(row, group_by)
+            if group is not None:
+                answers[group].append(_digest(row.get("response")))
+        groups = {group: _digest(sorted(members)) for group, members in answers.items()}
     seen: collections.Counter = collections.Counter()
-    keys = []
+    keys, prints = [], []
     for row in rows:
-        if use_id:
-            base = f"id:{row[ID_COLUMN]}"
-        else:
-            # canonical: fields in sorted order, absent ones left out, values in their written form;
-            # ASCII, so that text with a lone surrogate hashes too
-            present = {f: row[f] for f in fields if row.get(f) is not None}
-            canonical = json.dumps(present, separators=(",", ":"), default=_written_form)
-            base = "sha256:" + hashlib.sha256(canonical.encode("ascii")).hexdigest()[:32]
+        content = _digest({f: row[f] for f in fields if row.get(f) is not None})
+        group = groups.get(_group_of(row, group_by)) if group_by is not None else None
+        prints.append(content if group is None else _digest([content, group]))
+        base = f"id:{row[ID_COLUMN]}" if use_id else f"sha256:{content}"
         keys.append(base if not seen[base] else f"{base}#{seen[base]}")
         seen[base] += 1
-    return keys
+    return keys, prints
+
+
+def _group_of(row: t.Mapping[str, t.Any], group_by: str | None) -> t.Any:
+    value = row.get(group_by) if group_by is not None else None
+    try:
+        hash(value)
+    except TypeError:  # the metric refuses such a group column itself
+        return None
+    return value
+
+
+def row_keys(rows: t.Sequence[t.Mapping[str, t.Any]], key_fields: t.Sequence[str]) -> list[str]:
+    """A stable key per row (see the module docstring); repeats get ``#1``, ``#2``, ..."""
+    return row_identities(rows, key_fields)[0]
 
 
 def _written_form(value: t.Any) -> t.Any:
     # json.dumps calls this only for what it cannot write itself (bytes, dates, numpy values...)
     return text_form(value)
+
+
+def _note(message: str) -> None:
+    print(message, file=sys.stderr)
 
 
 class PartialOutput:
@@ -118,7 +182,13 @@ class PartialOutput:
         self._lock_path = self.output.with_name(self.output.name + LOCK_SUFFIX)
         self._lock: t.Any = None
         self._handle: t.BinaryIO | None = None
+        self._fingerprints: dict[str, str] = {}
+        # the flush timer runs in its own thread: it holds FLUSH_EVERY while the event loop is busy
+        self._mutex = threading.Lock()
+        self._timer: threading.Timer | None = None
         self._flushed = 0.0
+        self._failure: OSError | None = None
+        self._stored = False  # the file held rows when the run began (kept even if none is this run's)
 
     def __enter__(self) -> "PartialOutput":
         from filelock import FileLock, Timeout
@@ -135,9 +205,8 @@ class PartialOutput:
 
     def __exit__(self, *exc_info: t.Any) -> None:
         if self._handle is not None:
-            self._handle.close()
-            self._handle = None
-            if not self.done:  # no row finished: nothing to resume, nothing to keep
+            self._close()
+            if not self.done and not self._stored:  # no row finished: nothing to resume, nothing to keep
                 self.partial.unlink(missing_ok=True)
         if self._lock is not None:
             # removed while held: a run waiting on this file finds it unlinked and takes a new one
@@ -145,20 +214,37 @@ class PartialOutput:
             self._lock.release()
             self._lock = None
 
-    def start(self, resume: bool) -> dict[str, dict]:
-        """Open the partial file: the rows it holds (key -> record) with ``resume``, else a new file."""
-        handle = self.partial.open("a+b")
+    def start(self, resume: bool, keys: t.Sequence[str] = (), fingerprints: t.Sequence[str] = ()) -> dict[str, dict]:
+        """Open the partial file: with ``resume``, the rows it holds (key -> record) whose key is
+        among ``keys`` with the same fingerprint; else a new file."""
+        handle = self._open()
         try:
-            repair_torn_tail(handle, self.partial)
-            held = self._read() if handle.seek(0, os.SEEK_END) else {}
-            if held and not resume:
+            if handle.seek(0, os.SEEK_END):
+                self._check_ours(handle)  # before anything is cut or read on
+                with warnings.catch_warnings(record=True) as caught:
+                    warnings.simplefilter("always")
+                    repair_torn_tail(handle, self.partial)
+                for warning in caught:  # one plain line, not Python's warning with its source line
+                    _note(f"note: {warning.message}")
+            stored = self._read(handle) if handle.seek(0, os.SEEK_END) else {}
+            if stored and not resume:
                 raise ValueError(
-                    f"{self.partial} holds {len(held):,} row(s) of an interrupted run: add --resume to continue it, "
+                    f"{self.partial} holds {len(stored):,} row(s) of an interrupted run: add --resume to continue it, "
                     f"or delete {self.partial.name} to start over"
                 )
-            if not held:  # nothing finished (or a header only): start the file afresh
-                if resume:
-                    print(f"note: no finished row in {self.partial.name} to resume: scoring every row", file=sys.stderr)
+            self._fingerprints = dict(zip(keys, fingerprints))
+            held = {}
+            changed = 0
+            for key, fingerprint in self._fingerprints.items():
+                if key in stored:
+                    if stored[key][0] == fingerprint:
+                        held[key] = stored[key][1]
+                    else:
+                        changed += 1
+            if changed:
+                _note(f"note: {changed:,} held row{'' if changed == 1 else 's'} dropped: their data changed "
+                      "since they were scored; scoring them again")
+            if not stored:  # nothing finished (or a header only): start the file afresh
                 handle.truncate(0)
                 header = {_HEADER: _VERSION, "settings": self.settings}
                 handle.write(json.dumps(header, ensure_ascii=False).encode("utf-8") + b"\n")
@@ -167,22 +253,73 @@ class PartialOutput:
             handle.close()
             raise
         self._handle = handle
+        self._flushed = 0.0
+        self._stored = bool(stored)
         self.done = held
         return held
 
-    def _read(self) -> dict[str, dict]:
-        done: dict[str, dict] = {}
+    def _open(self) -> t.BinaryIO:
+        """The partial file, opened for reading and appending: a regular file with one name, never a link."""
+        try:
+            fd = os.open(self.partial, _OPEN_FLAGS, 0o666)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise ValueError(
+                    f"{self.partial} is a symbolic link; a partial output is never written through a link: "
+                    f"delete the link, or choose another --output"
+                ) from None
+            if exc.errno == errno.EISDIR:
+                raise ValueError(f"{self.partial} is a directory, not a partial output: move it, or choose another --output") from None
+            raise ValueError(f"cannot open {self.partial}: {exc.strerror or exc}") from None
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                kind = "a FIFO (named pipe)" if stat.S_ISFIFO(info.st_mode) else "not a regular file"
+                raise ValueError(f"{self.partial} is {kind}, not a partial output: delete it, or choose another --output")
+            if info.st_nlink > 1:  # a hard link to some other file: writing it would change that file
+                raise ValueError(
+                    f"{self.partial} has {info.st_nlink} names (hard links), so it is not a partial output of this "
+                    "command: delete it, or choose another --output"
+                )
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(fd, True)
+            return os.fdopen(fd, "a+b")
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def _check_ours(self, handle: t.BinaryIO) -> None:
+        """Refuse a non-empty file whose first line is not our header: it is someone else's file."""
+        handle.seek(0)
+        # our header line opens with its marker (json.dumps of a dict whose first key it is), even torn
+        if handle.read(len(_HEADER_START)) != _HEADER_START:
+            raise ValueError(
+                f"{self.partial} is not a partial output of ragas-temporal evaluate, so it is left as it is: "
+                f"move or delete it, or choose another --output"
+            )
+
+    def _read(self, handle: t.BinaryIO) -> dict[str, tuple[t.Any, dict]]:
+        """key -> (fingerprint, record) of the rows the file holds (the last line of a key wins)."""
+        done: dict[str, tuple[t.Any, dict]] = {}
         header: t.Any = None
-        for number, line in jsonl_lines(read_text(self.partial, "partial output")):
+        handle.seek(0)
+        for number, raw in enumerate(handle, start=1):
+            try:
+                line = raw.decode("utf-8").rstrip("\n").rstrip("\r")
+            except UnicodeDecodeError as exc:  # as for a line that is not JSON: that row is scored again
+                _note(f"warning: {self.partial}:{number}: skipped a line that is not UTF-8 text (byte {exc.start})")
+                continue
+            if not line.strip():
+                continue
             try:
                 entry = loads_json(line, self.partial, line=number)
             except InputFileError as exc:  # not ours to guess at: that row is scored again
-                print(f"warning: {exc.where}: skipped a line that is {exc.problem}", file=sys.stderr)
+                _note(f"warning: {exc.where}: skipped a line that is {exc.problem}")
                 continue
             if number == 1:
                 header = entry
             elif isinstance(entry, dict) and isinstance(entry.get("key"), str) and isinstance(entry.get("scores"), dict):
-                done[entry["key"]] = entry["scores"]
+                done[entry["key"]] = (entry.get("fp"), entry["scores"])
         if done:  # rows to keep: they must come from a run like this one
             self._check_header(header)
         return done
@@ -203,23 +340,125 @@ class PartialOutput:
             )
 
     def add(self, key: str, scores: t.Mapping[str, t.Any]) -> None:
-        """Append a finished row (its score columns in text form) and flush it to the operating system."""
+        """Append a finished row (its score columns in text form); it reaches the operating system
+        within :data:`FLUSH_EVERY` seconds. Raises :class:`PartialWriteFailed` when the file cannot
+        be written (now, or at an earlier timed flush)."""
         assert self._handle is not None, "start() first"
-        line = json.dumps({"key": key, "scores": scores}, ensure_ascii=False).encode("utf-8") + b"\n"
-        self._handle.write(line)
-        now = time.monotonic()
-        if now - self._flushed >= FLUSH_EVERY:
-            self._handle.flush()
-            self._flushed = now
+        entry = {"key": key, "fp": self._fingerprints.get(key), "scores": scores}
+        line = json.dumps(entry, ensure_ascii=False).encode("utf-8") + b"\n"
+        with self._mutex:
+            if self._failure is None:
+                try:
+                    self._append(line)
+                except OSError as exc:
+                    self._failure = exc
+            failure = self._failure
+        if failure is not None:
+            raise self._failed(failure)
         self.done[key] = dict(scores)
+        self._flush_soon()
+
+    def _append(self, line: bytes) -> None:
+        """Hand one line to the file's buffer (``OSError`` on a full disk)."""
+        assert self._handle is not None
+        self._handle.write(line)
+
+    def _flush_soon(self) -> None:
+        """Flush now if the last flush is FLUSH_EVERY old, else once it is (a timer, unless one is set)."""
+        wait = self._flushed + FLUSH_EVERY - time.monotonic()
+        if wait <= 0:
+            self._flush()
+            if self._failure is not None:
+                raise self._failed(self._failure)
+        elif self._timer is None:
+            self._timer = threading.Timer(wait, self._flush)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _flush(self) -> None:
+        with self._mutex:
+            self._timer = None
+            if self._handle is None or self._failure is not None:
+                return
+            try:
+                self._handle.flush()
+            except OSError as exc:  # raised by the next add(): a timer's thread has no one to tell
+                self._failure = exc
+            self._flushed = time.monotonic()
+
+    def _failed(self, exc: OSError) -> PartialWriteFailed:
+        return PartialWriteFailed(
+            f"cannot write {self.partial}: {exc.strerror or exc}; the rows already written to it are kept: "
+            f"free some space, then run the same command with --resume to continue"
+        )
+
+    def _close(self) -> None:
+        with self._mutex:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            handle, self._handle = self._handle, None
+        if handle is not None:
+            try:
+                handle.close()
+            except OSError:  # a full disk: the rows written before stay, a torn last line is cut on resume
+                pass
+
+    def complete_output(
+        self, inputs: t.Sequence[t.Mapping[str, t.Any]], columns: t.Sequence[str], scored: t.Sequence[str],
+    ) -> list[dict] | None:
+        """With ``--resume`` and no row held: ``OUT``'s records when it already holds this run's
+        every row (same columns, same input values in the same order), so nothing is scored
+        again; else ``None`` (said in one note: every row is scored)."""
+        if self._stored:  # the partial file held rows, all of other data (said by start())
+            return None
+        records = self._read_back(inputs, columns, scored)
+        if records is None:
+            _note(f"note: no finished row in {self.partial.name} to resume: scoring every row")
+        else:
+            _note(f"note: {self.output.name} already holds all {len(records):,} rows of this data with these "
+                  f"metrics' columns (a finished run): nothing is scored again; delete it to score again")
+        return records
+
+    def _read_back(self, inputs: t.Sequence[t.Mapping[str, t.Any]], columns: t.Sequence[str], scored: t.Sequence[str]):
+        from ragas_temporal.data.readers import read_rows
+        from ragas_temporal.data.writers import record_form
+
+        try:
+            if not stat.S_ISREG(os.stat(self.output).st_mode):
+                return None
+            rows = read_rows(self.output)
+        except (ValueError, OSError, RecursionError):
+            return None
+        if len(rows) != len(inputs):
+            return None
+        scored_set = set(scored)
+        wanted = set(columns)
+        records = []
+        for back, row in zip(rows, inputs):
+            if set(back) != wanted:
+                return None
+            written = record_form(back)
+            if any(written.get(c) != row.get(c) for c in columns if c not in scored_set):
+                return None
+            records.append({**row, **{c: written.get(c) for c in scored}})
+        return records
 
     def finish(self, keys: t.Sequence[str], inputs: t.Sequence[t.Mapping[str, t.Any]], columns: t.Sequence[str]) -> list[dict]:
         """Write ``OUT``: each row's ``inputs`` with the scores kept under its key, in that order; then
         remove the partial file. Returns the records written."""
         records = [{**row, **self.done[key]} for key, row in zip(keys, inputs)]
-        write_rows(records, columns, self.output)
-        if self._handle is not None:
-            self._handle.close()
-            self._handle = None
+        try:
+            write_rows(records, columns, self.output)
+        except OSError as exc:
+            if self._handle is None:
+                raise
+            self._flush()
+            kept = "every row is kept in it" if self._failure is None else "the rows already written to it are kept"
+            raise PartialWriteFailed(
+                f"cannot write {self.output}: {exc.strerror or exc}; {self.partial.name} stays and {kept}: "
+                f"free some space, then run the same command with --resume to continue"
+            ) from None
+        self._close()
         self.partial.unlink(missing_ok=True)
         return records
