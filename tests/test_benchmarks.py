@@ -285,6 +285,61 @@ def test_coherence_audit_without_data_says_so(tmp_path, capsys):
     assert "nothing to audit" in capsys.readouterr().out
 
 
+SUMMARY_ROWS = {
+    "frank.jsonl": [
+        {"id": "c1", "dataset": "frank-cnndm", "label": 1, "date_error": True, "date_unsupported": None,
+         "source": "The bridge opened in 1998 after years of work.", "response": "The bridge opened in 2003."},
+        {"id": "c2", "dataset": "frank-cnndm", "label": 0, "date_error": False, "date_unsupported": None,
+         "source": "The bridge opened in 1998 after years of work.", "response": "The bridge opened in 1998."},
+        {"id": "x1", "dataset": "frank-xsum", "label": 0, "date_error": False, "date_unsupported": None,
+         "source": "The bridge opened in 1998.", "response": "The bridge opened in 1998 and closed in 2004."},
+    ],
+    "summedits.jsonl": [
+        {"id": "n1", "dataset": "summedits-news", "label": 1, "date_error": True, "date_unsupported": False,
+         "source": "Talks began after a long delay.", "response": "Talks began last year after a delay."},
+        {"id": "n2", "dataset": "summedits-news", "label": 1, "date_error": True, "date_unsupported": True,
+         "source": "Prices rose in 2010.", "response": "Prices rose in 2012."},
+        {"id": "n3", "dataset": "summedits-news", "label": 0, "date_error": False, "date_unsupported": False,
+         "source": "Prices rose sharply.", "response": "Prices rose sharply."},
+    ],
+}  # fmt: skip
+
+
+def test_real_summaries_benchmark_counts_by_hand(tmp_path, capsys):
+    # c1: 2003 not in the source -> 0, flagged, label 1 (right); c2: 1.0; x1: 1998 supported, 2004 not
+    # -> 0.5, flagged, label 0 (a false flag); n1: "last year" with no reference date -> NaN, states a
+    # date, date error; n2: 2012 invented and flagged (right); n3: no date -> NaN, states none.
+    for name, rows in SUMMARY_ROWS.items():
+        (tmp_path / name).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    code = _load("real_summaries").main(["--data", str(tmp_path), "--misses"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    expected = [
+        "| frank-cnndm | 2 | 1 | 100.0 % (1/1) | 2 | 0 (0) | - |",
+        "| frank-xsum | 1 | 1 | 0.0 % (0/1) | 1 | 0 (0) | - |",
+        "| summedits-news | 3 | 1 | 100.0 % (1/1) | 2 | 1 (1) | 1 of 1 |",
+        "| total | 6 | 3 | 66.7 % (2/3) | 5 | 1 (1) | 1 of 1 |",
+        "| total without SummEdits | 3 | 2 | 50.0 % (1/2) | 3 | 0 (0) | - |",
+    ]
+    table = [line for line in out.splitlines() if line.startswith("| ") and not line.startswith("| data set")]
+    assert table == expected, out
+    # --misses lists the NaN row that states a date and the false flag, nothing else
+    assert "2 NaN rows that state a date and false flags:" in out
+    assert "[NaN with a date, date error] n1 score nan; mentions ['last year']" in out
+    assert "[false flag] x1 score 0.5;" in out and "] c1 " not in out and "] n3 " not in out
+    # --dataset and --limit narrow the rows before scoring
+    assert _load("real_summaries").main(["--data", str(tmp_path), "--dataset", "summedits-news", "--limit", "2"]) == 0
+    assert "| total | 2 | 1 | 100.0 % (1/1) | 2 | 1 (1) | 1 of 1 |" in capsys.readouterr().out
+
+
+def test_real_summaries_benchmark_without_data_says_so(tmp_path, capsys):
+    assert _load("real_summaries").main(["--data", str(tmp_path / "absent")]) == 0
+    assert "nothing to measure" in capsys.readouterr().out
+    (tmp_path / "frank.jsonl").write_text(json.dumps(SUMMARY_ROWS["frank.jsonl"][0]) + "\n", encoding="utf-8")
+    assert _load("real_summaries").main(["--data", str(tmp_path), "--dataset", "frank-nowhere"]) == 1
+    assert "no rows of data set 'frank-nowhere'" in capsys.readouterr().err
+
+
 def test_local_judge_benchmark_skips_with_one_line_without_its_packages(capsys, tmp_path):
     local_judge = _load("local_judge")
     assert local_judge.main(["--model", str(tmp_path / "missing.gguf")]) == 0

@@ -86,6 +86,7 @@ SHORT_REJECTION_RULES: dict[str, str] = {
     "number_after": 'another number after: "in 210 350"',
     "count_after": 'a plural, counted noun or unit in the next two words: "in 570 facilities", "c. 300 men", '
     '"in 385 league appearances", "in 101 Dalmatians"',
+    "part_of_after": '"of" and a determiner or pronoun after: a part of a whole, "about 300 of the monks", "April 250 of them"',
 }
 
 
@@ -200,7 +201,29 @@ def _rejection(text: str, start: int, end: int, plural_nouns: bool) -> str | Non
         and not (len(nxt) >= 4 and nxt[:4].isdigit())
     ):
         return "digits_after"  # not "the 2015 24 Hours of Le Mans", "in 1969 23–20"
+    if cue == "strong" and nxt == "per" and _per_names_a_source(after, m.end()):
+        return None  # "in 2019 per the report": "according to", not a rate
     return _counted_word(nxt, text[start:end], plural_nouns, cue)
+
+
+_WORD_AFTER = re.compile(r"\s+[\"'“‘(]*([A-Za-z]+)")
+
+
+def _per_names_a_source(after: str, at: int) -> bool:
+    """Does "per" (ending at ``after[:at]``) open "according to" rather than a rate: a determiner,
+    a capitalised name or a source word after it (``year_lexicon.PER_SOURCE_WORDS``)?
+
+    >>> _per_names_a_source(" per the report", 4), _per_names_a_source(" per Reuters.", 4)
+    (True, True)
+    >>> _per_names_a_source(" per month", 4), _per_names_a_source(" per cent", 4)
+    (False, False)
+    """
+    m = _WORD_AFTER.match(after, at)
+    if m is None:
+        return False
+    word = m.group(1)
+    wl = word.lower()
+    return word[0].isupper() or wl in lex.DEFINITE_BEFORE or wl in lex.INDEFINITE_BEFORE or wl in lex.PER_SOURCE_WORDS
 
 
 def _is_identifier_word(word: str) -> bool:
@@ -448,6 +471,10 @@ _RATIO_BEFORE = re.compile(
 #: The next one or two words after a number (a word: letters, maybe with a hyphen, "%" or a unit sign).
 _NEXT_WORDS = re.compile(r"[ \t]+([A-Za-z%°$][\w%°$/-]*)(?:[ \t]+([A-Za-z][\w-]*))?")
 _NUMBER_NEXT = re.compile(r"\s+\d")
+#: "of" and what a part is taken from: "300 of the monks", "250 of them", "120 of whom".
+_PART_OF = re.compile(
+    rf"[ \t]+of[ \t]+(?:{'|'.join(sorted(lex.DEFINITE_BEFORE | lex.PART_OF_PRONOUNS))})\b", re.IGNORECASE
+)
 #: Words after which the next word starts another phrase ("in 843 the kingdom", "in 843 two
 #: kingdoms were"): a count can no longer follow the number.
 _PHRASE_OPENERS = lex.DEFINITE_BEFORE | lex.INDEFINITE_BEFORE | lex.YEAR_CUE_BEFORE | lex.WEAK_YEAR_CUE_BEFORE
@@ -472,6 +499,8 @@ def short_year_rejection(text: str, start: int, end: int) -> str | None:
     ('count_after', None)
     >>> short_year_rejection("one in 100 between", 7, 10), short_year_rejection("in 888 king Odo", 3, 6)
     ('ratio_before', None)
+    >>> short_year_rejection("about 300 of the monks", 6, 9), short_year_rejection("in 843 of all years", 3, 6)
+    ('part_of_after', 'part_of_after')
     """
     rule = year_rejection(text, start, end)
     if rule is not None:
@@ -480,6 +509,8 @@ def short_year_rejection(text: str, start: int, end: int) -> str | None:
         return "ratio_before"
     if _NUMBER_NEXT.match(text, end):
         return "number_after"
+    if _PART_OF.match(text, end):
+        return "part_of_after"
     m = _NEXT_WORDS.match(text, end)
     if m is None:
         return None

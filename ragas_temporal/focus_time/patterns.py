@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from ragas_temporal.focus_time.named_periods import NAMED_PERIODS
 from ragas_temporal.focus_time.spans import OPEN_RANGE_END_WORDS
-from ragas_temporal.focus_time.year_lexicon import CIRCA_MARKS, IN_YEAR_WORDS, REGNAL_MARKS
+from ragas_temporal.focus_time.year_lexicon import APPROXIMATE_WORDS, CIRCA_MARKS, IN_YEAR_WORDS, REGNAL_MARKS
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary tables
@@ -411,7 +411,7 @@ def after_words_lookbehind(words, *, lower: bool = False) -> str:
 
 #: Where a short number may be a year by what comes before it: a mark ("c. 570") or a dating
 #: word ("in 476"). Lower case: the scanner's number trigger reads it on lower-cased text.
-AFTER_YEAR_CUE = after_words_lookbehind(CIRCA_MARKS + REGNAL_MARKS + IN_YEAR_WORDS, lower=True)
+AFTER_YEAR_CUE = after_words_lookbehind(CIRCA_MARKS + REGNAL_MARKS + IN_YEAR_WORDS + APPROXIMATE_WORDS, lower=True)
 
 
 def _range_date(p: str) -> str:
@@ -480,11 +480,12 @@ RULES: tuple[Rule, ...] = (
         rf"{_WEEKDAY_PREFIX}{day_group()}(?:\s*(?:-|–|to)\s*{day_group('day2')})?\s*(?:of\s+)?{month_group(verbs=True)}\.?,?\s*{year_in_date_group()}",
         "ymd", "3rd of March 2019",
     ),
-    Rule(  # a day and month date a short year: 25 December 800, 12 August 30 BC, 19 August AD 14, December 25, 800, August 30 BC
+    Rule(  # a day and month date a short year: 25 December 800, 12 August 30 BC, 19 August AD 14, December 25, 800, August 30 BC, March 799
         "short_date", "date",
         rf"{_WEEKDAY_PREFIX}(?:{day_group()}\s*(?:of\s+)?{month_group()}\.?,?\s*(?:{era_before_group('ad')}\s*)?{short_year_group()}"
         rf"|{month_group('month2')}\.?\s*{day_group('day2')},\s*{short_year_group('year2')}"
-        rf"|{month_group('month3')}\.?,?\s*{short_year_group('year3')}(?=\s*{era_group('era3')}))(?:\s*{_ERA_AFTER})?",
+        rf"|{month_group('month3')}\.?,?\s*{short_year_group('year3')}(?=\s*{era_group('era3')})"
+        rf"|{month_group('month4')}\.?,?\s+(?P<year4>[1-9]\d\d)(?!\d|[.,]\d))(?:\s*{_ERA_AFTER})?",
         "short_date", "25 December 800",
     ),
     Rule(  # June–July 1944, 30 June – 2 July 1944, between May and August 2008
@@ -554,10 +555,15 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "year_range", "range",
         rf"(?<![$€£¥#@])(?<!\d[.,:/–-])(?:(?i:between)\s+(?P<b1>{YEAR4})\s+(?i:and)\s+(?P<b2>{YEAR4})"
-        # a one-digit end only right after the dash ("1947-8"), not a day ("1658–2 December 1730")
+        # a one-digit end only right after the dash ("1947-8"), not a day ("1658–2 December 1730",
+        # "1667 – 19 October 1745")
         # a three-digit start only before a dash and a four-digit end ("Song dynasty (960–1279)")
         rf"|(?:(?P<from>(?i:from))\s+)?(?P<y1>{YEAR4}|(?<![\d,.])[1-9]\d\d(?=\s*(?:--|[-–—])\s*{YEAR4}(?!\d)))\s*(?P<sep>--|-|–|—|/|\s(?i:to|until|till|through|thru)\s)\s*"
-        rf"(?:(?P<y2>{YEAR4}|\d\d|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:{_OPEN_RANGE_END}))))(?![\d%]|[.,:/]\d)",
+        rf"(?:(?P<y2>{YEAR4}|\d\d(?!\s+{_MONTH_NAME})|(?<=[-–/])\d(?!\s+{_MONTH_NAME}))|(?P<present>(?i:{_OPEN_RANGE_END})))"
+        # a lifespan opening a bracket or after its ";": three digits to a date ("(980 – 3 May 1037)",
+        # "(Persian: ...; 980 – June 1037)"); a four-digit start is two mentions ("1658–2 December 1730")
+        rf"|(?:(?<=[(;])|(?<=[(;]\s))(?P<s1>[1-9]\d\d)\s*(?:--|[-–—])\s*"
+        rf"(?:{day_group('sd')}\s+{month_group('sm')}|{month_group('sm2')}\.?(?:\s+{day_group('sd2')},?)?)\.?,?\s+(?P<s2>{YEAR4}))(?![\d%]|[.,:/]\d)",
         "year_range", "2008-2010",
     ),
     # --- decades and centuries ---
@@ -760,11 +766,13 @@ RULES: tuple[Rule, ...] = (
         rf"|(?=\s+(?i:until|till)\s+(?![\d\s])))",
         "from_range", "from 786 until 809",
     ),
-    Rule(  # in 476, by 410: a year when the paragraph is dated in the same era (``context_rules.dated_short_year``)
+    Rule(  # in 476, by 410, around 610: a year when the paragraph is dated in the same era (``context_rules.dated_in_era``)
         "in_year", "year",
-        # (not before what another rule reads from the number on: "in 12 March", "by 5 pm", "in 3 years ago")
-        rf"(?P<cue>{trie_regex(IN_YEAR_WORDS)})\s+{short_year_group()}"
-        rf"(?!\s*(?:[-–/%]|:\d|{_MONTH_NAME}|{trie_regex(ERA_WORDS)}(?!\w)|(?i:[ap]\.?m\b|{trie_regex(UNIT_WORDS)})(?![a-z])))",
+        # (not before what another rule reads from the number on: "in 12 March", "by 5 pm", "in 3 years ago",
+        # "about 320 to 550 CE")
+        rf"(?P<cue>{trie_regex(IN_YEAR_WORDS + APPROXIMATE_WORDS)})\s+{short_year_group()}"
+        rf"(?!\s*(?:[-–/%]|:\d|{_MONTH_NAME}|{trie_regex(ERA_WORDS)}(?!\w)|(?i:[ap]\.?m\b|{trie_regex(UNIT_WORDS)})(?![a-z]))"
+        rf"|\s+(?i:to|until)\s+\d{{1,4}}\s*{trie_regex(ERA_WORDS)}(?!\w))",
         "in_year", "in 476",
     ),
 )  # fmt: skip

@@ -700,6 +700,12 @@ def _rules_at(text: str, lowered: str, p: int) -> re.Pattern | None:
 def iter_matches_reference(text: str) -> Iterator[tuple[str, re.Match]]:
     """Same contract as ``iter_matches`` by trying every position (slow; for tests)."""
     urls = _url_spans(text.lower()) if len(text.lower()) == len(text) else [u.span() for u in _URL.finditer(text)]
-    for m in patterns.SCANNER.finditer(text):
+    pos = 0
+    while (m := patterns.SCANNER.search(text, pos)) is not None:
+        inside = next((b for a, b in urls if a <= m.start() < b), None)
+        if inside is not None:  # no match starts in a URL: go on after it ("www.a.com/x/03 May": "May")
+            pos = inside
+            continue
         if not any(a < m.end() and m.start() < b for a, b in urls):
             yield m.lastgroup, m
+        pos = max(m.end(), m.start() + 1)

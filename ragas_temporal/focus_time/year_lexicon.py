@@ -81,6 +81,14 @@ REGNAL_MARKS = ("r.", "reigned", "fl.", "floruit", "d.", "b.")
 #: Words before a short number that may date it ("in 476", "By 410"): a year only when the
 #: paragraph is dated in the same era or the number has three digits (``context_rules``).
 IN_YEAR_WORDS = ("in", "In", "by", "By")
+#: Words of approximation before a three-digit number: a circa mark ("around 610", "about 162")
+#: only in a paragraph dated before AD 1000 (``interpret.years.in_year``); elsewhere they open a
+#: count ("about 600 soldiers", "around 500 km": 21 of the 22 "around/about NNN" of the wiki dev
+#: paragraphs, the 22nd "around 500 BCE", read by its era word).
+APPROXIMATE_WORDS = ("around", "Around", "about", "About")
+#: Pronouns after "N of" that make N a part of a whole ("250 of them", "120 of whom"), as a
+#: determiner does ("300 of the monks").
+PART_OF_PRONOUNS = _words("them us you whom which these those all each both")
 #: Verbs and nouns of rule that date a "from N to M" range in their sentence ("ruled China from
 #: 618 to 907"): the range is a reign, not an amount.
 REIGN_WORDS = _words("reigned ruled reign rule ruling reigning governed dynasty empire kingdom caliphate")
@@ -104,6 +112,14 @@ UNITS_AFTER = _words(
     "kcal psi rpm dpi px pixels times x bn billion million thousand crore lakh yards metres sq. cubic "
     "rupees yuan francs pesos shillings"
 ) | frozenset(PERCENT_SIGNS)
+#: Words after "per" that make it "according to", not a rate, after a year with a strong cue
+#: ("in 2019 per the report", "in 2019 per Reuters", "in 2019 per official data"; a determiner or a
+#: capitalised name there does too), and "capita" as an adjective ("In 2020 per capita income
+#: rose"). "2000 per month", "1500 per person", "in 2018 per cent" stay rates.
+PER_SOURCE_WORDS = _with_plurals(
+    "report source filing record estimate figure statistic survey study document account release "
+    "statement analysis official website database"
+) | _words("capita data census police according")
 #: Nouns that are counted, in the plural (a count above one needs it: "the 1993 book" is a year):
 #: a number right before one is a count ("2000 workers"), unless a year cue precedes it ("In 2000
 #: workers struck") or a definite determiner precedes a number that is not round ("the 2012 athletes").

@@ -191,7 +191,7 @@ def test_a_count_after_a_day_and_month_leaves_the_day_and_month():
 
 def test_short_rejection_rules_are_named():
     cases = {"ratio_before": ("one in 100 people", 7), "number_after": ("in 210 350", 3),
-             "count_after": ("in 570 facilities", 3)}  # fmt: skip
+             "count_after": ("in 570 facilities", 3), "part_of_after": ("by 120 of whom", 3)}  # fmt: skip
     assert set(cases) == set(SHORT_REJECTION_RULES)
     for rule, (text, start) in cases.items():
         assert short_year_rejection(text, start, start + 3) == rule

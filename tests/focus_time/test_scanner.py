@@ -36,6 +36,8 @@ SENTENCES = [
     "FY2021/22, fiscal year 2019, Q3 '08, the 3rd of June, St. Patrick's Day, Good Friday.",
     "He was in his 30s in the '90s; mid-1700s; 5th century BC; AD 14-37; 500-450 BC.",
     "Chinese New Year, Guy Fawkes Night, New Year's Eve 2020, the twenty-first century.",
+    # a match may not start in a URL, and what follows the URL is read ("May")
+    "see www.a.com/x/03 May early, and www.a.com/2019/03 May too",
 ]
 
 

@@ -182,6 +182,13 @@ def test_other_dash_and_spelling_forms(text, expected):
         ("After 1950 farms grew larger.", [1950]),
         # money after "in" is a price level
         ("worth £500 in 2021 pounds", [2021]),
+        # "per" after a year with a cue: "according to" before a determiner, a name or a source
+        # word, or "per capita" as an adjective (issue 36 item 6)
+        ("Exports fell in 2016 per the ministry's figures.", [2016]),
+        ("Turnout peaked in 2008 per a later audit.", [2008]),
+        ("Since 2014 per Eurostat the share has doubled.", [2014]),
+        ("Wages stalled during 2011 per official statistics.", [2011]),
+        ("In 2018 per capita spending on health rose.", [2018]),
     ],
 )
 def test_years_before_nouns_and_after_cues(text, expected):
@@ -199,6 +206,10 @@ def test_years_before_nouns_and_after_cues(text, expected):
         ("its 1300 employees", "counted_noun_after"),
         ("the 2000 soldiers marched", "counted_noun_after"),
         ("a 1850 horsepower engine", "unit_after"),
+        ("rent of 1800 per month", "unit_after"),
+        ("a fee of 1200 per person", "unit_after"),
+        ("in 1500 per head", "unit_after"),  # a rate even after "in" when nothing names a source
+        ("grew by 1300 per cent", "unit_after"),
         ("a depth of 2000 ft", "unit_after"),
         ("rated at 1500 MW", "unit_after"),
         ("an area of 1200 hectares", "unit_after"),

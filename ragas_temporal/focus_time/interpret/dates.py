@@ -122,19 +122,27 @@ _CLOSING = frozenset(",.;:)]")
 
 def short_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """25 December 800, 8 June 632, 12 August 30 BC, 19 August AD 14, December 25, 800, August 30 BC: a day and
-    month before a short number make it a year, never the reference year. Without an era word a
-    count after ("On 3 March 500 people marched") leaves the day and month alone, read as
+    month before a short number make it a year, never the reference year; so do a month and three
+    digits ("March 799"; a round hundred only in a paragraph dated before AD 1000). Without an era
+    word a count after ("On 3 March 500 people marched") leaves the day and month alone, read as
     ``month_day``; so does a month-first date or a year of one or two digits unless punctuation
     closes it ("On March 3, 500 marched").
 
     >>> from ragas_temporal.focus_time.extract import scan
     >>> [m.value for m in scan("Cleopatra died on 12 August 30 BC; Charlemagne was crowned on 25 December 800.")]
     ['BC0030-08-12', '0800-12-25']
+    >>> [m.value for m in scan("The abbey burned in June 793.")], scan("In May 400 workers left.")
+    (['0793-06'], ())
     """
     era = g("era") or g("ad")
     sign = era_sign(era) or 1
     if g("year3") is not None:  # "August 30 BC": a month of a year
         return explicit_reading(kind, Anchor(int(g("year3")) * sign, MONTHS[g.lower("month3")]))
+    if g("year4") is not None:  # "in March 799": as "in 476", a round hundred only in a dated paragraph
+        raw = g("year4")
+        if int(raw) % 100 == 0 and not ctx.dated_in_era(g.start) or short_year_rejection(ctx.text, *g.match.span("year4")):
+            return None  # "In March 500 protesters marched"
+        return explicit_reading(kind, Anchor(int(raw) * sign, MONTHS[g.lower("month4")]))
     name = "year" if g("year") is not None else "year2"
     raw = g(name)
     if era is None:

@@ -34,7 +34,18 @@ def era_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 
 def year_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """2008-2010, 2008–10, from 1990 to 1995, between 1990 and 1995; "2019-03" is a month."""
+    """2008-2010, 2008–10, from 1990 to 1995, between 1990 and 1995; "2019-03" is a month; a
+    lifespan from three digits to a date, "(980 – 3 May 1037)".
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("Al-Biruni (973 – 13 December 1050) and Ibn Sina (980 – June 1037).")]
+    [('973 – 13 December 1050', '0973/1050-12-13'), ('980 – June 1037', '0980/1037-06')]
+    """
+    if g("s1") is not None:
+        y1, end = int(g("s1")), end_anchor(int(g("s2")), g.lower("sm") or g.lower("sm2"), g("sd") or g("sd2"))
+        if is_not_a_year(ctx.text, *g.match.span("s1")):  # "(No. 120 – 3 May 2019)": the date alone
+            return explicit_reading("date", end)
+        return Reading(kind, f"{format_year(y1)}/{end.value()}", ctx.span(y1, end.year), end)
     if g("b1") is not None:
         y1, y2 = int(g("b1")), int(g("b2"))
     elif g("present") is not None:
@@ -79,6 +90,18 @@ def _open_range(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if ref is None or ref.year <= y1:
         return explicit_reading("year", Anchor(y1))
     return Reading(kind, f"{format_year(y1)}/{format_year(ref.year)}", ctx.span(y1, ref.year), Anchor(ref.year))
+
+
+def end_anchor(year: int, month: str | None, day: str | None) -> Anchor:
+    """A range's end written as a date: the year, its month (lower-case name) and its day when
+    valid ("31 February 632" keeps the month).
+
+    >>> end_anchor(632, "june", "8").value(), end_anchor(632, "feb", "31").value(), end_anchor(632, None, None).value()
+    ('0632-06-08', '0632-02', '0632')
+    """
+    m = MONTHS[month] if month else None
+    d = int(day) if day and m is not None and valid_day(year, m, int(day)) else None
+    return Anchor(year, m, d)
 
 
 def _range_end(g: Groups, p: str) -> Anchor | None:

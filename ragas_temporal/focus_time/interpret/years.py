@@ -14,10 +14,11 @@ from ragas_temporal.focus_time.interpret.core import (
     explicit_reading,
     year_reading,
 )
-from ragas_temporal.focus_time.interpret.calendar_math import valid_day
-from ragas_temporal.focus_time.interpret.ranges import range_end
+from ragas_temporal.focus_time.interpret.ranges import end_anchor, range_end
 from ragas_temporal.focus_time.normalise import format_year, in_era, two_digit_year, year_span
-from ragas_temporal.focus_time.patterns import MONTHS
+from ragas_temporal.focus_time.year_lexicon import APPROXIMATE_WORDS
+
+_APPROXIMATE = frozenset(w.lower() for w in APPROXIMATE_WORDS)
 
 
 def era_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -68,8 +69,10 @@ def in_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """in 476, by 410: a short number after "in" or "by" is a year when the paragraph is dated
     before AD 1000 (an era word, a circa or regnal mark, a day and month with a short year, an
     early century: ``context_rules.era_cue_positions``); "in" and three digits that are not a
-    round hundred ("In 476, Odoacer ...") are a year on their own. Never a count ("in 570
-    facilities"), a ratio ("1 in 100") or an amount (``context_rules.short_year_rejection``).
+    round hundred ("In 476, Odoacer ...") are a year on their own. "around" or "about" before
+    three digits is a circa mark in such a paragraph only ("begun around 142"; elsewhere "about
+    600 soldiers" is a count). Never a count ("in 570 facilities", "around 300 bishops"), a ratio
+    ("1 in 100") or an amount (``context_rules.short_year_rejection``).
 
     The rule was decided on the wiki dev paragraphs: every "in NNN" there followed by punctuation,
     a name or a new phrase is a year; "in N" and "in NN" are places ("in 5th"), counts ("in 14
@@ -83,10 +86,15 @@ def in_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     ['BC0119', '0060']
     >>> scan("Sold in 40 countries in 14 languages, in 16 games."), scan("finished in 9.")
     ((), ())
+    >>> [m.value for m in scan("Aksum (c. 100 – 940) adopted Christianity around 330.")], scan("It took about 330.")
+    (['0100/0940', '0330'], ())
     """
     raw = g("year")
     year = int(raw)
-    on_its_own = g.lower("cue") == "in" and len(raw) == 3 and year % 100 != 0
+    cue = g.lower("cue")
+    if cue in _APPROXIMATE and len(raw) != 3:  # a circa mark only before three digits
+        return None
+    on_its_own = cue == "in" and len(raw) == 3 and year % 100 != 0
     if not on_its_own and not ctx.dated_in_era(g.start):
         return None
     if short_year_rejection(ctx.text, *g.match.span("year")):
@@ -121,7 +129,5 @@ def marked_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return explicit_reading(kind, Anchor(first))
     if second < first:  # "r. 899–871": a slip the timeline rules report; both years are claims
         return Reading("range", f"{format_year(first)}/{format_year(second)}", frozenset({first, second}), Anchor(second))
-    month = MONTHS[g.lower("m2")] if g("m2") else None
-    day = int(g("d2")) if g("d2") and month is not None and valid_day(second, month, int(g("d2"))) else None
-    end = Anchor(second, month, day)
+    end = end_anchor(second, g.lower("m2"), g("d2"))
     return Reading("range", f"{format_year(first)}/{end.value()}", ctx.span(first, second), end)
