@@ -16,6 +16,7 @@ from ragas_temporal.focus_time.interpret.calendar_math import (
     valid_day,
     year_by_tense,
 )
+from ragas_temporal.focus_time.cjk_numerals import cjk_number
 from ragas_temporal.focus_time.context_rules import is_passage_reference
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
@@ -74,12 +75,36 @@ def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     m, d = MONTHS[g.lower(mname)], int(g(dname))
     if not valid_day(2000, m, d):
         return None
+    return yearless_date(g, ctx, kind, m, d)
+
+
+def yearless_date(g: Groups, ctx: Context, kind: str, month: int, day: int | None) -> Reading:
+    """A month (and day) written without a year, in the year of the last written date (or of a
+    date continued from it), else of the reference, moved by the sentence's tense when the base
+    is the moment of writing (``calendar_math.year_by_tense``): "March 3", "in March", "三月二十八日"."""
     base = ctx.calendar_base
     if base is None:
         return unresolved_reading(kind)
-    year = year_by_tense(base, m, d, lambda: ctx.tense_at(g.start, g.end))
-    a = Anchor(year, m, d)
+    year = year_by_tense(base, month, day, lambda: ctx.tense_at(g.start, g.end))
+    a = Anchor(year, month, day)
     return Reading(kind, a.value(), frozenset({year}), a)
+
+
+def cjk_month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """三月二十八日, 3月28号, 7月份, 8월 15일: a month (and day) of a CJK date without a year, read
+    as "March 28" (the numerals are digits by now, or 十 alone: ``cjk_numerals``). A day the
+    month does not have leaves the month.
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("新华社北京三月二十八日电，十月十日", dt.date(1997, 4, 2))]
+    [('三月二十八日', '1997-03-28'), ('十月十日', '1997-10-10')]
+    """
+    month, raw_day = cjk_number(g("month")), g("day")
+    day = cjk_number(raw_day) if raw_day is not None else None
+    if day is not None and not valid_day(2000, month, day):
+        day = None
+    return yearless_date(g, ctx, kind, month, day)
 
 
 def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -106,11 +131,12 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
         elif mod in ("next", "nxt") and m <= ref.month:
             year += 1
         return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
+    if mod != "that":
+        return yearless_date(g, ctx, kind, m, None)
     base = ctx.calendar_base
     if base is None:
         return unresolved_reading(kind)
-    year = base.year if mod == "that" else year_by_tense(base, m, None, lambda: ctx.tense_at(g.start, g.end))
-    return Reading(kind, Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
+    return Reading(kind, Anchor(base.year, m).value(), frozenset({base.year}), Anchor(base.year, m))
 
 
 def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:

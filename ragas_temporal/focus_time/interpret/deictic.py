@@ -22,10 +22,21 @@ from ragas_temporal.focus_time.interpret.core import (
     Reading,
     unresolved_reading,
 )
+from ragas_temporal.focus_time.interpret.dates import cjk_in_year
 from ragas_temporal.focus_time.patterns import (
     ANAPHORIC_MODIFIERS,
     CJK_AGO_CUES,
+    CJK_ANAPHORIC_YEARS,
+    CJK_MORE_RELATIVE_YEARS,
+    CJK_PARTS_OF_DAY,
+    CJK_REF_WORDS,
+    CJK_RELATIVE_DAYS,
+    CJK_RELATIVE_UNITS,
     CJK_RELATIVE_YEARS,
+    CJK_EVERY,
+    CJK_WEEKDAY_LETTERS,
+    CJK_WEEKDAY_NUMBERS,
+    CJK_WEEKDAY_WEEKS,
     DAY_OFFSETS,
     NIGHT_WORDS,
     REF_WORDS,
@@ -75,9 +86,13 @@ def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     else:
         base = ctx.ref
         kind = "relative"
+    return _shifted_unit(base, unit, UNIT_MODIFIERS[mod], kind)
+
+
+def _shifted_unit(base: Anchor | None, unit: str, k: int, kind: str) -> Reading:
+    """The ``unit`` ``k`` units from ``base`` ("last month": -1 month from the reference date)."""
     if base is None:
         return unresolved_reading(kind)
-    k = UNIT_MODIFIERS[mod]
     a = shift_unit(base, unit, k)
     if a is None:
         return unresolved_reading(kind)
@@ -159,15 +174,91 @@ def cjk_ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 
 def cjk_relative_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """去年 / 昨年 / 작년 (last year), 今年 / 올해 (this year), 明年 / 来年 / 내년 (next year):
-    the reference date's year, shifted (no year without a reference date).
+    """去年 / 昨年 / 작년 (last year), 今年 / 올해 (this year), 明年 / 来年 / 내년 (next year), 前年
+    (the year before last): the reference date's year, shifted (no year without a reference date);
+    当年 / 同年 (that year), 次年 / 翌年 (the year after), 上年 (the year before): the last date's
+    year (else the reference date's), shifted. A
+    month, day, half or quarter after the word dates that part of the year: "去年十二月", "今年上半年".
 
     >>> import datetime as dt
     >>> from ragas_temporal.focus_time.extract import scan
     >>> [(m.text, m.value) for m in scan("去年中国经济增长了5.2%。올해는", dt.date(2024, 5, 1))]
     [('去年', '2023'), ('올해', '2024')]
+    >>> [(m.text, m.value) for m in scan("前年十二月，今年上半年。1990年建厂，次年投产。", dt.date(2024, 5, 1))]
+    [('前年十二月', '2022-12'), ('今年上半年', '2024-H1'), ('1990年', '1990'), ('次年', '1991')]
     """
-    return _reference_year(ctx, kind, CJK_RELATIVE_YEARS[g("word")])
+    word = g("word")
+    if word in CJK_ANAPHORIC_YEARS:
+        kind, base, shift = "anaphoric", ctx.base, CJK_ANAPHORIC_YEARS[word]
+    else:
+        base, shift = ctx.ref, CJK_RELATIVE_YEARS.get(word, CJK_MORE_RELATIVE_YEARS.get(word))
+    a = shift_anchor(base, "year", shift) if base is not None else None
+    if a is None:
+        return unresolved_reading(kind)
+    if g("month") is not None or g("half") is not None or g("q") is not None:
+        return cjk_in_year(g, a.year, kind)
+    return Reading(kind, unit_value(a, "year"), frozenset({a.year}), at_granularity(a, "year"))
+
+
+def cjk_relative_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """今天 / 今日 / 오늘 (today), 昨天 (yesterday), 明天 (tomorrow), 前天, 后天, with a part of the day
+    after it ("今天上午": this morning); 今晚 (tonight): as "today", "tonight" and "this morning".
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("昨天下午，今晚，내일", dt.date(2024, 5, 1))]
+    [('昨天下午', '2024-04-30TAF'), ('今晚', '2024-05-01TNI'), ('내일', '2024-05-02')]
+    """
+    ref = ctx.ref
+    if ref is None:
+        return unresolved_reading(kind)
+    a = shift_anchor(ref, "day", 0 if g("tonight") else CJK_RELATIVE_DAYS[g("w")])
+    if a is None:
+        return unresolved_reading(kind)
+    part = "night" if g("tonight") else CJK_PARTS_OF_DAY.get(g("part") or "")
+    return Reading(kind, day_value(a, part), frozenset({a.year}), a)
+
+
+def cjk_relative_unit(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """本月 (this month), 上个月 / 上月 / 先月 / 지난달 (last month), 下周 (next week): as "last month".
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("上个月，本月，下周", dt.date(2024, 1, 10))]
+    [('上个月', '2023-12'), ('本月', '2024-01'), ('下周', '2024-W03')]
+    """
+    k, unit = CJK_RELATIVE_UNITS[" ".join(g("w").split())]
+    return _shifted_unit(ctx.ref, unit, k, kind)
+
+
+def cjk_weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """星期一, 周三, 礼拜天, 月曜日, 월요일: the nearest such day to the reference date, as "Monday";
+    上周一 (the Monday of last week), 下周一 (of next week), 本周一 (of this week), 每周一 (every Monday).
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("星期二，下周一，每周五", dt.date(2024, 5, 1))]  # a Wednesday
+    [('星期二', '2024-04-30'), ('下周一', '2024-05-06'), ('每周五', 'XXXX-WXX-5')]
+    >>> [(m.text, m.value) for m in scan("上周一，本周五", dt.date(2024, 5, 1))]
+    [('上周一', '2024-04-22'), ('本周五', '2024-05-03')]
+    """
+    day, mod = CJK_WEEKDAY_NUMBERS[g("n")] if g("n") else CJK_WEEKDAY_LETTERS[g("letter")], g("mod")
+    if mod is None or mod == CJK_EVERY:
+        return _weekday_reading(ctx, kind, day, mod and "every", None)
+    ref = ctx.reference
+    if ref is None:
+        return unresolved_reading(kind)
+    try:  # the weekday of the week before, of or after the reference date's
+        a = Anchor.of(ref + dt.timedelta(days=7 * CJK_WEEKDAY_WEEKS[mod] + day - ref.weekday()))
+    except OverflowError:
+        return unresolved_reading(kind)
+    return Reading(kind, a.value(), frozenset({a.year}), a)
+
+
+def cjk_ref_word(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """目前 / 现在 / 如今 / 현재 (now), 近年来 / 最近 (recently), 今后 (from now on): TIMEX3
+    PRESENT_REF, PAST_REF and FUTURE_REF, no years (as "currently", "recently")."""
+    return Reading(kind, CJK_REF_WORDS[g("w")], frozenset())
 
 
 def _reference_year(ctx: Context, kind: str, shift: int) -> Reading:
@@ -198,16 +289,21 @@ def weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     mod = " ".join(g.lower("mod").split()) if g("mod") else None
     if len(word) <= 5 and word not in ("monday", "friday", "sunday") and mod is None:
         return None  # bare abbreviations (Sun, Sat, Wed) are too often other words
+    return _weekday_reading(ctx, kind, WEEKDAYS[word], mod, g("part"))
+
+
+def _weekday_reading(ctx: Context, kind: str, day: int, mod: str | None, part: str | None) -> Reading:
+    """Weekday ``day`` (0 Monday) near the reference date, as its modifier says; "every": a set."""
     if mod == "every":
-        return Reading("relative", f"XXXX-WXX-{WEEKDAYS[word] + 1}", frozenset())
+        return Reading("relative", f"XXXX-WXX-{day + 1}", frozenset())
     ref = ctx.reference
     if ref is None:
         return unresolved_reading(kind)
     try:
-        a = Anchor.of(_weekday_date(ref, WEEKDAYS[word], mod))
+        a = Anchor.of(_weekday_date(ref, day, mod))
     except OverflowError:  # a reference date in the first or last week of year 1 or 9999
         return unresolved_reading(kind)
-    return Reading(kind, day_value(a, g("part")), frozenset({a.year}), a)
+    return Reading(kind, day_value(a, part), frozenset({a.year}), a)
 
 
 def ref_word(g: Groups, ctx: Context, kind: str) -> Reading | None:
