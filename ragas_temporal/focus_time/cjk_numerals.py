@@ -14,7 +14,8 @@ that needs a number written in these scripts.
 run, the way ``ascii_digits`` rewrites other scripts' digits, and keeps the text's length so
 spans index the original: a digit-by-digit run before 年 (一九九一年 -> 1991年, 九六年 -> 96年,
 also a four-numeral run alone: 一九八六至一九九〇年) and a positional number before a month or day
-unit, 年代 or 世纪 (三月 -> 3月, 二十八日 -> "28 日", 九十年代 -> 90年代). The rules then read the
+unit, 年代 or 世纪, or an era's year (三月 -> 3月, 二十八日 -> "28 日", 九十年代 -> 90年代, 平成二十年 ->
+平成20年). The rules then read the
 dates as they read "1991年3月28日". A positional number is shorter in digits than in numerals
 (二十八 is three characters, 28 two) and is padded with a space after it, which the CJK rules
 allow before their unit; 十 alone (10, one character) cannot be written as two digits in one
@@ -42,6 +43,10 @@ CJK_COUNT_DIGITS: dict[str, int] = {"两": 2, "兩": 2}
 CJK_MULTIPLIERS: dict[str, int] = {"十": 10, "百": 100, "千": 1000, "万": 10_000, "萬": 10_000}
 #: Ten: a month or day the numeral rewrite leaves as written (10 needs two characters).
 CJK_TEN = "十"
+#: The Japanese era names of the modern calendar -> the year of their first year (元年): 平成二十年
+#: (Heisei 20) is 1989 + 20 - 1 = 2008. An era's years are written in positional numerals, which
+#: the rewrite below writes as digits after an era name.
+CJK_ERAS: dict[str, int] = {"明治": 1868, "大正": 1912, "昭和": 1926, "平成": 1989, "令和": 2019}
 #: Sino-Korean numerals in Hangul ("이년 전": two years ago; dates are written in digits).
 HANGUL_DIGITS: dict[str, int] = {"영": 0, "공": 0, "일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
 HANGUL_MULTIPLIERS: dict[str, int] = {"십": 10, "백": 100, "천": 1000, "만": 10_000}
@@ -92,7 +97,7 @@ def cjk_number(text: str) -> int | None:
 _DIGIT_CHARS = "".join(CJK_DIGITS)
 _POSITIONAL = frozenset(CJK_MULTIPLIERS) | frozenset(CJK_COUNT_DIGITS)
 #: A run of numerals (maximal: a number is never read from the middle of a longer one), and the
-#: unit after it if it is one of a date's: 年 (a year), 年代 (a decade), 世纪 (a century), 月, 日,
+#: unit after it if it is one of a date's: 年 (a year; positional after an era name: 平成二十年), 年代 (a decade), 世纪 (a century), 月, 日,
 #: 号 (a month or a day), a blank allowed before it.
 _RUN = re.compile(
     f"([{_DIGIT_CHARS}{''.join(_POSITIONAL)}0-9]+)(?=([ \t]?(?:年代|世[纪紀]|[年月日号號]))?)"
@@ -112,7 +117,9 @@ def _as_digits(m: re.Match) -> str:
             return "".join(str(_DIGIT_VALUES[c]) for c in run)
         if unit not in ("月", "日", "号", "號") or len(run) != 1:
             return run
-    elif unit not in ("月", "日", "号", "號", "年代", "世纪", "世紀") or run == CJK_TEN:
+    elif run == CJK_TEN or unit not in ("月", "日", "号", "號", "年代", "世纪", "世紀") and not (
+        unit == "年" and m.string[max(0, m.start() - 3) : m.start()].rstrip(" \t").endswith(tuple(CJK_ERAS))
+    ):
         return run  # a count ("三十年", "两千"), or 十 alone: the rules read it
     value = cjk_number(run)
     if value is None or value > (99 if unit in ("年代", "世纪", "世紀") else 31):

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ragas_temporal.focus_time.cjk_numerals import CJK_TEN
+from ragas_temporal.focus_time.cjk_numerals import CJK_ERAS, CJK_TEN
 from ragas_temporal.focus_time.named_periods import NAMED_PERIODS
 from ragas_temporal.focus_time.spans import OPEN_RANGE_END_WORDS
 from ragas_temporal.focus_time.year_lexicon import CIRCA_MARKS, IN_YEAR_WORDS, REGNAL_MARKS
@@ -598,6 +598,12 @@ RULES: tuple[Rule, ...] = (
         "numeric_date", "3/3/2019",
     ),
     # --- dates written with CJK unit characters (years ago, the decade and the range before the date: same start) ---
+    Rule(  # "平成二十年" (Heisei 20: 2008), "昭和64年1月7日", "令和元年": a Japanese era year, with its month or day
+        "cjk_era_year", "year",
+        rf"(?P<era>{trie_regex(CJK_ERAS)})[ \t]?(?P<n>\d{{1,2}}|元|{CJK_TEN})[ \t]?{cjk_unit('year')}"
+        rf"{cjk_part_of_year_group()}?",
+        "cjk_era_year", "平成20年",
+    ),
     Rule(  # "去年", "昨年", "작년", "上年", "当年": the reference date's (or the last date's) year, shifted;
         # with a month, a day, a half or a quarter after it: "去年十二月", "今年上半年", "当年9月"
         "cjk_relative_year", "relative",
@@ -996,7 +1002,7 @@ KEYWORD_TRIGGERS = frozenset(
 #: start with is a trigger).
 _CJK_TRIGGER_WORDS = (
     *CJK_RELATIVE_YEARS, *CJK_MORE_RELATIVE_YEARS, *CJK_ANAPHORIC_YEARS, *CJK_RELATIVE_DAYS, "今晚",
-    *CJK_RELATIVE_UNITS, *CJK_HALVES, *CJK_REF_WORDS,
+    *CJK_RELATIVE_UNITS, *CJK_HALVES, *CJK_REF_WORDS, *CJK_ERAS,
 )
 
 

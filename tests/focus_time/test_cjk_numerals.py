@@ -2,7 +2,8 @@
 
 The sentences are written for these tests (public facts: the Three Gorges Dam's construction
 began on 14 December 1994, China joined the WTO on 11 December 2001, the Tohoku earthquake struck
-on 11 March 2011); every value is worked out by hand. The reference date 2024-05-01 is a
+on 11 March 2011, the Great Kanto earthquake on 1 September 1923, Reiwa began on 1 May 2019);
+every value is worked out by hand. The reference date 2024-05-01 is a
 Wednesday.
 """
 
@@ -79,6 +80,9 @@ DATES = [
     ("2023年第三季度，2008年上半年", [("2023年第三季度", "2023-Q3"), ("2008年上半年", "2008-H1")]),
     ("二〇一九年营收增长，第一季度最快。", [("二〇一九年", "2019"), ("第一季度", "2019-Q1")]),
     ("2023년 1분기", [("2023년 1분기", "2023-Q1")]),
+    # --- Japanese era years: Taisho 12 is 1912 + 12 - 1 = 1923 (the Great Kanto earthquake), Reiwa 1 is 2019 ---
+    ("大正十二年九月一日に関東大震災が起きた。", [("大正十二年九月一日", "1923-09-01")]),
+    ("令和元年五月一日に改元された。", [("令和元年五月一日", "2019-05-01")]),
     # --- present references ---
     ("目前，该项目进展顺利。", [("目前", "PRESENT_REF")]),
 ]

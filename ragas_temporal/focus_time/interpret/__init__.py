@@ -83,6 +83,7 @@ from ragas_temporal.focus_time.interpret.ranges import bracketed_range, date_ran
 from ragas_temporal.focus_time.interpret.years import (
     apostrophe_year,
     bare_year,
+    cjk_era_year,
     era_year,
     fiscal_year,
     in_year,
@@ -107,6 +108,7 @@ __all__ = [
     "cjk_ago",
     "cjk_relative_year",
     "cjk_date",
+    "cjk_era_year",
     "cjk_month_day",
     "cjk_part_of_year",
     "cjk_ref_word",
