@@ -23,6 +23,7 @@ from ragas_temporal.focus_time.interpret.core import (
     Context,
     Groups,
     Reading,
+    groups_of,
     unresolved_reading,
 )
 from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, UNIT_MODIFIERS, WEEKDAYS
@@ -75,36 +76,12 @@ def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     m, d = MONTHS[g.lower(mname)], int(g(dname))
     if not valid_day(2000, m, d):
         return None
-    return yearless_date(g, ctx, kind, m, d)
-
-
-def yearless_date(g: Groups, ctx: Context, kind: str, month: int, day: int | None) -> Reading:
-    """A month (and day) written without a year, in the year of the last written date (or of a
-    date continued from it), else of the reference, moved by the sentence's tense when the base
-    is the moment of writing (``calendar_math.year_by_tense``): "March 3", "in March", "三月二十八日"."""
     base = ctx.calendar_base
     if base is None:
         return unresolved_reading(kind)
-    year = year_by_tense(base, month, day, lambda: ctx.tense_at(g.start, g.end))
-    a = Anchor(year, month, day)
+    year = year_by_tense(base, m, d, lambda: ctx.tense_at(g.start, g.end))
+    a = Anchor(year, m, d)
     return Reading(kind, a.value(), frozenset({year}), a)
-
-
-def cjk_month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """三月二十八日, 3月28号, 7月份, 8월 15일: a month (and day) of a CJK date without a year, read
-    as "March 28" (the numerals are digits by now, or 十 alone: ``cjk_numerals``). A day the
-    month does not have leaves the month.
-
-    >>> import datetime as dt
-    >>> from ragas_temporal.focus_time.extract import scan
-    >>> [(m.text, m.value) for m in scan("新华社北京三月二十八日电，十月十日", dt.date(1997, 4, 2))]
-    [('三月二十八日', '1997-03-28'), ('十月十日', '1997-10-10')]
-    """
-    month, raw_day = cjk_number(g("month")), g("day")
-    day = cjk_number(raw_day) if raw_day is not None else None
-    if day is not None and not valid_day(2000, month, day):
-        day = None
-    return yearless_date(g, ctx, kind, month, day)
 
 
 def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -131,12 +108,11 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
         elif mod in ("next", "nxt") and m <= ref.month:
             year += 1
         return Reading("relative", Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
-    if mod != "that":
-        return yearless_date(g, ctx, kind, m, None)
     base = ctx.calendar_base
     if base is None:
         return unresolved_reading(kind)
-    return Reading(kind, Anchor(base.year, m).value(), frozenset({base.year}), Anchor(base.year, m))
+    year = base.year if mod == "that" else year_by_tense(base, m, None, lambda: ctx.tense_at(g.start, g.end))
+    return Reading(kind, Anchor(year, m).value(), frozenset({year}), Anchor(year, m))
 
 
 def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -170,3 +146,28 @@ def part_of_day_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if part == "weekend":
         return Reading(kind, unit_value(base, "weekend"), unit_years(base, "weekend"))
     return Reading(kind, day_value(base, part), frozenset({base.year}))
+
+
+def cjk_month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """三月二十八日, 3月28号, 7月份, 8월 15일: a month (and day) of a CJK date without a year, read
+    by the English readers of "March 28" and "in July" (the numerals are digits by now, or 十
+    alone: ``cjk_numerals``). A day the month does not have leaves the month.
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("新华社北京三月二十八日电，十月十日", dt.date(1997, 4, 2))]
+    [('三月二十八日', '1997-03-28'), ('十月十日', '1997-10-10')]
+    """
+    month, raw_day = cjk_number(g("month")), g("day")
+    day = cjk_number(raw_day) if raw_day is not None else None
+    english = groups_of(g.match)  # the same match, in the English rules' words
+    english["month"] = _MONTH_NAMES[month - 1]
+    if day is not None and valid_day(2000, month, day):
+        english["day"] = str(day)
+        return month_day(english, ctx, kind)
+    english["mod"] = "in"  # a month named with its unit is never the verb "may": as "in May"
+    return month_bare(english, ctx, kind)
+
+
+#: Month 1..12 -> its name in ``MONTHS``.
+_MONTH_NAMES = tuple(sorted((w for w in MONTHS if len(w) > 3 and w != "sept" or w == "may"), key=MONTHS.get))

@@ -20,6 +20,7 @@ from ragas_temporal.focus_time.interpret.core import (
     Context,
     Groups,
     Reading,
+    groups_of,
     unresolved_reading,
 )
 from ragas_temporal.focus_time.interpret.dates import cjk_in_year
@@ -86,13 +87,9 @@ def unit_relative(g: Groups, ctx: Context, kind: str) -> Reading | None:
     else:
         base = ctx.ref
         kind = "relative"
-    return _shifted_unit(base, unit, UNIT_MODIFIERS[mod], kind)
-
-
-def _shifted_unit(base: Anchor | None, unit: str, k: int, kind: str) -> Reading:
-    """The ``unit`` ``k`` units from ``base`` ("last month": -1 month from the reference date)."""
     if base is None:
         return unresolved_reading(kind)
+    k = UNIT_MODIFIERS[mod]
     a = shift_unit(base, unit, k)
     if a is None:
         return unresolved_reading(kind)
@@ -228,7 +225,12 @@ def cjk_relative_unit(g: Groups, ctx: Context, kind: str) -> Reading | None:
     [('上个月', '2023-12'), ('本月', '2024-01'), ('下周', '2024-W03')]
     """
     k, unit = CJK_RELATIVE_UNITS[" ".join(g("w").split())]
-    return _shifted_unit(ctx.ref, unit, k, kind)
+    english = groups_of(g.match)  # the same match, in the words of "last month"
+    english.update({"mod": _CJK_UNIT_MODIFIERS[k], "unit": unit, "the": None})
+    return unit_relative(english, ctx, kind)
+
+
+_CJK_UNIT_MODIFIERS = {-1: "last", 0: "this", 1: "next"}
 
 
 def cjk_weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -243,8 +245,10 @@ def cjk_weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     [('上周一', '2024-04-22'), ('本周五', '2024-05-03')]
     """
     day, mod = CJK_WEEKDAY_NUMBERS[g("n")] if g("n") else CJK_WEEKDAY_LETTERS[g("letter")], g("mod")
-    if mod is None or mod == CJK_EVERY:
-        return _weekday_reading(ctx, kind, day, mod and "every", None)
+    if mod is None or mod == CJK_EVERY:  # as "Monday", "every Monday"
+        english = groups_of(g.match)
+        english.update({"weekday": _WEEKDAY_NAMES[day], "mod": mod and "every", "part": None})
+        return weekday(english, ctx, kind)
     ref = ctx.reference
     if ref is None:
         return unresolved_reading(kind)
@@ -253,6 +257,10 @@ def cjk_weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     except OverflowError:
         return unresolved_reading(kind)
     return Reading(kind, a.value(), frozenset({a.year}), a)
+
+
+#: Weekday 0..6 -> its name in ``WEEKDAYS``.
+_WEEKDAY_NAMES = tuple(sorted((w for w in WEEKDAYS if len(w) > 5), key=WEEKDAYS.get))
 
 
 def cjk_ref_word(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -289,21 +297,16 @@ def weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
     mod = " ".join(g.lower("mod").split()) if g("mod") else None
     if len(word) <= 5 and word not in ("monday", "friday", "sunday") and mod is None:
         return None  # bare abbreviations (Sun, Sat, Wed) are too often other words
-    return _weekday_reading(ctx, kind, WEEKDAYS[word], mod, g("part"))
-
-
-def _weekday_reading(ctx: Context, kind: str, day: int, mod: str | None, part: str | None) -> Reading:
-    """Weekday ``day`` (0 Monday) near the reference date, as its modifier says; "every": a set."""
     if mod == "every":
-        return Reading("relative", f"XXXX-WXX-{day + 1}", frozenset())
+        return Reading("relative", f"XXXX-WXX-{WEEKDAYS[word] + 1}", frozenset())
     ref = ctx.reference
     if ref is None:
         return unresolved_reading(kind)
     try:
-        a = Anchor.of(_weekday_date(ref, day, mod))
+        a = Anchor.of(_weekday_date(ref, WEEKDAYS[word], mod))
     except OverflowError:  # a reference date in the first or last week of year 1 or 9999
         return unresolved_reading(kind)
-    return Reading(kind, day_value(a, part), frozenset({a.year}), a)
+    return Reading(kind, day_value(a, g("part")), frozenset({a.year}), a)
 
 
 def ref_word(g: Groups, ctx: Context, kind: str) -> Reading | None:
