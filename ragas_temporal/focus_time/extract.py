@@ -8,8 +8,9 @@ anaphoric expressions ("the following year", "in March") resolve against; deicti
 ("yesterday", "last year") use the reference date only.
 The wall clock is never read.
 
-Digits of every script are read as ASCII digits ("In ٢٠٠٨" is 2008, like "In 2008"); a
-mention's text is still the original. Memory stays linear in the text's length: ranges wider than
+Digits of every script are read as ASCII digits ("In ٢٠٠٨" is 2008, like "In 2008"), and so are
+the numerals of CJK dates ("一九九一年三月" like "1991年3月": ``cjk_numerals``); a mention's text is
+still the original. Memory stays linear in the text's length: ranges wider than
 ``normalise.MAX_SPAN_YEARS`` hold their two ends, not every year, and years outside the era
 (``normalise.in_era``) are not years.
 
@@ -36,6 +37,7 @@ import threading
 from collections import OrderedDict
 from typing import Iterable, NamedTuple, Sequence, Union
 
+from ragas_temporal.focus_time.cjk_numerals import cjk_numerals_as_digits
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, groups_of
 from ragas_temporal.focus_time.languages import AUTO, check_language
 from ragas_temporal.focus_time.model import FocusTime, TemporalMention, new_mention
@@ -69,7 +71,7 @@ def scan(text: str, reference: dt.date | None = None, language: str = "en") -> t
     [('9. November 1989', '1989-11-09')]
     """
     original = text
-    text = ascii_digits(text)  # same length: spans index the original text
+    text = cjk_numerals_as_digits(ascii_digits(text))  # same length: spans index the original text
     if language == "en":
         found_all, readers, rule_regex, groups = iter_matches(text, digits_ascii=True), _READER_OF_RULE, RULE_REGEX, groups_of
     else:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ragas_temporal.focus_time.cjk_numerals import CJK_ERAS, CJK_TEN
 from ragas_temporal.focus_time.named_periods import NAMED_PERIODS
 from ragas_temporal.focus_time.spans import OPEN_RANGE_END_WORDS
 from ragas_temporal.focus_time.year_lexicon import APPROXIMATE_WORDS, CIRCA_MARKS, IN_YEAR_WORDS, REGNAL_MARKS
@@ -287,7 +288,20 @@ ERA_BEFORE_WORDS = ("AD", "A.D.")
 
 #: The unit character written after each number of a CJK date -> the calendar unit it marks
 #: (and so the precision of the date: 年/년 a year, 月/월 a month, 日/일 a day).
-CJK_DATE_UNITS: dict[str, str] = {"年": "year", "月": "month", "日": "day", "년": "year", "월": "month", "일": "day"}
+#: (The Chinese 号/號 is a day's mark in speech and news: "3月28号".)
+CJK_DATE_UNITS: dict[str, str] = {
+    "年": "year", "月": "month", "日": "day", "号": "day", "號": "day", "년": "year", "월": "month", "일": "day",
+}  # fmt: skip
+#: A month and a day of a CJK date: digits (``cjk_numerals.cjk_numerals_as_digits`` has written the
+#: numerals of dates as digits: 三月二十八日 reads as "3月28 日"), or 十 alone (10).
+CJK_MONTH = rf"1[0-2]|0?[1-9]|{CJK_TEN}"
+CJK_DAY = rf"3[01]|[12]\d|0?[1-9]|{CJK_TEN}"
+#: Written after 月: "7月份" is the month of July.
+CJK_MONTH_SUFFIX = "份"
+#: The halves of a year: "2008年上半年" (the first half of 2008), "下半年" (the second half).
+CJK_HALVES: dict[str, int] = {"上半年": 1, "下半年": 2}
+#: A quarter: "第一季度"/"一季度" (zh), "第1四半期" (ja), "1분기" (ko); its number in digits or a numeral.
+CJK_QUARTER = r"(?:第[ \t]?)?(?P<q>[1-4一二三四])[ \t]?(?:季度|四半期|분기)"
 #: Written after "1990年"/"1990년": a decade ("1990年代" is the 1990s, "1800年代" the 1800s).
 CJK_DECADE_MARKS = ("代", "대")
 #: Written between the two years of a range: "1914年到1918年", "1914年至1918年", "1914年から1918年",
@@ -307,11 +321,70 @@ CJK_AGO_CUES = ("约", "約", "大约", "大約", "大概", "およそ", "距今
 #: "1000年間" for 1000 years, "2000年的历史"/"1000年の歴史" a 2000-year history, "1000년 동안" for
 #: 1000 years). "1949年以来" (since 1949) and "1945年以降" (after 1945) are years: not here.
 CJK_DURATION_CUES = ("以上", "以内", "間", "间", "的历史", "历史", "の歴史", "歴史", "동안", "간", "이상", "만에")
+#: A two-digit year ("96年", "九六年": 1996) is read when a month, half or quarter follows it, or
+#: else when it is no count of years: not a round number ("50年", "三十年" are fifty and thirty
+#: years), not "N or N+1" ("七八年": seven or eight years), not after a word that counts
+#: ("近10年" the last 10 years, "用了25年", "第15年", "每25年") nor before one that does ("25年来"
+#: over 25 years, "25年多", "25年左右") or a duration cue above.
+CJK_COUNT_MARKS_BEFORE = "近了过過第每几幾约約达達满滿用历歷经經共有数數整逾超"
+CJK_COUNT_MARKS_AFTER = ("来", "多", "之久", "左右", "有余", "有餘")
 #: The year before, of and after the reference date in Chinese, Japanese and Korean: the words of
 #: dateparser's locale data (``relative-type`` "1 year ago", "0 year ago", "in 1 year" of zh, ja
 #: and ko; tests/focus_time/test_cjk_years.py checks that they agree). Not the Japanese 翌年: it
 #: is "the following year", after the date written before it, not after the reference date.
 CJK_RELATIVE_YEARS: dict[str, int] = {"去年": -1, "昨年": -1, "작년": -1, "今年": 0, "올해": 0, "明年": 1, "来年": 1, "내년": 1}
+#: More years named from the reference date, beside dateparser's: the Chinese 前年 (the year before
+#: last; not before 比, the Japanese 前年比 "year on year"), 后年/後年 (the year after next) and 本年
+#: (this year).
+CJK_MORE_RELATIVE_YEARS: dict[str, int] = {"前年": -2, "后年": 2, "後年": 2, "本年": 0}
+#: Years named from the last date of the text: "当年" (that year), "同年" (the same year), "次年"
+#: and the Japanese "翌年" (the following year), "这一年" (this year of the story), and 上年 (the
+#: previous year: statistics compare a year with it, "去年出口增长，比上年提高" is the year before
+#: last year).
+CJK_ANAPHORIC_YEARS: dict[str, int] = {
+    "当年": 0, "當年": 0, "同年": 0, "这一年": 0, "那一年": 0, "次年": 1, "翌年": 1, "上年": -1,
+}  # fmt: skip
+#: Days named from the reference date: dateparser's words of zh, ja and ko (checked by
+#: tests/focus_time/test_cjk_years.py), and the traditional 後天.
+CJK_RELATIVE_DAYS: dict[str, int] = {
+    "今天": 0, "今日": 0, "오늘": 0, "금일": 0, "昨天": -1, "昨日": -1, "어제": -1, "작일": -1,
+    "明天": 1, "明日": 1, "내일": 1, "명일": 1, "前天": -2, "一昨日": -2, "大前天": -3,
+    "后天": 2, "後天": 2, "明後日": 2, "大后天": 3,
+}  # fmt: skip
+#: Parts of the day written after a CJK day word ("今天上午": this morning) -> ``PARTS_OF_DAY`` words.
+CJK_PARTS_OF_DAY: dict[str, str] = {
+    "上午": "morning", "早上": "morning", "早晨": "morning", "中午": "noon", "下午": "afternoon",
+    "傍晚": "evening", "晚上": "evening", "夜间": "night", "夜里": "night", "今晚": "night",
+}  # fmt: skip
+#: Months and weeks named from the reference date -> (units moved, unit): dateparser's words of
+#: zh, ja and ko, and the short Chinese 上月/下月 of news ("上月底").
+CJK_RELATIVE_UNITS: dict[str, tuple[int, str]] = {
+    "本月": (0, "month"), "上个月": (-1, "month"), "上月": (-1, "month"), "下个月": (1, "month"), "下月": (1, "month"),
+    "本周": (0, "week"), "上周": (-1, "week"), "下周": (1, "week"),
+    "今月": (0, "month"), "先月": (-1, "month"), "来月": (1, "month"), "今週": (0, "week"), "先週": (-1, "week"),
+    "来週": (1, "week"),
+    "이번 달": (0, "month"), "지난달": (-1, "month"), "다음 달": (1, "month"), "이번 주": (0, "week"),
+    "지난주": (-1, "week"), "다음 주": (1, "week"),
+}  # fmt: skip
+#: Weekdays: a Chinese weekday word and its number ("星期一", "周三", "礼拜天"), the Japanese
+#: "月曜日" and the Korean "월요일" (each day's letter) -> 0 (Monday) .. 6.
+CJK_WEEKDAY_WORDS = ("星期", "礼拜", "禮拜", "周", "週")
+CJK_WEEKDAY_NUMBERS: dict[str, int] = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+CJK_WEEKDAY_LETTERS: dict[str, int] = {
+    "月": 0, "火": 1, "水": 2, "木": 3, "金": 4, "土": 5, "日": 6, "월": 0, "화": 1, "수": 2, "목": 3, "금": 4, "토": 5, "일": 6,
+}  # fmt: skip
+#: Written before a Chinese weekday, the week it is in: 上 the week before the reference date's,
+#: 下 the week after, 本/这 the same week ("上周一": the Monday of last week); 每 (every) makes a set.
+CJK_WEEKDAY_WEEKS: dict[str, int] = {"上": -1, "下": 1, "本": 0, "这": 0, "這": 0}
+CJK_EVERY = "每"
+#: Present, past and future references without a year (TIMEX3 *_REF, as ``REF_WORDS``). Not 现在
+#: after 表/体/实 ("表现在": shows in).
+CJK_REF_WORDS: dict[str, str] = {
+    "目前": "PRESENT_REF", "现在": "PRESENT_REF", "現在": "PRESENT_REF", "当前": "PRESENT_REF", "當前": "PRESENT_REF",
+    "当今": "PRESENT_REF", "如今": "PRESENT_REF", "现今": "PRESENT_REF", "眼下": "PRESENT_REF", "현재": "PRESENT_REF",
+    "近年": "PAST_REF", "近年来": "PAST_REF", "最近": "PAST_REF", "近日": "PAST_REF", "新近": "PAST_REF",
+    "前不久": "PAST_REF", "최근": "PAST_REF", "今后": "FUTURE_REF", "今後": "FUTURE_REF", "将来": "FUTURE_REF",
+}  # fmt: skip
 #: Written right after "年", these make a compound that is no relative year: "过去年代" (past
 #: eras), "至今年代", "明年间" (the Ming years), "今年份".
 CJK_YEAR_COMPOUNDS = "代间間份"
@@ -351,6 +424,19 @@ def cjk_unit(unit: str) -> str:
     return "[" + "".join(c for c, u in CJK_DATE_UNITS.items() if u == unit) + "]"
 
 
+def cjk_month_day_group() -> str:
+    """A month of a CJK date ("3月", "7月份"), with its day if written ("3月28日", "8월 15일", "3月28号")."""
+    return (
+        rf"(?P<month>{CJK_MONTH})[ \t]?{cjk_unit('month')}(?:{CJK_MONTH_SUFFIX}"
+        rf"|[ \t]?(?P<day>{CJK_DAY})[ \t]?{cjk_unit('day')})?"
+    )
+
+
+def cjk_part_of_year_group() -> str:
+    """What may follow a CJK year: a month (and day), a half ("上半年") or a quarter ("第一季度")."""
+    return rf"(?:[ \t]?{cjk_month_day_group()}|(?P<half>{trie_regex(CJK_HALVES)})|[ \t]?{CJK_QUARTER})"
+
+
 #: Where a mention may start: not inside a word, or right after a CJK letter ("于1939年"): not
 #: after a word character other than a CJK letter (one lookbehind: it is tried at every position).
 MENTION_START = rf"(?<![^\W{CJK_LETTERS}])"
@@ -358,7 +444,14 @@ MENTION_START = rf"(?<![^\W{CJK_LETTERS}])"
 #: or the last letter of a CJK relative year ("올해는")
 #: ("1914年开始", "1990年代中国"). A number before any other letter ("1500人", "300名": counts) is
 #: never a mention.
-_CJK_MENTION_ENDS = "".join(CJK_DATE_UNITS) + "".join(CJK_DECADE_MARKS) + "".join(CJK_AGO_MARKS) + "".join({w[-1] for w in CJK_RELATIVE_YEARS})
+_CJK_WORDS = (
+    *CJK_RELATIVE_YEARS, *CJK_MORE_RELATIVE_YEARS, *CJK_ANAPHORIC_YEARS, *CJK_RELATIVE_DAYS, *CJK_PARTS_OF_DAY,
+    *CJK_RELATIVE_UNITS, *CJK_HALVES, *CJK_REF_WORDS, "季度", "四半期", "분기", "曜日", "요일", "世纪", "世紀",
+)
+_CJK_MENTION_ENDS = "".join(sorted(
+    set(CJK_DATE_UNITS) | set(CJK_DECADE_MARKS) | set(CJK_AGO_MARKS) | {CJK_MONTH_SUFFIX}
+    | {w[-1] for w in _CJK_WORDS} | set(CJK_WEEKDAY_NUMBERS) | set(CJK_WEEKDAY_LETTERS)
+))
 MENTION_END = rf"(?:(?!\w)|(?<=[{_CJK_MENTION_ENDS}]))"
 
 
@@ -513,9 +606,17 @@ RULES: tuple[Rule, ...] = (
         "numeric_date", "3/3/2019",
     ),
     # --- dates written with CJK unit characters (years ago, the decade and the range before the date: same start) ---
-    Rule(  # "去年", "昨年", "작년": the reference date's year, shifted
+    Rule(  # "平成二十年" (Heisei 20: 2008), "昭和64年1月7日", "令和元年": a Japanese era year, with its month or day
+        "cjk_era_year", "year",
+        rf"(?P<era>{trie_regex(CJK_ERAS)})[ \t]?(?P<n>\d{{1,2}}|元|{CJK_TEN})[ \t]?{cjk_unit('year')}"
+        rf"{cjk_part_of_year_group()}?",
+        "cjk_era_year", "平成20年",
+    ),
+    Rule(  # "去年", "昨年", "작년", "上年", "当年": the reference date's (or the last date's) year, shifted;
+        # with a month, a day, a half or a quarter after it: "去年十二月", "今年上半年", "当年9月"
         "cjk_relative_year", "relative",
-        rf"(?P<word>{trie_regex(CJK_RELATIVE_YEARS)})(?![{CJK_YEAR_COMPOUNDS}])",
+        rf"(?P<word>{trie_regex([*CJK_RELATIVE_YEARS, *CJK_MORE_RELATIVE_YEARS, *CJK_ANAPHORIC_YEARS])})"
+        rf"(?:{cjk_part_of_year_group()}|(?<!前年)(?![{CJK_YEAR_COMPOUNDS}])|(?<=前年)(?![{CJK_YEAR_COMPOUNDS}比]))",
         "cjk_relative_year", "去年",
     ),
     Rule(  # "2000年前に", "2000년 전": N years ago; not "2000年前后" (around 2000), "2000年前半" (its first half), "1950년 전쟁" (war)
@@ -531,17 +632,58 @@ RULES: tuple[Rule, ...] = (
         rf"(?P<d>[12]\d\d)0[ \t]?{cjk_unit('year')}(?:{'|'.join(CJK_DECADE_MARKS)})",
         "decade_digits", "1990年代",
     ),
+    Rule(  # "90年代", "九十年代" (the 1990s), "80년대": the century from the reference date, as "the '90s"
+        "cjk_decade_short", "decade",
+        rf"(?P<d>[1-9])0[ \t]?{cjk_unit('year')}(?:{'|'.join(CJK_DECADE_MARKS)})",
+        "decade_short", "90年代",
+    ),
     Rule(
         "cjk_range", "range",
         rf"(?P<y1>{YEAR4})[ \t]?{cjk_unit('year')}?[ \t]?(?:{trie_regex(CJK_RANGE_VERBS)})?(?P<sep>{trie_regex(CJK_RANGE_LINKS)})[ \t]?"
         rf"(?P<y2>{YEAR4})[ \t]?{cjk_unit('year')}",
         "year_range", "1914年到1918年",
     ),
-    Rule(
+    Rule(  # "1949年10月1日", "一九九一年三月二十八日", "1948년 8월 15일", "2008年上半年", "九六年" (a two-digit year)
         "cjk_date", "date",
-        rf"(?P<year>{YEAR4})[ \t]?{cjk_unit('year')}(?:[ \t]?(?P<month>1[0-2]|0?[1-9])[ \t]?{cjk_unit('month')}"
-        rf"(?:[ \t]?(?P<day>3[01]|[12]\d|0?[1-9])[ \t]?{cjk_unit('day')})?)?",
+        rf"(?:(?P<year>{YEAR4})|(?P<yy>\d\d))[ \t]?{cjk_unit('year')}{cjk_part_of_year_group()}?",
         "cjk_date", "1949年10月1日",
+    ),
+    Rule(  # "三月二十八日", "3月28号", "7月份", "8월 15일": a month or a day of it without a year (as "March 28")
+        "cjk_month_day", "anaphoric",
+        cjk_month_day_group(),
+        "cjk_month_day", "3月28日",
+    ),
+    Rule(  # "上半年", "第一季度": a half or a quarter of the last date's year (as "the third quarter")
+        "cjk_part_of_year", "anaphoric",
+        rf"(?P<half>{trie_regex(CJK_HALVES)})|{CJK_QUARTER}",
+        "cjk_part_of_year", "上半年",
+    ),
+    Rule(  # "20世纪", "二十一世纪": a century
+        "cjk_century", "century",
+        r"(?P<n>[1-9]\d?)[ \t]?世[纪紀]",
+        "century", "20世纪",
+    ),
+    Rule(  # "今天", "昨日", "내일", with a part of the day: "今天上午"
+        "cjk_relative_day", "relative",
+        rf"(?P<w>{trie_regex(CJK_RELATIVE_DAYS)})(?:(?P<part>{trie_regex(CJK_PARTS_OF_DAY)}))?|(?P<tonight>今晚)",
+        "cjk_relative_day", "今天",
+    ),
+    Rule(  # "本月", "上个月", "先週", "지난달"
+        "cjk_relative_unit", "relative",
+        rf"(?P<w>{phrase_regex(CJK_RELATIVE_UNITS)})(?![一二三四五六日天])",
+        "cjk_relative_unit", "上个月",
+    ),
+    Rule(  # "星期一", "上周三", "礼拜天", "月曜日", "월요일"; not "一周一次" (once a week)
+        "cjk_weekday", "relative",
+        rf"(?<![一二三四五六七八九十两几数多])(?:(?P<mod>[{''.join(CJK_WEEKDAY_WEEKS) + CJK_EVERY}]))?"
+        rf"(?:{trie_regex(CJK_WEEKDAY_WORDS)})(?P<n>[{''.join(CJK_WEEKDAY_NUMBERS)}])"
+        rf"|(?P<letter>[{''.join(CJK_WEEKDAY_LETTERS)}])(?:曜日|요일)",
+        "cjk_weekday", "星期一",
+    ),
+    Rule(  # "目前", "近年来", "현재": present, past and future references (as "currently")
+        "cjk_ref_word", "relative",
+        rf"(?<![表体實实])(?P<w>{trie_regex(CJK_REF_WORDS)})",
+        "cjk_ref_word", "目前",
     ),
     # --- ranges of years (before bare years) ---
     Rule(  # the era word of one end dates both: 356–323 BC, 27 BC to AD 14, between 200 and 900 CE, c. 570 – 632 AD
@@ -666,9 +808,9 @@ RULES: tuple[Rule, ...] = (
         # is a citation's letter ("(Smith, 2019a; Jones, 2019b)"). Not before digits, a dash and
         # a number ("2019-4567"), but before a date or an ordinal after a dash ("1658–2 December
         # 1730", "1997 - 3rd place") and in a list ("1975/1985/2001").
-        rf"(?<![$€£¥#@])(?<!\d[.,:])(?:(?<={YEAR4}[–-])|(?<!\d[–-]))(?<!\d\s[-–])"
+        rf"(?<![$€£¥#@])(?<!\d[.,:．])(?:(?<={YEAR4}[–-])|(?<!\d[–-]))(?<!\d\s[-–])"
         rf"(?P<year>{BARE_YEAR4})(?:(?<=[1-9])s(?=[ \t]+[A-Z])|[a-e](?=[,;)\]]))?"
-        rf"(?!\d|[.,:]\d|\s?[-–]\s?\d+(?!\w|\s+{_MONTH_NAME})|/\d(?!\d{{3}})|%)",
+        rf"(?!\d|[.,:．]\d|\s?[-–]\s?\d+(?!\w|\s+{_MONTH_NAME})|/\d(?!\d{{3}})|%)",
         "bare_year", "2008",
     ),
     # --- deictic: relative to the reference date ---
@@ -874,15 +1016,53 @@ KEYWORD_TRIGGERS = frozenset(
 )
 
 
+#: Where a rule of the CJK section that opens with a letter can start (a number opens the others):
+#: a letter that begins one of its words, a weekday, 第 or a numeral before a quarter, or 十 (10)
+#: before a month. Scripts without spaces have no words to split off, so a trigger is that one
+#: letter (the next one may start another: "目前年" holds 目前 and 前年), found by what follows it
+#: (the scanner runs this only on texts with CJK letters), and the rules tried there are those
+#: that can start with it (tests/focus_time/test_cjk_numerals.py checks every letter a rule can
+#: start with is a trigger).
+_CJK_TRIGGER_WORDS = (
+    *CJK_RELATIVE_YEARS, *CJK_MORE_RELATIVE_YEARS, *CJK_ANAPHORIC_YEARS, *CJK_RELATIVE_DAYS, "今晚",
+    *CJK_RELATIVE_UNITS, *CJK_HALVES, *CJK_REF_WORDS, *CJK_ERAS,
+)
+
+
+def _cjk_trigger() -> str:
+    """``CJK_TRIGGER``: each first letter, then a lookahead for the rest of what it may begin
+    (an alternation of letters first: the regex engine skips in C to the next of them)."""
+    rests: dict[str, set[str]] = {}
+    weekday = f"[{''.join(CJK_WEEKDAY_NUMBERS)}]"
+    forms = [(w[0], phrase_regex([w[1:]]) if w[1:] else "") for w in _CJK_TRIGGER_WORDS]
+    forms += [(w[0], f"{re.escape(w[1:])}{weekday}") for w in CJK_WEEKDAY_WORDS]
+    forms += [(m, f"(?:{trie_regex(CJK_WEEKDAY_WORDS)}){weekday}") for m in (*CJK_WEEKDAY_WEEKS, CJK_EVERY)]
+    forms += [(c, "曜日|요일") for c in CJK_WEEKDAY_LETTERS]
+    forms += [("第", r"[ \t]?[1-4一二三四]"), (CJK_TEN, r"[ \t]?[月월]")]
+    forms += [(c, r"[ \t]?(?:季度|四半期)") for c in "一二三四"]
+    for first, rest in forms:
+        rests.setdefault(first, set()).add(rest)
+    return "|".join(
+        re.escape(c) + ("" if "" in alts else "(?=" + "|".join(sorted(alts)) + ")") for c, alts in sorted(rests.items())
+    )
+
+
+CJK_TRIGGER = _cjk_trigger()
+CJK_TRIGGER_CHARS = frozenset(
+    {w[0] for w in (*_CJK_TRIGGER_WORDS, *CJK_WEEKDAY_WORDS, *CJK_WEEKDAY_WEEKS, CJK_EVERY)}
+    | set(CJK_WEEKDAY_LETTERS) | {CJK_TEN, "第", "一", "二", "三", "四"}
+)
+
+
 def _last_words(phrases) -> set[str]:
     return {p.split()[-1] for p in phrases}
 
 
 #: Every word that can be a temporal mention's trigger (besides digits, "'08", "Q3" and "x'mas",
-#: which the scanner matches by shape): read from the tables above, never listed twice.
+#: which the scanner matches by shape, and ``CJK_TRIGGER``): read from the tables above, never listed twice.
 TRIGGER_WORDS: frozenset[str] = frozenset(
     set(MONTHS) | set(WEEKDAYS) | set(PARTS_OF_DAY) | BARE_PART_WORDS | set(SEASONS)
     | _last_words(DAY_OFFSETS) | YEAR_TO_DATE | set(UNIT_WORDS) | _last_words(REF_WORDS)
     | {w for p in REF_WORDS for w in p.split() if w not in ("in", "at", "the", "right", "these", "near")}
-    | set(DECADE_WORDS) | KEYWORD_TRIGGERS | set(CJK_RELATIVE_YEARS)
+    | set(DECADE_WORDS) | KEYWORD_TRIGGERS
 )

@@ -596,6 +596,9 @@ def derive_tables(rules: Sequence, trigger_body: str, trigger_words: frozenset[s
     """
     patterns = [r.pattern for r in rules]
     prefix = prefix_words(patterns, trigger_words - verb_triggers)
+    if prefix is not None:  # a word not opening with a-z is a candidate anyway (the scanner's
+        # candidates are those words and every token that does not start with a-z): no entry
+        prefix = frozenset(w for w in prefix if "a" <= w[0] <= "z")
     by_rule = {"first_chars": {}, "first_tokens": {}, "word_signatures": {}, "digit_shapes": {}, "digit_word_shapes": {}}
     for rule in rules:
         by_rule["first_chars"][rule.name] = _chars(first_chars(rule.pattern))
@@ -616,6 +619,8 @@ def derive_tables(rules: Sequence, trigger_body: str, trigger_words: frozenset[s
     number_prefix = number_prefix_words(patterns, (trigger_words - verb_triggers) | {"q", "x"})
     if prefix is None or number_prefix is None:  # pragma: no cover - a rule the reader cannot follow
         number_prefix = prefix
+    else:
+        number_prefix = frozenset(w for w in number_prefix if "a" <= w[0] <= "z")
     followers = letter_run_followers(patterns)
     return {
         **by_rule,

@@ -53,6 +53,10 @@ from ragas_temporal.focus_time.normalise import digits_are_ascii
 from ragas_temporal.focus_time.patterns import (
     AFTER_YEAR_CUE,
     CIRCA_MARKS,
+    CJK_DATE_UNITS,
+    CJK_LETTERS,
+    CJK_TRIGGER,
+    CJK_TRIGGER_CHARS,
     ERA_WORDS,
     MONTHS,
     RULES,
@@ -82,6 +86,9 @@ _MONTH_START = trie_regex(MONTHS)
 #: one digit class is skipped at once at the letters most separators come before.)
 _ERA_AFTER_LOWER = trie_regex({w.lower() for w in ERA_WORDS})
 _CIRCA_LOWER = trie_regex({w.lower() for w in CIRCA_MARKS})
+#: What may follow the number of a CJK date: a unit character (年, 月, 日, 号, 년, 월, 일), or the
+#: first letter of 世纪 (century), 季度 / 四半期 / 분기 (quarter).
+_CJK_AFTER_NUMBER = "".join(CJK_DATE_UNITS) + "世季四분"
 _NUMBER_TRIGGER = (
     # "\d{0,2}+": a short number is read whole (what follows it decides; giving digits back
     # could only find the same ending again, so the possessive form saves the retries)
@@ -89,11 +96,13 @@ _NUMBER_TRIGGER = (
     rf"|\s*(?:{_ERA_AFTER_LOWER})(?![a-z])"  # "410 ad", "44 bc"
     rf"|\s*(?:--|[-–—]|(?:to|until|till)\s)\s*(?:(?:{_CIRCA_LOWER})\s*)?\d"  # "( 618 -- 907 )", "786 until 809"
     r"|\s+(?:until|till)\s"  # "from 843 until her death"
-    rf"|(?:st|nd|rd|th)?\s*(?:of\s+)?(?:{_MONTH_START})(?![a-z]))))"
+    rf"|(?:st|nd|rd|th)?\s*(?:of\s+)?(?:{_MONTH_START})(?![a-z])"
+    rf"|[ \t]?[{_CJK_AFTER_NUMBER}])))"  # "3月", "96年", "20世纪", "1季度", "8월": a CJK date's number
     rf"|(?=\d){AFTER_YEAR_CUE}\d{{1,3}}(?!\d)"  # "c. 570", "r. 871", "in 476" (last: years and dates go first)
 )
-#: A trigger: a number as above, "'08", "Q3", "x'mas", or a trigger word (on lower-cased text).
-TRIGGER_BODY = rf"(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z]))"
+#: A trigger: a number as above, "'08", "Q3", "x'mas", a trigger word (on lower-cased text), or
+#: where a CJK rule opening with a letter can start (``patterns.CJK_TRIGGER``).
+TRIGGER_BODY = rf"(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT})(?![a-z])|{CJK_TRIGGER})"
 # ``TRIGGER`` (the plain form, for tests) is compiled on first use (see ``__getattr__``); the
 # same triggers are found faster by ``_fast_triggers`` (and by ``_plain_triggers``, below, in
 # the texts it cannot take).
@@ -101,7 +110,13 @@ TRIGGER_BODY = rf"(?:{_NUMBER_TRIGGER}|['’]\d|q[1-4]|x['’]mas|(?:{_WORDS_ALT
 
 def _triggers(lowered: str, after_sep: re.Pattern, at_0: re.Pattern) -> list[tuple[int, str]]:
     """TRIGGER's matches in ``lowered`` as (start, text), by the separator-led regex alone (the
-    form for texts searched ignoring case; ``_fast_triggers`` gives the same faster)."""
+    form for texts searched ignoring case; ``_fast_triggers`` gives the same faster). CJK words
+    have no separator between them: a text with CJK letters takes TRIGGER itself."""
+    if _HAS_CJK(lowered) is not None:
+        trigger = __getattr__("TRIGGER")
+        if after_sep.flags & re.IGNORECASE:
+            (trigger,) = _ignoring_case(trigger)
+        return [(m.start(), m.group()) for m in trigger.finditer(lowered)]
     first = at_0.match(lowered)
     found = [] if first is None else [(0, first.group(1))]
     found += [(m.start(1), m.group(1)) for m in after_sep.finditer(lowered, 0 if first is None else first.end())]
@@ -142,7 +157,14 @@ def _fast_triggers(lowered: str) -> list[tuple[int, str]]:
     hits = _RUN_WORDS_BYTES.intersection(runs)
     words = [w.decode() for w in hits]
     # the few words with other characters: a whole-text substring test each
-    irregular = [w for w in (_ASCII_OTHER_WORDS if lowered.isascii() else _OTHER_WORDS) if w in lowered]
+    if lowered.isascii():
+        irregular = [w for w in _ASCII_OTHER_WORDS if w in lowered]
+    else:
+        irregular = [w for w in _OTHER_WORDS if w in lowered]
+        if _HAS_CJK(lowered) is not None:  # the letters that open a CJK rule, only where there are such letters
+            found += [(m.start(), m.group()) for m in _CJK_TRIGGER(lowered)]
+            if len(found) > 1:
+                found.sort()
     if not words and not irregular:
         return found
     marks = len(found)
@@ -407,8 +429,12 @@ _DIGIT_BODY_AT = re.compile(
 _RUN_WORDS_BYTES = frozenset(
     w.encode() for w in TRIGGER_WORDS if w.isascii() and w.isalpha() and w.islower() and not _starts_a_mark(w)
 )
-#: The other trigger words no mark start finds ("a.d", "w.w", "今年"), and those of them in ASCII.
+#: The other trigger words no mark start finds ("a.d", "w.w"), and those of them in ASCII.
 _OTHER_WORDS = tuple(sorted(w for w in TRIGGER_WORDS if w.encode() not in _RUN_WORDS_BYTES and not _starts_a_mark(w)))
+#: A CJK letter (a text without one has no CJK trigger), and the CJK triggers with TRIGGER's
+#: boundary (no a-z or digit before; a CJK mention may end before any letter).
+_HAS_CJK = re.compile(f"[{CJK_LETTERS}]").search
+_CJK_TRIGGER = re.compile(rf"(?:{CJK_TRIGGER})(?<![a-z\d].)").finditer  # (the boundary last: the letters lead)
 _ASCII_OTHER_WORDS = tuple(w for w in _OTHER_WORDS if w.isascii())
 #: Byte table: a-z kept, every other byte (digits, punctuation, the "?" of a non-ASCII
 #: character) made a space, so ``split()`` gives the runs of a-z.
@@ -637,11 +663,12 @@ def iter_matches(text: str, digits_ascii: bool = False) -> list[tuple[str, re.Ma
         for p in (*positions, t):
             if p < done:
                 continue
-            if p == t and word.isalpha():  # the trigger word itself
+            if p == t and (word.isalpha() or word[0] in CJK_TRIGGER_CHARS):  # the trigger word itself
                 w = word.lower()
                 rx = by_first_word(w, _MISSING)
                 if rx is _MISSING:
-                    rx = _rules_by_first_word(w)
+                    # CJK words are not split from what follows them: the rules that can start with the letter
+                    rx = RULES_BY_FIRST_WORD[w] = _rules_by_first_char(w[0]) if w[0] in CJK_TRIGGER_CHARS else _rules_by_first_word(w)
             else:
                 rx = _rules_at(text, lowered, p)
             m = rx.match(text, p) if rx is not None else None

@@ -55,6 +55,7 @@ from __future__ import annotations
 # reading types they share (Anchor, Context, Groups, groups_of, Interpreter, Reading) are re-exported here
 # for the extractor, the one caller of the package.
 from ragas_temporal.focus_time.interpret.anaphoric import (
+    cjk_month_day,
     clock,
     day_anaphoric,
     month_bare,
@@ -63,13 +64,17 @@ from ragas_temporal.focus_time.interpret.anaphoric import (
     unit_before_after,
     weekday_the_day,
 )
-from ragas_temporal.focus_time.interpret.calendar_names import easter, holiday, quarter, season
+from ragas_temporal.focus_time.interpret.calendar_names import cjk_part_of_year, easter, holiday, quarter, season
 from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Interpreter, Reading, groups_of
 from ragas_temporal.focus_time.interpret.dates import cjk_date, month_range, month_year, numeric_date, rare_date, short_date, ymd
 from ragas_temporal.focus_time.interpret.deictic import (
     ago,
     cjk_ago,
+    cjk_ref_word,
+    cjk_relative_day,
+    cjk_relative_unit,
     cjk_relative_year,
+    cjk_weekday,
     day_relative,
     part_of_day,
     past_n,
@@ -89,6 +94,7 @@ from ragas_temporal.focus_time.interpret.ranges import bracketed_range, date_ran
 from ragas_temporal.focus_time.interpret.years import (
     apostrophe_year,
     bare_year,
+    cjk_era_year,
     era_year,
     fiscal_year,
     in_year,
@@ -113,6 +119,13 @@ __all__ = [
     "cjk_ago",
     "cjk_relative_year",
     "cjk_date",
+    "cjk_era_year",
+    "cjk_month_day",
+    "cjk_part_of_year",
+    "cjk_ref_word",
+    "cjk_relative_day",
+    "cjk_relative_unit",
+    "cjk_weekday",
     "century",
     "clock",
     "day_anaphoric",

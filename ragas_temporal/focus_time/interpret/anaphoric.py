@@ -16,12 +16,14 @@ from ragas_temporal.focus_time.interpret.calendar_math import (
     valid_day,
     year_by_tense,
 )
+from ragas_temporal.focus_time.cjk_numerals import cjk_number
 from ragas_temporal.focus_time.context_rules import is_passage_reference
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
     Groups,
     Reading,
+    groups_of,
     relative_reading,
     unresolved_reading,
     yearless_reading,
@@ -150,3 +152,28 @@ def part_of_day_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if part == "weekend":
         return Reading(kind, unit_value(base, "weekend"), unit_years(base, "weekend"))
     return Reading(kind, day_value(base, part), frozenset({base.year}))
+
+
+def cjk_month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """三月二十八日, 3月28号, 7月份, 8월 15일: a month (and day) of a CJK date without a year, read
+    by the English readers of "March 28" and "in July" (the numerals are digits by now, or 十
+    alone: ``cjk_numerals``). A day the month does not have leaves the month.
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("新华社北京三月二十八日电，十月十日", dt.date(1997, 4, 2))]
+    [('三月二十八日', '1997-03-28'), ('十月十日', '1997-10-10')]
+    """
+    month, raw_day = cjk_number(g("month")), g("day")
+    day = cjk_number(raw_day) if raw_day is not None else None
+    english = groups_of(g.match)  # the same match, in the English rules' words
+    english["month"] = _MONTH_NAMES[month - 1]
+    if day is not None and valid_day(2000, month, day):
+        english["day"] = str(day)
+        return month_day(english, ctx, kind)
+    english["mod"] = "in"  # a month named with its unit is never the verb "may": as "in May"
+    return month_bare(english, ctx, kind)
+
+
+#: Month 1..12 -> its name in ``MONTHS``.
+_MONTH_NAMES = tuple(sorted((w for w in MONTHS if len(w) > 3 and w != "sept" or w == "may"), key=MONTHS.get))

@@ -8,6 +8,7 @@ import datetime as dt
 import re
 from typing import Callable
 
+from ragas_temporal.focus_time.cjk_numerals import cjk_number
 from ragas_temporal.focus_time.interpret.calendar_math import shift_anchor, year_by_tense
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
@@ -15,13 +16,13 @@ from ragas_temporal.focus_time.interpret.core import (
     Groups,
     Reading,
     explicit_reading,
-    relative_reading,
     unresolved_reading,
     year_from,
     yearless_reading,
 )
 from ragas_temporal.focus_time.normalise import format_year
 from ragas_temporal.focus_time.patterns import (
+    CJK_HALVES,
     HOLIDAY_GROUPS,
     HOLIDAYS,
     MONTHS,
@@ -69,6 +70,29 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if base is None:  # "Q2", "the second quarter" with no year the text ties to it
         return yearless_reading(kind, f"XXXX-Q{q}")
     return Reading(kind, f"{format_year(base.year)}-Q{q}", frozenset({base.year}))
+
+
+def cjk_part_of_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """上半年 / 下半年 (the first / second half), 第一季度 / 一季度 / 第1四半期 / 1분기 (the first
+    quarter) without a year: of the year of the last written date, else of the reference date
+    (as "the third quarter").
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("1998年经济增长，下半年放缓，第四季度回升。", dt.date(2024, 5, 1))]
+    [('1998年', '1998'), ('下半年', '1998-H2'), ('第四季度', '1998-Q4')]
+    """
+    if g("half") is not None:
+        n = CJK_HALVES[g("half")]
+        code, last_month = f"H{n}", 6 * n
+    else:
+        n = cjk_number(g("q"))
+        code, last_month = f"Q{n}", 3 * n
+    base = ctx.calendar_base
+    if base is None:  # a quarter without a year keeps its TIMEX value, as "the third quarter" does
+        return yearless_reading(kind, f"XXXX-{code}") if code[0] == "Q" else unresolved_reading(kind)
+    year = year_by_tense(base, last_month, 28, lambda: ctx.tense_at(g.start, g.end))
+    return Reading(kind, f"{format_year(year)}-{code}", frozenset({year}))
 
 
 _SEASON_MONTHS = {"SP": (3, 5), "SU": (6, 8), "FA": (9, 11), "WI": (12, 14)}

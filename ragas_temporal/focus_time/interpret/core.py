@@ -147,8 +147,14 @@ class Context:
         (Anchor(year=2010, month=None, day=None), None)
         """
         anchor = self.anchor
-        if self.narrative and anchor is not None and (anchor.month is not None or start < self._sentence_end()):
-            return anchor
+        if self.narrative and anchor is not None:
+            if anchor.month is not None or start < self._sentence_end():
+                return anchor
+            # a narrative of another age ("1940 ... am 27. Mai", "一九八四年……十月一日") goes on in
+            # its own year, as annotators read it; a year near the moment of writing is news of it
+            ref = self._ref
+            if ref is not None and abs(anchor.year - ref.year) > NARRATIVE_YEARS:
+                return anchor
         return self._ref
 
     def _sentence_end(self) -> int:
@@ -186,6 +192,10 @@ class Context:
 # ``patterns.sentence_break``); a year ties calendar names up to there, within this many characters.
 _SENTENCE_GAP = re.compile(sentence_break() + r"|\n")
 _TIE_WINDOW = 2000
+#: How far (in years) a text's last written year must be from the reference date for the text to be a
+#: narrative of another age rather than news of the moment of writing (``calendar_base_at``; the
+#: language tables read it too).
+NARRATIVE_YEARS = 10
 
 
 class Groups(dict):

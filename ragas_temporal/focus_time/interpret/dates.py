@@ -15,8 +15,15 @@ from ragas_temporal.focus_time.interpret.core import (
     explicit_reading,
     year_from,
 )
-from ragas_temporal.focus_time.normalise import two_digit_year, year_span
-from ragas_temporal.focus_time.patterns import CJK_DURATION_CUES, MONTHS
+from ragas_temporal.focus_time.cjk_numerals import cjk_number
+from ragas_temporal.focus_time.normalise import format_year, two_digit_year, year_span
+from ragas_temporal.focus_time.patterns import (
+    CJK_COUNT_MARKS_AFTER,
+    CJK_COUNT_MARKS_BEFORE,
+    CJK_DURATION_CUES,
+    CJK_HALVES,
+    MONTHS,
+)
 
 
 def ymd(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -38,24 +45,63 @@ def ymd(g: Groups, ctx: Context, kind: str) -> Reading | None:
 def cjk_date(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Dates written with CJK unit characters, at the precision written: 1949年 and 1988년 are
     years, 1949年10月 a month, 1949年10月1日 and 1948년 8월 15일 days (a day the month does not
-    have leaves the month). A count of years followed by a duration word (``CJK_DURATION_CUES``:
-    "1000年以上", "2000年的历史", "1000년 동안") is a length of time, not a year.
+    have leaves the month), 2008年上半年 a half and 2008年第一季度 a quarter. Numerals are read as
+    digits (一九九一年三月二十八日: ``cjk_numerals``). A count of years followed by a duration
+    word (``CJK_DURATION_CUES``: "1000年以上", "2000年的历史", "1000년 동안") is a length of time,
+    not a year. A two-digit year ("96年", "九六年") takes its century from the last date of the
+    text, else the reference date, as "'96" does, when it is no count (``CJK_COUNT_MARKS_BEFORE``).
 
+    >>> import datetime as dt
     >>> from ragas_temporal.focus_time.extract import scan
     >>> [m.value for m in scan("中华人民共和国于1949年10月1日成立。1949年10月，1988년.")]
     ['1949-10-01', '1949-10', '1988']
     >>> [m.value for m in scan("故宫有1000年以上的历史。1000년 동안")]
     []
+    >>> [m.value for m in scan("一九九一年三月二十八日，二〇〇八年上半年，九六年，三十年来", dt.date(1997, 1, 1))]
+    ['1991-03-28', '2008-H1', '1996']
     """
-    y = int(g("year"))
-    if g("month") is None:
+    part = g("month") is not None or g("half") is not None or g("q") is not None
+    if g("yy") is not None:
+        y = _two_digit_cjk_year(g, ctx, part)
+        if y is None:
+            return None
+    else:
+        y = int(g("year"))
+    if not part:
         if ctx.text[g.match.end() :].lstrip(" \t").startswith(CJK_DURATION_CUES):
             return None  # "1000年以上", "1000년 동안": a length of time
         return explicit_reading("year", Anchor(y))
-    m, d = int(g("month")), g("day")
-    if d is not None and valid_day(y, m, int(d)):
-        return explicit_reading(kind, Anchor(y, m, int(d)))
-    return explicit_reading(kind, Anchor(y, m))
+    return cjk_in_year(g, y, kind)
+
+
+def _two_digit_cjk_year(g: Groups, ctx: Context, part: bool) -> int | None:
+    raw = g("yy")
+    if not part:
+        text, tens, units = ctx.text, int(raw[0]), int(raw[1])
+        if units == 0 or units == tens + 1:
+            return None  # "50年" fifty years, "七八年" seven or eight years
+        if g.start and text[g.start - 1] in CJK_COUNT_MARKS_BEFORE:
+            return None
+        if text[g.end :].lstrip(" \t").startswith(CJK_COUNT_MARKS_AFTER + CJK_DURATION_CUES):
+            return None
+    base = ctx.base
+    return two_digit_year(int(raw), base.year if base is not None else None)
+
+
+def cjk_in_year(g: Groups, year: int, kind: str) -> Reading:
+    """The part of ``year`` a CJK date names after it: a month and day ("3月28日"), a half
+    ("上半年": 2008-H1), a quarter ("第一季度": 2008-Q1), else the year itself."""
+    if g("month") is not None:
+        month, raw_day = cjk_number(g("month")), g("day")
+        day = cjk_number(raw_day) if raw_day is not None else None
+        if day is not None and valid_day(year, month, day):
+            return explicit_reading(kind, Anchor(year, month, day))
+        return explicit_reading(kind, Anchor(year, month))
+    if g("half") is not None:
+        return explicit_reading(kind, Anchor(year), f"{format_year(year)}-H{CJK_HALVES[g('half')]}")
+    if g("q") is not None:
+        return explicit_reading(kind, Anchor(year), f"{format_year(year)}-Q{cjk_number(g('q'))}")
+    return explicit_reading(kind, Anchor(year))
 
 
 def month_range(g: Groups, ctx: Context, kind: str) -> Reading | None:

@@ -20,14 +20,26 @@ from ragas_temporal.focus_time.interpret.core import (
     Context,
     Groups,
     Reading,
+    groups_of,
     relative_reading,
     unresolved_reading,
     yearless_reading,
 )
+from ragas_temporal.focus_time.interpret.dates import cjk_in_year
 from ragas_temporal.focus_time.patterns import (
     ANAPHORIC_MODIFIERS,
     CJK_AGO_CUES,
+    CJK_ANAPHORIC_YEARS,
+    CJK_MORE_RELATIVE_YEARS,
+    CJK_PARTS_OF_DAY,
+    CJK_REF_WORDS,
+    CJK_RELATIVE_DAYS,
+    CJK_RELATIVE_UNITS,
     CJK_RELATIVE_YEARS,
+    CJK_EVERY,
+    CJK_WEEKDAY_LETTERS,
+    CJK_WEEKDAY_NUMBERS,
+    CJK_WEEKDAY_WEEKS,
     DAY_OFFSETS,
     NIGHT_WORDS,
     REF_WORDS,
@@ -167,15 +179,107 @@ def cjk_ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 
 def cjk_relative_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """去年 / 昨年 / 작년 (last year), 今年 / 올해 (this year), 明年 / 来年 / 내년 (next year):
-    the reference date's year, shifted (no year without a reference date).
+    """去年 / 昨年 / 작년 (last year), 今年 / 올해 (this year), 明年 / 来年 / 내년 (next year), 前年
+    (the year before last): the reference date's year, shifted (no year without a reference date);
+    当年 / 同年 (that year), 次年 / 翌年 (the year after), 上年 (the year before): the last date's
+    year (else the reference date's), shifted. A
+    month, day, half or quarter after the word dates that part of the year: "去年十二月", "今年上半年".
 
     >>> import datetime as dt
     >>> from ragas_temporal.focus_time.extract import scan
     >>> [(m.text, m.value) for m in scan("去年中国经济增长了5.2%。올해는", dt.date(2024, 5, 1))]
     [('去年', '2023'), ('올해', '2024')]
+    >>> [(m.text, m.value) for m in scan("前年十二月，今年上半年。1990年建厂，次年投产。", dt.date(2024, 5, 1))]
+    [('前年十二月', '2022-12'), ('今年上半年', '2024-H1'), ('1990年', '1990'), ('次年', '1991')]
     """
-    return _reference_year(ctx, kind, CJK_RELATIVE_YEARS[g("word")])
+    word = g("word")
+    if word in CJK_ANAPHORIC_YEARS:
+        kind, base, shift = "anaphoric", ctx.base, CJK_ANAPHORIC_YEARS[word]
+    else:
+        base, shift = ctx.ref, CJK_RELATIVE_YEARS.get(word, CJK_MORE_RELATIVE_YEARS.get(word))
+    has_part = g("month") is not None or g("half") is not None or g("q") is not None
+    if base is None:  # as "last year" / "the following year" with nothing to count from
+        return unresolved_reading(kind) if has_part else relative_reading(kind, "year", shift)
+    a = shift_anchor(base, "year", shift)
+    if a is None:
+        return unresolved_reading(kind)
+    if has_part:
+        return cjk_in_year(g, a.year, kind)
+    return Reading(kind, unit_value(a, "year"), frozenset({a.year}), at_granularity(a, "year"))
+
+
+def cjk_relative_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """今天 / 今日 / 오늘 (today), 昨天 (yesterday), 明天 (tomorrow), 前天, 后天, with a part of the day
+    after it ("今天上午": this morning); 今晚 (tonight): as "today", "tonight" and "this morning".
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("昨天下午，今晚，내일", dt.date(2024, 5, 1))]
+    [('昨天下午', '2024-04-30TAF'), ('今晚', '2024-05-01TNI'), ('내일', '2024-05-02')]
+    """
+    ref, shift = ctx.ref, 0 if g("tonight") else CJK_RELATIVE_DAYS[g("w")]
+    if ref is None:  # as "yesterday" without a reference date
+        return relative_reading(kind, "day", shift)
+    a = shift_anchor(ref, "day", shift)
+    if a is None:
+        return unresolved_reading(kind)
+    part = "night" if g("tonight") else CJK_PARTS_OF_DAY.get(g("part") or "")
+    return Reading(kind, day_value(a, part), frozenset({a.year}), a)
+
+
+def cjk_relative_unit(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """本月 (this month), 上个月 / 上月 / 先月 / 지난달 (last month), 下周 (next week): as "last month".
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("上个月，本月，下周", dt.date(2024, 1, 10))]
+    [('上个月', '2023-12'), ('本月', '2024-01'), ('下周', '2024-W03')]
+    """
+    k, unit = CJK_RELATIVE_UNITS[" ".join(g("w").split())]
+    english = groups_of(g.match)  # the same match, in the words of "last month"
+    english.update({"mod": _CJK_UNIT_MODIFIERS[k], "unit": unit, "the": None})
+    return unit_relative(english, ctx, kind)
+
+
+_CJK_UNIT_MODIFIERS = {-1: "last", 0: "this", 1: "next"}
+
+
+def cjk_weekday(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """星期一, 周三, 礼拜天, 月曜日, 월요일: the nearest such day to the reference date, as "Monday";
+    上周一 (the Monday of last week), 下周一 (of next week), 本周一 (of this week), 每周一 (every Monday).
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("星期二，下周一，每周五", dt.date(2024, 5, 1))]  # a Wednesday
+    [('星期二', '2024-04-30'), ('下周一', '2024-05-06'), ('每周五', 'XXXX-WXX-5')]
+    >>> [(m.text, m.value) for m in scan("上周一，本周五", dt.date(2024, 5, 1))]
+    [('上周一', '2024-04-22'), ('本周五', '2024-05-03')]
+    """
+    # the weekday's character as written (``dict.get``): a language table translates "一" to "1"
+    n = dict.get(g, "n")
+    day, mod = CJK_WEEKDAY_NUMBERS[n] if n else CJK_WEEKDAY_LETTERS[g("letter")], g("mod")
+    if mod is None or mod == CJK_EVERY:  # as "Monday", "every Monday"
+        english = groups_of(g.match)
+        english.update({"weekday": _WEEKDAY_NAMES[day], "mod": mod and "every", "part": None})
+        return weekday(english, ctx, kind)
+    ref = ctx.reference
+    if ref is None:
+        return unresolved_reading(kind)
+    try:  # the weekday of the week before, of or after the reference date's
+        a = Anchor.of(ref + dt.timedelta(days=7 * CJK_WEEKDAY_WEEKS[mod] + day - ref.weekday()))
+    except OverflowError:
+        return unresolved_reading(kind)
+    return Reading(kind, a.value(), frozenset({a.year}), a)
+
+
+#: Weekday 0..6 -> its name in ``WEEKDAYS``.
+_WEEKDAY_NAMES = tuple(sorted((w for w in WEEKDAYS if len(w) > 5), key=WEEKDAYS.get))
+
+
+def cjk_ref_word(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """目前 / 现在 / 如今 / 현재 (now), 近年来 / 最近 (recently), 今后 (from now on): TIMEX3
+    PRESENT_REF, PAST_REF and FUTURE_REF, no years (as "currently", "recently")."""
+    return Reading(kind, CJK_REF_WORDS[g("w")], frozenset())
 
 
 def _reference_year(ctx: Context, kind: str, shift: int) -> Reading:

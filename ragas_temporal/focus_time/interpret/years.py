@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from ragas_temporal.focus_time.cjk_numerals import cjk_number
 from ragas_temporal.focus_time.context_rules import is_not_a_year, short_year_rejection
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
@@ -14,8 +15,10 @@ from ragas_temporal.focus_time.interpret.core import (
     explicit_reading,
     year_reading,
 )
+from ragas_temporal.focus_time.interpret.dates import cjk_in_year
 from ragas_temporal.focus_time.interpret.ranges import end_anchor, range_end
 from ragas_temporal.focus_time.normalise import format_year, in_era, two_digit_year, year_span
+from ragas_temporal.focus_time.patterns import CJK_ERAS
 from ragas_temporal.focus_time.year_lexicon import APPROXIMATE_WORDS
 
 _APPROXIMATE = frozenset(w.lower() for w in APPROXIMATE_WORDS)
@@ -131,3 +134,20 @@ def marked_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return Reading("range", f"{format_year(first)}/{format_year(second)}", frozenset({first, second}), Anchor(second))
     end = end_anchor(second, g.lower("m2"), g("d2"))
     return Reading("range", f"{format_year(first)}/{end.value()}", ctx.span(first, second), end)
+
+
+def cjk_era_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """平成二十年, 昭和64年, 令和元年 (元: the first year): a year of a Japanese era, counted from the
+    era's first year (``patterns.CJK_ERAS``), with the month, day, half or quarter written after it.
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("平成二十年、昭和64年1月7日、令和元年5月1日")]
+    [('平成二十年', '2008'), ('昭和64年1月7日', '1989-01-07'), ('令和元年5月1日', '2019-05-01')]
+    """
+    n = 1 if g("n") == "元" else cjk_number(g("n"))
+    if not n:
+        return None
+    year = CJK_ERAS[g("era")] + n - 1
+    if g("month") is None and g("half") is None and g("q") is None:
+        return explicit_reading("year", Anchor(year))
+    return cjk_in_year(g, year, "date")

@@ -32,7 +32,7 @@ from ragas_temporal.focus_time import year_lexicon as lex
 from ragas_temporal.focus_time.context_rules import dated_in_era, is_round
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
 from ragas_temporal.focus_time.interpret.calendar_math import valid_day
-from ragas_temporal.focus_time.interpret.core import Anchor, unresolved_reading
+from ragas_temporal.focus_time.interpret.core import NARRATIVE_YEARS, Anchor, unresolved_reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
     MONTHS,
@@ -575,10 +575,6 @@ def _translated(interpret: Callable, words: dict[str, str], *, default: dict[str
     return reading
 
 
-#: How far from the reference date a narrative's dates must be for "today" to mean nowadays.
-_NARRATIVE_YEARS = 10
-
-
 def _with_year(without: Callable, with_year: Callable) -> Callable:
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return (with_year if g("year") else without)(g, ctx, "date" if g("year") else kind)
@@ -590,7 +586,7 @@ def _yearless(interpret: Callable) -> Callable:
     """``interpret`` of a day or month without a year, against the reference date where the text
     says so: "el pasado 10 de diciembre" is the last 10 December before it, "el próximo 15 de
     marzo" the next one; and where the last date written is only a year within
-    ``_NARRATIVE_YEARS`` of the reference ("tras diez años en el poder desde 1990, el 3 de enero"),
+    ``NARRATIVE_YEARS`` of the reference ("tras diez años en el poder desde 1990, el 3 de enero"),
     news of the writing time: the reference's year, as TimeML annotates news. A narrative of
     another age ("1940 ... am 27. Mai"), or one dated to the day, continues its own year."""
 
@@ -602,7 +598,7 @@ def _yearless(interpret: Callable) -> Callable:
             if not valid_day(year, m, d):
                 return None
             return Reading("relative", Anchor(year, m, d).value(), frozenset({year}), Anchor(year, m, d))
-        if ref is not None and ctx.narrative and anchor is not None and anchor.month is None and abs(anchor.year - ref.year) <= _NARRATIVE_YEARS:
+        if ref is not None and ctx.narrative and anchor is not None and anchor.month is None and abs(anchor.year - ref.year) <= NARRATIVE_YEARS:
             ctx.narrative = False  # read against the reference, then the narrative goes on
             try:
                 return interpret(g, ctx, kind)
@@ -615,12 +611,12 @@ def _yearless(interpret: Callable) -> Callable:
 
 def _on_a_day(interpret: Callable) -> Callable:
     """``interpret`` of a clock time in news of the writing time (the text's last date only a
-    year or a month within ``_NARRATIVE_YEARS`` of the reference: "en 1996 ... a las 9:30 hora
+    year or a month within ``NARRATIVE_YEARS`` of the reference: "en 1996 ... a las 9:30 hora
     local (13:30 GMT)"): on the reference day, as a time of day needs a day."""
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         anchor, ref = ctx.anchor, ctx.ref
-        if anchor is None or anchor.day is not None or ref is None or abs(anchor.year - ref.year) > _NARRATIVE_YEARS:
+        if anchor is None or anchor.day is not None or ref is None or abs(anchor.year - ref.year) > NARRATIVE_YEARS:
             return interpret(g, ctx, kind)
         ctx.anchor = None
         try:
@@ -701,7 +697,7 @@ def _nowadays(interpret: Callable) -> Callable:
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         anchor, ref = ctx.anchor, ctx.ref
-        if ctx.narrative and anchor is not None and anchor.month is not None and ref is not None and abs(anchor.year - ref.year) > _NARRATIVE_YEARS:
+        if ctx.narrative and anchor is not None and anchor.month is not None and ref is not None and abs(anchor.year - ref.year) > NARRATIVE_YEARS:
             return Reading(kind, "PRESENT_REF", frozenset(), None)
         return interpret(g, ctx, kind)
 
