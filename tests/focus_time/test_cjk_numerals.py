@@ -111,7 +111,11 @@ def test_counts_and_words_are_no_dates(text):
 
 
 def test_without_a_reference_date_relative_words_have_no_year():
-    assert [(m.text, m.value) for m in scan("去年十二月，今天，星期一")] == [("去年十二月", None), ("今天", None), ("星期一", None)]
+    # as in English: "today" is UNDEF-this-day, "Monday" a Monday of an unknown week, and "December
+    # last year" has nothing to count from
+    mentions = scan("去年十二月，今天，星期一")
+    assert [(m.text, m.value) for m in mentions] == [("去年十二月", None), ("今天", "UNDEF-this-day"), ("星期一", "XXXX-WXX-1")]
+    assert all(not m.years for m in mentions)
 
 
 def test_every_letter_a_cjk_rule_can_start_with_is_a_trigger():
