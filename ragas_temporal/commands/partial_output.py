@@ -12,9 +12,11 @@ Two files live beside ``OUT`` during a run:
 - ``OUT.lock``: a ``filelock`` lock held for the whole run. A second run on the same ``OUT``
   stops at once with one line naming it (:class:`OutputBusy`) instead of racing the first one.
 
-``OUT`` itself is written once, when every row is scored: to a temporary file in the same folder,
-then moved over ``OUT`` (:func:`~ragas_temporal.data.writers.write_rows`), and the partial file is
-removed. ``OUT`` is therefore always the previous file or one run's complete new one.
+``OUT`` itself is written beside the run, a batch of rows at a time in input order, to a temporary
+file in the same folder, and moved over ``OUT`` when every row is scored
+(:class:`~ragas_temporal.data.writers.RowsWriter`, driven by :mod:`ragas_temporal.commands.row_stream`);
+then the partial file is removed. ``OUT`` is therefore always the previous file or one run's
+complete new one.
 
 With ``--resume`` a run reads ``OUT.partial`` and scores only the rows it does not hold. A row is
 known by its key (:func:`row_keys`): ``id:<value>`` when every row has an ``id`` column (ids
@@ -43,7 +45,7 @@ import time
 import typing as t
 from pathlib import Path
 
-from ragas_temporal.data.writers import text_form, write_rows
+from ragas_temporal.data.writers import text_form
 from ragas_temporal.input_files import InputFileError, jsonl_lines, loads_json, read_text
 from ragas_temporal.tecfap.predictions_file import repair_torn_tail
 
@@ -76,11 +78,19 @@ class OutputBusy(OSError):
     """Another run is writing the same output."""
 
 
-def row_keys(rows: t.Sequence[t.Mapping[str, t.Any]], key_fields: t.Sequence[str]) -> list[str]:
-    """A stable key per row (see the module docstring); repeats get ``#1``, ``#2``, ..."""
-    use_id = bool(rows) and all(row.get(ID_COLUMN) is not None for row in rows)
+def row_keys(
+    rows: t.Sequence[t.Mapping[str, t.Any]], key_fields: t.Sequence[str], *,
+    use_id: bool | None = None, seen: collections.Counter | None = None,
+) -> list[str]:
+    """A stable key per row (see the module docstring); repeats get ``#1``, ``#2``, ...
+
+    For a dataset read a batch at a time: ``use_id`` says whether every row of the whole dataset
+    has an id (else these rows decide), and ``seen`` counts the keys of the batches before.
+    """
+    if use_id is None:
+        use_id = bool(rows) and all(row.get(ID_COLUMN) is not None for row in rows)
     fields = sorted(set(key_fields))
-    seen: collections.Counter = collections.Counter()
+    seen = collections.Counter() if seen is None else seen
     keys = []
     for row in rows:
         if use_id:
@@ -106,7 +116,7 @@ class PartialOutput:
 
     Use as a context manager: entering takes the lock (:class:`OutputBusy` if another run holds
     it); :meth:`start` reads or creates the partial file and returns the rows already finished;
-    :meth:`add` appends a finished row; :meth:`finish` writes ``OUT`` and removes the partial file.
+    :meth:`add` appends a finished row; :meth:`finish` removes the partial file once ``OUT`` is written.
     Leaving releases the lock and removes the lock file.
     """
 
@@ -115,6 +125,8 @@ class PartialOutput:
         self.partial = self.output.with_name(self.output.name + PARTIAL_SUFFIX)
         self.settings = dict(settings)
         self.done: dict[str, dict] = {}
+        #: rows added by this run (their scores are not kept here: memory does not grow with the rows)
+        self.added = 0
         self._lock_path = self.output.with_name(self.output.name + LOCK_SUFFIX)
         self._lock: t.Any = None
         self._handle: t.BinaryIO | None = None
@@ -137,7 +149,7 @@ class PartialOutput:
         if self._handle is not None:
             self._handle.close()
             self._handle = None
-            if not self.done:  # no row finished: nothing to resume, nothing to keep
+            if not self.done and not self.added:  # no row finished: nothing to resume, nothing to keep
                 self.partial.unlink(missing_ok=True)
         if self._lock is not None:
             # removed while held: a run waiting on this file finds it unlinked and takes a new one
@@ -211,15 +223,12 @@ class PartialOutput:
         if now - self._flushed >= FLUSH_EVERY:
             self._handle.flush()
             self._flushed = now
-        self.done[key] = dict(scores)
+        self.added += 1
 
-    def finish(self, keys: t.Sequence[str], inputs: t.Sequence[t.Mapping[str, t.Any]], columns: t.Sequence[str]) -> list[dict]:
-        """Write ``OUT``: each row's ``inputs`` with the scores kept under its key, in that order; then
-        remove the partial file. Returns the records written."""
-        records = [{**row, **self.done[key]} for key, row in zip(keys, inputs)]
-        write_rows(records, columns, self.output)
+    def finish(self) -> None:
+        """Remove the partial file, once ``OUT`` is written (by a ``data.writers.RowsWriter``
+        committed beside this run: each row's inputs with its scores, held or new, in input order)."""
         if self._handle is not None:
             self._handle.close()
             self._handle = None
         self.partial.unlink(missing_ok=True)
-        return records
