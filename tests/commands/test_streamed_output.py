@@ -19,7 +19,7 @@ import pytest
 import pyarrow.parquet as pq
 
 from ragas_temporal.cli import main
-from ragas_temporal.data.readers import BATCH_ROWS, iter_row_batches, read_rows
+from ragas_temporal.data.readers import read_rows
 
 CTX = ["In 2008, Lehman Brothers collapsed."]
 JUDGED = "temporal_faithfulness:llm"
@@ -78,6 +78,8 @@ def test_a_resumed_run_writes_the_mixed_column_too(tmp_path, capsys, monkeypatch
 
 
 def test_a_column_of_one_type_keeps_it_across_batches(tmp_path):
+    from ragas_temporal.data.readers import BATCH_ROWS
+
     # ints in the first batch, floats and nulls in the next: one double column; lists stay lists
     rows = [{"id": i, "weight": (i if i < BATCH_ROWS else i + 0.5) if i % 7 else None,
              "response": "It began in 2008.", "retrieved_contexts": CTX} for i in range(BATCH_ROWS + 10)]
@@ -94,6 +96,8 @@ def test_a_column_of_one_type_keeps_it_across_batches(tmp_path):
 
 
 def test_jsonl_is_read_a_batch_at_a_time_with_the_same_rows_and_errors(tmp_path):
+    from ragas_temporal.data.readers import BATCH_ROWS, iter_row_batches
+
     rows = [{"id": i, "response": f"In {1900 + i}.\u2028next"} for i in range(2 * BATCH_ROWS + 3)]
     data = write_jsonl(tmp_path / "d.jsonl", rows)
     batches = list(iter_row_batches(data))
@@ -116,13 +120,13 @@ def test_a_run_holds_one_batch_of_rows_at_a_time(tmp_path, monkeypatch, metrics,
     # batch is read only when the one before it is written. Batches of 10 rows, 95 rows.
     from ragas_temporal.data import readers, writers
 
+    real_batches, real_write = readers.iter_row_batches, writers.RowsWriter.write
     rows = [{"id": i, "response": f"It began in {2000 + i % 4}.", "retrieved_contexts": [f"In {2000 + i % 3}."]}
             for i in range(95)]
     data = write_jsonl(tmp_path / "d.jsonl", rows)
     counts = {"read": 0, "written": 0, "ahead": []}
-    real_batches, real_write = readers.iter_row_batches, writers.RowsWriter.write
 
-    def batches(path, split=None, size=readers.BATCH_ROWS):
+    def batches(path, split=None, size=None):
         for batch in real_batches(path, split, size=10):
             counts["read"] += len(batch)
             yield batch
