@@ -35,9 +35,9 @@ demos). The command then prints the number of LLM calls and their prompt/complet
 from __future__ import annotations
 
 import argparse
-import collections
 import contextlib
 import dataclasses
+import functools
 import logging
 import signal
 import sys
@@ -45,8 +45,7 @@ import typing as t
 from pathlib import Path
 
 from ragas_temporal.commands.arg_types import positive_int, positive_seconds
-from ragas_temporal.commands.metric_choice import choose_metrics, choose_metrics_for_columns
-from ragas_temporal.commands.summary import format_summary, summary_table
+from ragas_temporal.commands.metric_choice import choose_metrics_for_columns
 
 #: ``--llm-timeout`` default shown in the help; equal to ``judging.prompt_runner.DEFAULT_LLM_TIMEOUT``
 #: (not imported: building the parser must not import ragas). ``None``: the client's timeout stands.
@@ -195,20 +194,24 @@ def add_parser(subparsers) -> None:
 # --- loading --------------------------------------------------------------------------------
 
 
-def load_rows(args: argparse.Namespace) -> list[dict]:
-    """Rows (dicts with ragas column names) from whichever source the arguments name."""
+def row_batches(args: argparse.Namespace) -> t.Callable[[], t.Iterable[list[dict]]]:
+    """The rows (dicts with ragas column names) of whichever source the arguments name, a batch at a
+    time: each call of the returned function reads them again (a file is never held whole)."""
     from ragas_temporal.data import readers
 
     sources = [s for s in (args.data, args.example or None, args.hf) if s]
     if len(sources) != 1:
         raise ValueError("give exactly one of DATA, --example or --hf NAME")
+    if args.data:
+        path, split = Path(args.data), args.split
+        return lambda: readers.iter_row_batches(path, split)
     if args.example:
         from ragas_temporal.data import example_rows
 
-        return example_rows()
-    if args.hf:
-        return readers.rows_of_dataset(readers.load_hf_dataset(args.hf, args.hf_config, args.split), args.split)
-    return readers.read_rows(Path(args.data), args.split)
+        rows = example_rows()
+    else:
+        rows = readers.rows_of_dataset(readers.load_hf_dataset(args.hf, args.hf_config, args.split), args.split)
+    return lambda: (rows[start:start + readers.BATCH_ROWS] for start in range(0, len(rows), readers.BATCH_ROWS))
 
 
 # --- running --------------------------------------------------------------------------------
@@ -253,48 +256,24 @@ def attach_judge(metrics: list, args: argparse.Namespace) -> tuple[list, t.Any]:
     return [dataclasses.replace(m, **options) if needs_llm(m) else m for m in metrics], judge
 
 
-def judge_failures(frame, metrics: list) -> collections.Counter:
-    """How often each reason occurs among the rows whose LLM judgement failed (failure kind "judge")."""
-    from ragas_temporal.metrics.dataset_scoring import FAILURE_SUFFIX
-
-    failures: collections.Counter = collections.Counter()
-    for m in metrics:
-        for kind, reason in zip(frame[f"{m.name}{FAILURE_SUFFIX}"], frame[f"{m.name}_reason"]):
-            if kind == "judge":
-                failures[reason] += 1
-    return failures
-
-
-#: What a hybrid row's reason says when its judge failed and the dates' credits were kept.
-JUDGE_FELL_BACK = "LLM judge failed ("
-
-
-def judge_fallbacks(frame, metrics: list) -> int:
-    """Rows scored although their judge failed (hybrid keeps the focus-time credits)."""
-    return sum(
-        isinstance(reason, str) and JUDGE_FELL_BACK in reason
-        for m in metrics for reason in frame[f"{m.name}_reason"]
-    )
-
-
-def score_with_judge(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Namespace, on_row: t.Any = None):
-    """``score_dataset`` at the judge's concurrency; returns ``(frame, JudgeUsage or None)``.
+def score_with_judge(batches, metrics: list, judge: t.Any, args: argparse.Namespace, on_batch: t.Any,
+                     on_row: t.Any = None, total: int | None = None):
+    """``score_batches`` at the judge's concurrency; returns the ``JudgeUsage`` (None without a judge).
 
     Instructor logs every failed request at ERROR level; the rows already carry the reason and
-    :func:`judge_failures` sums them up, so its logger is quiet while the rows are scored.
+    the run's tally sums them up, so its logger is quiet while the rows are scored.
     """
-    from ragas_temporal.metrics import score_dataset
-    from ragas_temporal.metrics.dataset_scoring import USAGE_ATTR
+    from ragas_temporal.metrics.dataset_scoring import score_batches
 
     concurrency = max_concurrency(args, judge)
     if judge is not None and judge.local and args.max_concurrency is None:
         print(f"{concurrency} request at a time: a server on this machine answers one at a time "
               "(--max-concurrency N if yours runs requests in parallel)")
     with debug_log(args.debug_log if judge is not None else None):
-        frame = score_dataset(
-            rows, metrics, show_progress=not args.no_progress, max_concurrency=concurrency, on_row=on_row,
+        return score_batches(
+            batches, metrics, on_batch, total=total, show_progress=not args.no_progress,
+            max_concurrency=concurrency, on_row=on_row,
         )
-    return frame, frame.attrs.get(USAGE_ATTR)
 
 
 def max_concurrency(args: argparse.Namespace, judge: t.Any) -> int:
@@ -330,19 +309,6 @@ def debug_log(path: str | None) -> t.Iterator[None]:
             logger.removeHandler(handler)
             logger.setLevel(level)
         handler.close()
-
-
-def failed_everywhere(frame, metrics: list) -> tuple[str, str] | None:
-    """``(metric name, most common cause)`` of the first metric that scored no row and failed on
-    some (the others' scores being undefined, e.g. no temporal claim), else None."""
-    from ragas_temporal.commands.failures import most_common_cause
-    from ragas_temporal.metrics.dataset_scoring import FAILURE_SUFFIX
-
-    for m in metrics:
-        failed = frame[f"{m.name}{FAILURE_SUFFIX}"].notna()
-        if failed.any() and frame[m.name].isna().all():
-            return m.name, most_common_cause(frame.loc[failed, f"{m.name}_reason"])
-    return None
 
 
 def check_output(args: argparse.Namespace) -> None:
@@ -413,99 +379,36 @@ def interrupts_on_sigterm() -> t.Iterator[list]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def output_frame(records: list[dict], metrics: list):
-    """The score columns of records in text form, as the summary reads them (scores as floats, NaN when undefined)."""
-    import pandas as pd
-
-    from ragas_temporal.metrics.dataset_scoring import score_columns
-
-    frame = pd.DataFrame({c: [r.get(c) for r in records] for m in metrics for c in score_columns(m)})
-    for m in metrics:
-        frame[m.name] = pd.to_numeric(frame[m.name], errors="coerce").astype(float)
-    return frame
-
-
-def score_rows(rows: list[dict], metrics: list, judge: t.Any, args: argparse.Namespace):
-    """Score ``rows`` and write ``--output``; returns ``(frame, JudgeUsage or None)``. An interrupt
-    becomes :class:`RunStopped`.
+def score_rows(batches: t.Callable[[], t.Iterable[list[dict]]], facts: t.Any, metrics: list, judge: t.Any,
+               args: argparse.Namespace):
+    """Score the rows and write ``--output``, a batch at a time; returns ``(Tally, JudgeUsage or None)``.
+    An interrupt becomes :class:`RunStopped`.
 
     When a metric calls a judge, each finished row is kept in the partial output (a resumed run
-    pays no judge call twice); without one, rows cost only time, and the output is written whole
-    at the end, locked and atomic all the same (focus-time and gold runs keep their speed).
+    pays no judge call twice); without one, rows cost only time, and the output is written
+    beside the run all the same, locked and atomic (focus-time and gold runs keep their speed).
+    :mod:`ragas_temporal.commands.row_stream` runs the batches.
     """
     from ragas_temporal.commands.failures import RunStopped
-    from ragas_temporal.data.writers import record_form, write_rows
-    from ragas_temporal.metrics.columns import printable_text
-    from ragas_temporal.metrics.dataset_scoring import outcome_fields, score_columns
+    from ragas_temporal.commands.row_stream import StreamedRun
 
-    # every input value in its written form now: a column no format can hold is refused before any work
-    inputs = [record_form({key: printable_text(value) for key, value in row.items()}) for row in rows] if args.output else []
-    # an input column named like a metric's (scoring an output again) is overwritten where it stands
-    scored = [c for m in metrics for c in score_columns(m)]
-    columns = list(dict.fromkeys([*(key for row in inputs for key in row), *scored]))
-    if args.output and getattr(args, "verdicts", False):
-        # the claims' verdicts come from the date rules alone (no judge call): read once, beside the scores
-        from ragas_temporal.metrics.dataset_scoring import verdict_columns
-
-        for name, values in verdict_columns(rows, metrics).items():
-            columns.append(name)
-            for row, value in zip(inputs, values):
-                row.update(record_form({name: value}))
+    judged = any(needs_llm(m) for m in metrics)
+    streamed = StreamedRun(batches, facts, metrics, args, judged, run_settings(args, metrics))
     stopped_with = None
     sigterm: list = []
-    output = None
-    done = 0
     try:
         with interrupts_on_sigterm() as sigterm:
-            if not args.output:
-                frame, usage = score_with_judge(rows, metrics, judge, args)
-                return frame, usage
-            from ragas_temporal.commands.partial_output import PartialOutput, row_identities
-
-            if not any(needs_llm(m) for m in metrics):
-                if args.resume:
-                    print("note: no metric calls a judge, so no row was kept to resume: scoring every row", file=sys.stderr)
-                with PartialOutput(args.output, run_settings(args, metrics)):  # the lock: one run per output
-                    frame, usage = score_with_judge(rows, metrics, judge, args)
-                    values = {c: frame[c].tolist() for c in scored}
-                    records = [{**row, **record_form({c: values[c][i] for c in scored})} for i, row in enumerate(inputs)]
-                    write_rows(records, columns, args.output)
-                return frame, usage
-            from ragas_temporal.metrics.columns import SAMPLE_COLUMNS
-            from ragas_temporal.metrics.dataset_scoring import LANGUAGE_FIELD, REFERENCE_DATE_FIELD
-
-            # whatever changes a score is in the key; a metric comparing a group's answers reads the group's rows too
-            grouped = any(getattr(m, "group_answers", None) is not None for m in metrics)
-            keys, prints = row_identities(
-                rows, [*SAMPLE_COLUMNS, REFERENCE_DATE_FIELD, LANGUAGE_FIELD, args.group_by], args.group_by if grouped else None
-            )
-            with PartialOutput(args.output, run_settings(args, metrics)) as output:
-                held = output.start(args.resume, keys, prints)
-                if args.resume and not held and (records := output.complete_output(inputs, columns, scored)):
-                    return output_frame(records, metrics), None
-                pending = [i for i, key in enumerate(keys) if key not in held]
-                done = len(keys) - len(pending)
-                if done:
-                    print(f"resuming: {done:,} of {len(keys):,} rows already scored in {output.partial.name}")
-
-                def keep(j: int, outcomes: list) -> None:
-                    output.add(keys[pending[j]], record_form(outcome_fields(outcomes, metrics)))
-
-                usage = None
-                if pending:
-                    _, usage = score_with_judge([rows[i] for i in pending], metrics, judge, args, on_row=keep)
-                records = output.finish(keys, inputs, columns)
-            return output_frame(records, metrics), usage
+            usage = streamed.run(lambda rows, on_batch, on_row, total: score_with_judge(
+                rows, metrics, judge, args, on_batch, on_row=on_row, total=total))
+            return streamed.tally, usage
     except KeyboardInterrupt as exc:
         stopped_with = exc
     # the interrupt left the event loop through a task: asyncio would log that task on stderr
     logging.getLogger("asyncio").addFilter(_not_an_interrupted_task)
     code = EXIT_SIGTERM if isinstance(stopped_with, Stopped) or sigterm else EXIT_SIGINT
-    if output is not None:
-        done = sum(1 for key in set(keys) if key in output.done)
-    if args.output and any(needs_llm(m) for m in metrics):
+    if args.output and judged:
         raise RunStopped(
-            f"stopped after {done:,} of {len(rows):,} rows; run the same command with --resume to continue", code
+            f"stopped after {streamed.finished:,} of {facts.rows:,} rows; run the same command with --resume to continue", code
         )
     if args.output:
         raise RunStopped(f"stopped; {args.output} is unchanged (no metric calls a judge: run the same command again)", code)
@@ -532,16 +435,23 @@ def run(args: argparse.Namespace) -> int:
         from ragas_temporal.focus_time.languages import check_language
 
         args.language = check_language(args.language)
-    rows = load_rows(args)
-    if not rows:
+    from ragas_temporal.commands.row_stream import survey
+    from ragas_temporal.metrics.dataset_scoring import check_available_columns
+
+    batches = row_batches(args)
+    # the first pass: what the run must know before it scores (a bad value is refused here, before any work)
+    facts = survey(batches(), check_written=bool(args.output), group_by=args.group_by if args.output else None)
+    if not facts.rows:
         raise ValueError("the dataset has no rows")
-    metrics, judge = attach_judge(choose_metrics(args, rows), args)
+    all_rows = functools.cache(lambda: [row for batch in batches() for row in batch])  # temporal_consistency's groups
+    metrics, judge = attach_judge(choose_metrics_for_columns(args, facts.filled, all_rows), args)
+    check_available_columns(facts.filled, metrics)
     if judge is not None:
         judged = ", ".join(m.name for m in metrics if needs_llm(m))
         print(f"LLM judge for {judged}: {judge.description}")
-    frame, usage = score_rows(rows, metrics, judge, args)
-    print(f"{len(frame)} row{'' if len(frame) == 1 else 's'}, {len(metrics)} metric{'' if len(metrics) == 1 else 's'}")
-    print(summary_table(frame, metrics))
+    tally, usage = score_rows(batches, facts, metrics, judge, args)
+    print(f"{tally.rows} row{'' if tally.rows == 1 else 's'}, {len(metrics)} metric{'' if len(metrics) == 1 else 's'}")
+    print(tally.summary_table())
     if judge is not None:
         tokens_note = " (stand-in: tokens are word counts, no model was called)" if judge.stand_in else ""
         from ragas_temporal.judging.usage import JudgeUsage
@@ -549,7 +459,7 @@ def run(args: argparse.Namespace) -> int:
         print(("this run: " if args.resume else "") + (usage or JudgeUsage()).summary() + tokens_note)
         if judge.stand_in:
             print("note: the LLM-mode scores above come from the offline rule-based stand-in judge, not from an LLM")
-        failures = judge_failures(frame, metrics)
+        failures = tally.judge_failures()
         if failures:
             reason, count = failures.most_common(1)[0]
             print(
@@ -557,7 +467,7 @@ def run(args: argparse.Namespace) -> int:
                 f"<metric>_reason columns); most common ({count}x): {reason}",
                 file=sys.stderr,
             )
-        fallbacks = judge_fallbacks(frame, metrics)
+        fallbacks = tally.fallbacks
         if fallbacks:
             print(
                 f"warning: the LLM judge failed on {fallbacks} hybrid row(s), scored by focus time alone "
@@ -566,7 +476,7 @@ def run(args: argparse.Namespace) -> int:
             )
     if args.output:
         print(f"per-row scores and reasons written to {args.output}")
-    everywhere = failed_everywhere(frame, metrics)
+    everywhere = tally.failed_everywhere()
     if everywhere:
         from ragas_temporal.commands.failures import RowsFailed
 

@@ -17,22 +17,25 @@ Two files live beside ``OUT`` during a run:
 - ``OUT.lock``: a ``filelock`` lock held for the whole run. A second run on the same ``OUT``
   stops at once with one line naming it (:class:`OutputBusy`) instead of racing the first one.
 
-``OUT`` itself is written once, when every row is scored: to a temporary file in the same folder,
-then moved over ``OUT`` (:func:`~ragas_temporal.data.writers.write_rows`), and the partial file is
-removed. ``OUT`` is therefore always the previous file or one run's complete new one.
+``OUT`` itself is written beside the run, a batch of rows at a time in input order, to a temporary
+file in the same folder, and moved over ``OUT`` when every row is scored
+(:class:`~ragas_temporal.data.writers.RowsWriter`, driven by :mod:`ragas_temporal.commands.row_stream`);
+then the partial file is removed. ``OUT`` is therefore always the previous file or one run's
+complete new one.
 
 With ``--resume`` a run reads ``OUT.partial`` and scores only the rows it does not hold. A row is
 known by its key (:func:`row_identities`): ``id:<value>`` when every row has an ``id`` column (ids
 compared as text), else ``sha256:<hash>`` of the fields that change a score (the ragas sample
 columns, ``reference_date``, ``language`` and the ``--group-by`` column), in canonical JSON. The n-th repeat of a key gets ``#n``, so identical rows are each scored once. A
 held row is reused only when its fingerprint (the hash of those fields, and of its group's answers
-when a metric compares the answers of a group) equals the row's today: a row whose data changed
+when a metric compares the answers of a group: :class:`GroupAnswers`, gathered in the run's first
+pass over the data) equals the row's today: a row whose data changed
 is scored again, and the run says how many were dropped. A line that is not UTF-8 or not JSON is
 skipped with a warning (its row is scored again). Without ``--resume`` an existing partial file
 is an error (its rows were paid for); with other settings (metrics, modes, judge, reference date)
 it is an error too: resuming would mix two runs. With ``--resume`` and no partial file, an
-``OUT`` that already holds every row of the data with this run's columns is read back
-(:meth:`PartialOutput.complete_output`) and nothing is scored again.
+``OUT`` that already holds every row of the data with this run's columns is read back beside the
+data, a batch at a time (:meth:`PartialOutput.complete_output`), and nothing is scored again.
 
 >>> rows = [{"id": 7, "response": "x"}, {"id": "8", "response": "y"}]
 >>> row_keys(rows, ["response"])
@@ -60,7 +63,7 @@ import typing as t
 import warnings
 from pathlib import Path
 
-from ragas_temporal.data.writers import text_form, write_rows
+from ragas_temporal.data.writers import text_form
 from ragas_temporal.input_files import InputFileError, loads_json
 from ragas_temporal.tecfap.predictions_file import repair_torn_tail
 
@@ -112,25 +115,58 @@ def _digest(value: t.Any) -> str:
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()[:32]
 
 
+class GroupAnswers:
+    """The fingerprint of each group's answers (``response``), gathered a batch at a time.
+
+    A group's fingerprint is the same whatever the order of its rows: the sum (modulo 2**128) of
+    its answers' digests, with their count, so memory holds one number per group, not its rows.
+
+    >>> one, two = GroupAnswers("topic"), GroupAnswers("topic")
+    >>> one.add([{"topic": "a", "response": "In 2008."}, {"topic": "a", "response": "In 2009."}])
+    >>> two.add([{"topic": "a", "response": "In 2009."}]); two.add([{"topic": "a", "response": "In 2008."}])
+    >>> one.prints() == two.prints()
+    True
+    """
+
+    def __init__(self, group_by: str) -> None:
+        self.group_by = group_by
+        self._sums: dict[t.Any, list[int]] = {}
+
+    def add(self, rows: t.Iterable[t.Mapping[str, t.Any]]) -> None:
+        for row in rows:
+            group = _group_of(row, self.group_by)
+            if group is not None:
+                total = self._sums.setdefault(group, [0, 0])
+                total[0] = (total[0] + int(_digest(row.get("response")), 16)) % (1 << 128)
+                total[1] += 1
+
+    def prints(self) -> dict[t.Any, str]:
+        """group value -> fingerprint of its answers."""
+        return {group: _digest([count, f"{total:032x}"]) for group, (total, count) in self._sums.items()}
+
+
 def row_identities(
-    rows: t.Sequence[t.Mapping[str, t.Any]], key_fields: t.Sequence[str], group_by: str | None = None,
+    rows: t.Sequence[t.Mapping[str, t.Any]], key_fields: t.Sequence[str], group_by: str | None = None, *,
+    use_id: bool | None = None, seen: collections.Counter | None = None, groups: t.Mapping[t.Any, str] | None = None,
 ) -> tuple[list[str], list[str]]:
     """``(keys, fingerprints)``: each row's key (see the module docstring; repeats get ``#1``, ``#2``,
     ...) and the fingerprint of its scored content, the ``key_fields`` it has (absent and null ones
     left out). With ``group_by``, the fingerprint also covers the answers (``response``) of the
     rows sharing the row's ``group_by`` value, which a metric comparing a group's answers reads.
+
+    For a dataset read a batch at a time: ``use_id`` says whether every row of the whole dataset
+    has an id (else these rows decide), ``seen`` counts the keys of the batches before, and
+    ``groups`` holds the whole dataset's :meth:`GroupAnswers.prints` (else these rows make them).
     """
-    use_id = bool(rows) and all(row.get(ID_COLUMN) is not None for row in rows)
+    if use_id is None:
+        use_id = bool(rows) and all(row.get(ID_COLUMN) is not None for row in rows)
     fields = sorted(set(key_fields))
-    groups: dict[t.Any, str] = {}
-    if group_by is not None:
-        answers: dict[t.Any, list[str]] = collections.defaultdict(list)
-        for row in rows:
-            group = _group_of(row, group_by)
-            if group is not None:
-                answers[group].append(_digest(row.get("response")))
-        groups = {group: _digest(sorted(members)) for group, members in answers.items()}
-    seen: collections.Counter = collections.Counter()
+    if group_by is not None and groups is None:
+        answers = GroupAnswers(group_by)
+        answers.add(rows)
+        groups = answers.prints()
+    groups = groups or {}
+    seen = collections.Counter() if seen is None else seen
     keys, prints = [], []
     for row in rows:
         content = _digest({f: row[f] for f in fields if row.get(f) is not None})
@@ -151,9 +187,13 @@ def _group_of(row: t.Mapping[str, t.Any], group_by: str | None) -> t.Any:
     return value
 
 
-def row_keys(rows: t.Sequence[t.Mapping[str, t.Any]], key_fields: t.Sequence[str]) -> list[str]:
-    """A stable key per row (see the module docstring); repeats get ``#1``, ``#2``, ..."""
-    return row_identities(rows, key_fields)[0]
+def row_keys(
+    rows: t.Sequence[t.Mapping[str, t.Any]], key_fields: t.Sequence[str], *,
+    use_id: bool | None = None, seen: collections.Counter | None = None,
+) -> list[str]:
+    """A stable key per row (see the module docstring); repeats get ``#1``, ``#2``, ...
+    (``use_id`` and ``seen`` as for :func:`row_identities`)."""
+    return row_identities(rows, key_fields, use_id=use_id, seen=seen)[0]
 
 
 def _written_form(value: t.Any) -> t.Any:
@@ -166,11 +206,11 @@ def _note(message: str) -> None:
 
 
 class PartialOutput:
-    """The output of one run: locked, its finished rows kept in ``OUT.partial``, written whole at the end.
+    """The output of one run: locked, its finished rows kept in ``OUT.partial`` until ``OUT`` is written.
 
     Use as a context manager: entering takes the lock (:class:`OutputBusy` if another run holds
     it); :meth:`start` reads or creates the partial file and returns the rows already finished;
-    :meth:`add` appends a finished row; :meth:`finish` writes ``OUT`` and removes the partial file.
+    :meth:`add` appends a finished row; :meth:`finish` removes the partial file once ``OUT`` is written.
     Leaving releases the lock and removes the lock file.
     """
 
@@ -178,7 +218,10 @@ class PartialOutput:
         self.output = Path(output)
         self.partial = self.output.with_name(self.output.name + PARTIAL_SUFFIX)
         self.settings = dict(settings)
-        self.done: dict[str, dict] = {}
+        #: rows of ``OUT`` found to be this run's by :meth:`complete_output`
+        self.rows_read_back = 0
+        #: rows added by this run (their scores are not kept here: memory does not grow with the rows)
+        self.added = 0
         self._lock_path = self.output.with_name(self.output.name + LOCK_SUFFIX)
         self._lock: t.Any = None
         self._handle: t.BinaryIO | None = None
@@ -206,7 +249,7 @@ class PartialOutput:
     def __exit__(self, *exc_info: t.Any) -> None:
         if self._handle is not None:
             self._close()
-            if not self.done and not self._stored:  # no row finished: nothing to resume, nothing to keep
+            if not self.added and not self._stored:  # no row finished: nothing to resume, nothing to keep
                 self.partial.unlink(missing_ok=True)
         if self._lock is not None:
             # removed while held: a run waiting on this file finds it unlinked and takes a new one
@@ -214,9 +257,9 @@ class PartialOutput:
             self._lock.release()
             self._lock = None
 
-    def start(self, resume: bool, keys: t.Sequence[str] = (), fingerprints: t.Sequence[str] = ()) -> dict[str, dict]:
-        """Open the partial file: with ``resume``, the rows it holds (key -> record) whose key is
-        among ``keys`` with the same fingerprint; else a new file."""
+    def start(self, resume: bool) -> dict[str, tuple[t.Any, dict]]:
+        """Open the partial file: with ``resume``, the rows it holds (key -> (fingerprint, record));
+        else a new file. :meth:`reusable` says which of them a batch may reuse."""
         handle = self._open()
         try:
             if handle.seek(0, os.SEEK_END):
@@ -232,18 +275,6 @@ class PartialOutput:
                     f"{self.partial} holds {len(stored):,} row(s) of an interrupted run: add --resume to continue it, "
                     f"or delete {self.partial.name} to start over"
                 )
-            self._fingerprints = dict(zip(keys, fingerprints))
-            held = {}
-            changed = 0
-            for key, fingerprint in self._fingerprints.items():
-                if key in stored:
-                    if stored[key][0] == fingerprint:
-                        held[key] = stored[key][1]
-                    else:
-                        changed += 1
-            if changed:
-                _note(f"note: {changed:,} held row{'' if changed == 1 else 's'} dropped: their data changed "
-                      "since they were scored; scoring them again")
             if not stored:  # nothing finished (or a header only): start the file afresh
                 handle.truncate(0)
                 header = {_HEADER: _VERSION, "settings": self.settings}
@@ -255,8 +286,32 @@ class PartialOutput:
         self._handle = handle
         self._flushed = 0.0
         self._stored = bool(stored)
-        self.done = held
-        return held
+        return stored
+
+    @staticmethod
+    def reusable(stored: t.Mapping[str, tuple[t.Any, dict]], keys: t.Sequence[str], fingerprints: t.Sequence[str]) -> tuple[dict[str, dict], int]:
+        """``(held, changed)`` for a batch: the stored records (key -> record) whose key is among
+        ``keys`` with the same fingerprint, and how many keys are stored with another fingerprint."""
+        held: dict[str, dict] = {}
+        changed = 0
+        for key, fingerprint in zip(keys, fingerprints):
+            if key in stored:
+                if stored[key][0] == fingerprint:
+                    held[key] = stored[key][1]
+                else:
+                    changed += 1
+        return held, changed
+
+    @staticmethod
+    def say_changed(changed: int) -> None:
+        """The note of a resumed run whose held rows' data changed."""
+        if changed:
+            _note(f"note: {changed:,} held row{'' if changed == 1 else 's'} dropped: their data changed "
+                  "since they were scored; scoring them again")
+
+    def expect(self, keys: t.Sequence[str], fingerprints: t.Sequence[str]) -> None:
+        """The fingerprints of the rows the next :meth:`add` calls keep (one batch's: memory stays bounded)."""
+        self._fingerprints = dict(zip(keys, fingerprints))
 
     def _open(self) -> t.BinaryIO:
         """The partial file, opened for reading and appending: a regular file with one name, never a link."""
@@ -355,7 +410,7 @@ class PartialOutput:
             failure = self._failure
         if failure is not None:
             raise self._failed(failure)
-        self.done[key] = dict(scores)
+        self.added += 1
         self._flush_soon()
 
     def _append(self, line: bytes) -> None:
@@ -404,61 +459,43 @@ class PartialOutput:
             except OSError:  # a full disk: the rows written before stay, a torn last line is cut on resume
                 pass
 
-    def complete_output(
-        self, inputs: t.Sequence[t.Mapping[str, t.Any]], columns: t.Sequence[str], scored: t.Sequence[str],
-    ) -> list[dict] | None:
-        """With ``--resume`` and no row held: ``OUT``'s records when it already holds this run's
-        every row (same columns, same input values in the same order), so nothing is scored
-        again; else ``None`` (said in one note: every row is scored)."""
-        if self._stored:  # the partial file held rows, all of other data (said by start())
-            return None
-        records = self._read_back(inputs, columns, scored)
-        if records is None:
-            _note(f"note: no finished row in {self.partial.name} to resume: scoring every row")
-        else:
-            _note(f"note: {self.output.name} already holds all {len(records):,} rows of this data with these "
-                  f"metrics' columns (a finished run): nothing is scored again; delete it to score again")
-        return records
+    def complete_output(self, written: t.Iterable[bool]) -> bool:
+        """With ``--resume`` and no row held: whether ``OUT`` already holds this run's every row,
+        so that nothing is scored again (said in one note, as is the opposite: every row is scored).
+        ``written`` gives, row by row, whether ``OUT`` holds that row with this run's columns and
+        input values (and ``False`` where the rows or ``OUT`` run out before the other)."""
+        complete = not self._stored and self._read_back(written)
+        if not self._stored:  # else the partial file held rows, all of other data (said before)
+            if complete:
+                _note(f"note: {self.output.name} already holds all {self.rows_read_back:,} rows of this data with "
+                      "these metrics' columns (a finished run): nothing is scored again; delete it to score again")
+            else:
+                _note(f"note: no finished row in {self.partial.name} to resume: scoring every row")
+        return complete
 
-    def _read_back(self, inputs: t.Sequence[t.Mapping[str, t.Any]], columns: t.Sequence[str], scored: t.Sequence[str]):
-        from ragas_temporal.data.readers import read_rows
-        from ragas_temporal.data.writers import record_form
-
+    def _read_back(self, written: t.Iterable[bool]) -> bool:
         try:
             if not stat.S_ISREG(os.stat(self.output).st_mode):
-                return None
-            rows = read_rows(self.output)
+                return False
+            for same in written:
+                if not same:
+                    return False
+                self.rows_read_back += 1
         except (ValueError, OSError, RecursionError):
-            return None
-        if len(rows) != len(inputs):
-            return None
-        scored_set = set(scored)
-        wanted = set(columns)
-        records = []
-        for back, row in zip(rows, inputs):
-            if set(back) != wanted:
-                return None
-            written = record_form(back)
-            if any(written.get(c) != row.get(c) for c in columns if c not in scored_set):
-                return None
-            records.append({**row, **{c: written.get(c) for c in scored}})
-        return records
+            return False
+        return True
 
-    def finish(self, keys: t.Sequence[str], inputs: t.Sequence[t.Mapping[str, t.Any]], columns: t.Sequence[str]) -> list[dict]:
-        """Write ``OUT``: each row's ``inputs`` with the scores kept under its key, in that order; then
-        remove the partial file. Returns the records written."""
-        records = [{**row, **self.done[key]} for key, row in zip(keys, inputs)]
-        try:
-            write_rows(records, columns, self.output)
-        except OSError as exc:
-            if self._handle is None:
-                raise
-            self._flush()
-            kept = "every row is kept in it" if self._failure is None else "the rows already written to it are kept"
-            raise PartialWriteFailed(
-                f"cannot write {self.output}: {exc.strerror or exc}; {self.partial.name} stays and {kept}: "
-                f"free some space, then run the same command with --resume to continue"
-            ) from None
+    def output_failed(self, exc: OSError) -> PartialWriteFailed:
+        """The error of a run whose ``OUT`` could not be written (a full disk): the partial file stays."""
+        self._flush()
+        kept = "every row is kept in it" if self._failure is None else "the rows already written to it are kept"
+        return PartialWriteFailed(
+            f"cannot write {self.output}: {exc.strerror or exc}; {self.partial.name} stays and {kept}: "
+            f"free some space, then run the same command with --resume to continue"
+        )
+
+    def finish(self) -> None:
+        """Remove the partial file, once ``OUT`` is written (by a ``data.writers.RowsWriter``
+        committed beside this run: each row's inputs with its scores, held or new, in input order)."""
         self._close()
         self.partial.unlink(missing_ok=True)
-        return records

@@ -11,6 +11,7 @@ NaN with a reason naming the column instead of the whole file failing.
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import typing as t
 from pathlib import Path
@@ -27,6 +28,8 @@ from ragas_temporal.input_files import (
 __all__ = [
     "LIST_COLUMNS",
     "read_rows",
+    "BATCH_ROWS",
+    "iter_row_batches",
     "read_jsonl",
     "read_json",
     "read_csv",
@@ -46,13 +49,7 @@ def read_rows(path: Path, split: str | None = None) -> list[dict]:
 
     Anything else (a FIFO, a name too long for the system, a binary file) is an error naming it.
     """
-    try:
-        exists = path.exists()
-    except OSError:  # e.g. a name longer than the system allows: say so in one line
-        check_regular_file(path, "data file")
-        raise
-    if not exists:
-        raise FileNotFoundError(f"no such file or folder: {path}")
+    _check_exists(path)
     if path.suffix.lower() == ".parquet":
         return read_parquet(path)
     if path.is_dir():
@@ -69,6 +66,94 @@ def read_rows(path: Path, split: str | None = None) -> list[dict]:
     raise ValueError(
         f"{path}: unsupported file type {suffix or '(none)'}; use .jsonl, .json, .csv, .parquet or a save_to_disk folder"
     )
+
+
+#: Rows a batch of :func:`iter_row_batches` holds.
+BATCH_ROWS = 1_000
+
+
+def _check_exists(path: Path) -> None:
+    try:
+        exists = path.exists()
+    except OSError:  # e.g. a name longer than the system allows: say so in one line
+        check_regular_file(path, "data file")
+        raise
+    if not exists:
+        raise FileNotFoundError(f"no such file or folder: {path}")
+
+
+def iter_row_batches(path: Path, split: str | None = None, size: int = BATCH_ROWS) -> t.Iterator[list[dict]]:
+    r"""The rows of :func:`read_rows`, ``size`` at a time, so that a large file is never held whole.
+
+    JSON Lines are read line by line, CSV and Parquet in batches; a ``.json`` list and a
+    ``save_to_disk`` folder are read whole and handed out in batches. The rows and the errors
+    (naming the file and line) are :func:`read_rows`'s.
+
+    >>> import tempfile, pathlib
+    >>> data = pathlib.Path(tempfile.mkdtemp()) / "d.jsonl"
+    >>> _ = data.write_text('{"response": "In 2008."}\n\n{"response": "In 2009."}\n{"response": "2010"}\n')
+    >>> [len(batch) for batch in iter_row_batches(data, size=2)]
+    [2, 1]
+    """
+    _check_exists(path)
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl" and not path.is_dir():
+        batches = _batches(_jsonl_rows(path), size)
+    elif suffix == ".csv" and not path.is_dir():
+        batches = _csv_batches(path, size)
+    elif suffix == ".parquet":
+        batches = _parquet_batches(path, size)
+    else:
+        rows = read_rows(path, split)
+        batches = (rows[start:start + size] for start in range(0, len(rows), size))
+    yield from batches
+
+
+def _batches(rows: t.Iterable[dict], size: int) -> t.Iterator[list[dict]]:
+    iterator = iter(rows)
+    while batch := list(itertools.islice(iterator, size)):
+        yield batch
+
+
+def _jsonl_rows(path: Path) -> t.Iterator[dict]:
+    """:func:`read_jsonl`'s rows one line at a time (split on newlines only, as ``jsonl_lines``)."""
+    check_regular_file(path, "data file")
+    with open(path, "rb") as handle:
+        offset = 0
+        for number, raw in enumerate(handle, start=1):
+            try:
+                text = raw.decode(TEXT_ENCODING if number == 1 else "utf-8")
+            except UnicodeDecodeError as exc:
+                raise InputFileError(
+                    str(path), f"the data file is not UTF-8 text (byte {offset + exc.start}); is it a binary file?"
+                ) from None
+            offset += len(raw)
+            for _, line in jsonl_lines(text):
+                yield _row(loads_json(line, path, line=number), f"{path}:{number}")
+
+
+def _csv_batches(path: Path, size: int) -> t.Iterator[list[dict]]:
+    import pandas as pd
+
+    check_regular_file(path, "data file")
+    try:
+        with pd.read_csv(path, dtype=str, keep_default_na=False, encoding=TEXT_ENCODING, chunksize=size) as reader:
+            for frame in reader:
+                yield _csv_rows(frame)
+    except UnicodeDecodeError as exc:
+        raise InputFileError(str(path), f"the data file is not UTF-8 text (byte {exc.start}); is it a binary file?") from None
+
+
+def _parquet_batches(path: Path, size: int) -> t.Iterator[list[dict]]:
+    import pyarrow.dataset as ds
+
+    try:
+        batches = ds.dataset(path, format="parquet").to_batches(batch_size=size)
+        for batch in batches:
+            if batch.num_rows:
+                yield batch.to_pylist()
+    except Exception as exc:  # pyarrow's errors have many types; the message names the problem
+        raise ValueError(f"{path}: not readable as Parquet ({exc})") from None
 
 
 def read_parquet(path: Path) -> list[dict]:
@@ -138,6 +223,11 @@ def read_csv(path: Path) -> list[dict]:
         frame = pd.read_csv(path, dtype=str, keep_default_na=False, encoding=TEXT_ENCODING)
     except UnicodeDecodeError as exc:
         raise InputFileError(str(path), f"the data file is not UTF-8 text (byte {exc.start}); is it a binary file?") from None
+    return _csv_rows(frame)
+
+
+def _csv_rows(frame: t.Any) -> list[dict]:
+    """A frame of CSV text cells as rows: empty cells ``None``, list columns parsed."""
     rows = frame.to_dict(orient="records")
     for row in rows:
         for column, value in row.items():

@@ -116,7 +116,11 @@ def dataset_rows(data: t.Any) -> list[dict]:
 
 def check_columns(rows: t.Sequence[dict], metrics: t.Sequence[TemporalMetric]) -> None:
     """Raise ``ValueError`` naming the columns a metric needs that no row has."""
-    available = {k for row in rows for k, v in row.items() if v is not None}
+    check_available_columns({k for row in rows for k, v in row.items() if v is not None}, metrics)
+
+
+def check_available_columns(available: t.Collection[str], metrics: t.Sequence[TemporalMetric]) -> None:
+    """:func:`check_columns` given the columns that hold a value in some row."""
     for m in metrics:
         missing = [c for c in m.needed_columns if c not in available]
         if missing:
@@ -232,13 +236,19 @@ async def _score_rows(
     callbacks: t.Any,
     results: list[list[Outcome] | None],
     on_row: RowCallback | None = None,
+    *,
+    semaphore: asyncio.Semaphore | None = None,
+    bar: t.Any = None,
 ) -> None:
     """Fill ``results[i]`` with row ``i``'s outcomes as each row finishes (so a cancelled run keeps
-    them), and hand each finished row to ``on_row``."""
+    them), and hand each finished row to ``on_row``. A ``semaphore`` and progress ``bar`` given
+    are shared with other batches of the run (the bar is then not closed here)."""
     from tqdm.auto import tqdm
 
-    semaphore = asyncio.Semaphore(max_concurrency)
-    bar = tqdm(total=len(rows), desc="Scoring", unit="row", disable=not show_progress)
+    semaphore = semaphore or asyncio.Semaphore(max_concurrency)
+    own_bar = bar is None
+    if own_bar:
+        bar = tqdm(total=len(rows), desc="Scoring", unit="row", disable=not show_progress)
 
     async def one(i: int, row: dict) -> None:
         outcomes = _unreadable(row, metrics)
@@ -265,7 +275,8 @@ async def _score_rows(
         # a cancelled gather cancels every row still running and waits for them before raising
         await asyncio.gather(*(one(i, row) for i, row in enumerate(rows)))
     finally:
-        bar.close()
+        if own_bar:
+            bar.close()
 
 
 def _outcome_frame(
@@ -359,18 +370,9 @@ def score_dataset(
     rows = dataset_rows(dataset)
     check_columns(rows, metrics)
     from ragas.async_utils import run
-    from ragas.run_config import RunConfig
 
-    for m in metrics:  # as ragas.evaluate does: an LLM mode without an LLM fails here, before any row
-        m.init(run_config or getattr(getattr(m, "llm", None), "run_config", None) or RunConfig())
-
-    meter = None
-    if any(m.scorer.calls_llm for m in metrics):
-        from ragas_temporal.judging.usage import UsageMeter, metered_callbacks
-
-        meter = UsageMeter()
-        meter.watch(getattr(m, "llm", None) for m in metrics if m.scorer.calls_llm)  # caches, request meters
-        callbacks = metered_callbacks(callbacks, meter)
+    metering = _Metering(metrics, run_config, callbacks)
+    callbacks = metering.callbacks
     results: list[list[Outcome] | None] = [None] * len(rows)
     try:
         run(lambda: _score_rows(
@@ -388,19 +390,95 @@ def score_dataset(
 
         for name, values in verdict_columns(rows, metrics).items():
             frame[name] = pd.Series(values, index=frame.index, dtype=object)
-    if meter is not None:
-        frame.attrs[USAGE_ATTR] = meter.usage()
+    usage = metering.usage()
+    if usage is not None:
+        frame.attrs[USAGE_ATTR] = usage
     return frame
 
 
-def _metered_caches(metrics: t.Sequence[TemporalMetric]) -> list:
-    """The distinct caches that count their hits (``MeteredDiskCache``) on the judging metrics' LLMs."""
-    caches = {}
-    for m in metrics:
-        cache = getattr(getattr(m, "llm", None), "cache", None)
-        if m.scorer.calls_llm and isinstance(getattr(cache, "hits", None), int):
-            caches[id(cache)] = cache
-    return list(caches.values())
+class _Metering:
+    """What a run sets up before its first row: each metric's ``init`` (as ``ragas.evaluate`` does:
+    an LLM mode without an LLM fails here), the judge-usage meter on the callbacks, watching the
+    judges' caches and request meters."""
+
+    def __init__(self, metrics: t.Sequence[TemporalMetric], run_config: t.Any, callbacks: t.Any) -> None:
+        from ragas.run_config import RunConfig
+
+        for m in metrics:
+            m.init(run_config or getattr(getattr(m, "llm", None), "run_config", None) or RunConfig())
+        self.meter = None
+        if any(m.scorer.calls_llm for m in metrics):
+            from ragas_temporal.judging.usage import UsageMeter, metered_callbacks
+
+            self.meter = UsageMeter()
+            self.meter.watch(getattr(m, "llm", None) for m in metrics if m.scorer.calls_llm)  # caches, request meters
+            callbacks = metered_callbacks(callbacks, self.meter)
+        self.callbacks = callbacks
+
+    def usage(self) -> t.Any:
+        """The run's ``JudgeUsage`` so far, or ``None`` when no metric calls a judge."""
+        if self.meter is None:
+            return None
+        return self.meter.usage()
+
+
+#: ``on_batch(rows, outcomes)``: called as each batch of :func:`score_batches` finishes, its outcomes in row order.
+BatchCallback = t.Callable[[t.List[dict], t.List[t.List[Outcome]]], None]
+
+
+def score_batches(
+    batches: t.Iterable[t.Sequence[t.Any]],
+    metrics: t.Sequence[TemporalMetric],
+    on_batch: BatchCallback,
+    *,
+    total: int | None = None,
+    show_progress: bool = False,
+    max_concurrency: int = 16,
+    run_config: t.Any = None,
+    callbacks: t.Any = None,
+    on_row: RowCallback | None = None,
+) -> t.Any:
+    """Score rows a batch at a time, so that memory holds one batch whatever the dataset's size.
+
+    The rows and outcomes are :func:`score_dataset`'s, in one event loop (one judge client, one
+    progress bar over ``total`` rows, ``max_concurrency`` rows at once within a batch). The next
+    batch is read from ``batches`` when the previous one has finished and gone to
+    ``on_batch(rows, outcomes)``; ``on_row(index in its batch, outcomes)`` is called as each row
+    finishes. Unlike ``score_dataset`` it does not check that some row has each needed column
+    (it never sees every row at once: :func:`check_available_columns` does, given the columns).
+    Returns the run's ``JudgeUsage`` (``None`` when no metric calls a judge). An interrupt
+    (``KeyboardInterrupt``, ``CancelledError``) stops the run: the rows already handed to
+    ``on_row`` are the ones that finished.
+
+    >>> from ragas_temporal.metrics import TemporalFaithfulness
+    >>> seen = []
+    >>> batches = [[{"response": "In 2008.", "retrieved_contexts": ["2008"]}], [{"response": "In 2009.", "retrieved_contexts": ["2008"]}]]
+    >>> score_batches(batches, [TemporalFaithfulness()], lambda rows, outcomes: seen.append(outcomes[0][0].value))
+    >>> seen
+    [1.0, 0.0]
+    """
+    metrics = list(metrics)
+    check_unique_names(metrics)
+    from ragas.async_utils import run
+    from tqdm.auto import tqdm
+
+    metering = _Metering(metrics, run_config, callbacks)
+
+    async def score_all() -> None:
+        semaphore = asyncio.Semaphore(max(1, int(max_concurrency)))
+        bar = tqdm(total=total, desc="Scoring", unit="row", disable=not show_progress)
+        try:
+            for batch in batches:
+                rows = dataset_rows(list(batch))
+                results: list[list[Outcome] | None] = [None] * len(rows)
+                await _score_rows(rows, metrics, show_progress, max_concurrency, metering.callbacks, results,
+                                  on_row, semaphore=semaphore, bar=bar)
+                on_batch(rows, t.cast("list[list[Outcome]]", results))
+        finally:
+            bar.close()
+
+    run(score_all)
+    return metering.usage()
 
 
 #: Suffix of the per-metric column holding each claim's verdict (``score_dataset(verdicts=True)``).
@@ -439,6 +517,8 @@ __all__ = [
     "verdict_columns",
     "USAGE_ATTR",
     "score_dataset",
+    "score_batches",
+    "check_available_columns",
     "score_rows_now",
     "outcome_columns",
     "outcome_fields",

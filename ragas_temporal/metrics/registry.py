@@ -82,7 +82,8 @@ def metric_from_spec(
     each optionally followed by a mode as ``:<mode>`` or ``_<mode>`` (``temporal_ndcg@10:gold``,
     ``temporal_ndcg_at_10_gold``). ``kwargs`` (``reference_date``, ``context_dates``, ``llm`` ...)
     go to the constructor. A metric that compares answers across a group (``temporal_consistency``)
-    is built from the dataset's ``rows`` grouped by ``group_by`` (its ``from_rows``).
+    is built from the dataset's ``rows`` grouped by ``group_by`` (its ``from_rows``); ``rows`` may
+    be a callable that reads them, called only then.
 
     >>> metric_from_spec("temporal_precision@5").name
     'temporal_precision_at_5'
@@ -129,6 +130,8 @@ def metric_from_spec(
         kwargs["mode"] = mode
     from_rows = getattr(cls, "from_rows", None)
     if from_rows is not None:
+        if callable(rows):  # the rows read on demand (a dataset read a batch at a time)
+            rows = rows()
         if rows is None:
             raise ValueError(
                 f"metric {spec!r} compares each answer with the other answers of its group: build it with "
