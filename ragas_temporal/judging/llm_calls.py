@@ -90,17 +90,26 @@ class ReplyTooLong(RuntimeError):
     """The reply is longer than :data:`MAX_REPLY_BYTES`; the message says how long."""
 
 
-def check_reply_size(size: int) -> None:
+def check_reply_size(size: int, *, whole: bool = True) -> None:
     """Raise :class:`ReplyTooLong` when a reply of ``size`` bytes is over the cap.
+
+    ``whole=False`` when ``size`` is what was read so far of a reply of unknown length (sent in
+    chunks): reading stops there, so the message says "more than" the cap.
 
     >>> try:
     ...     check_reply_size(5_000_000)
     ... except ReplyTooLong as too_long:
     ...     print(too_long)
     judge reply too long (5,000,000 bytes, cap 4,000,000)
+    >>> try:
+    ...     check_reply_size(4_065_536, whole=False)
+    ... except ReplyTooLong as too_long:
+    ...     print(too_long)
+    judge reply too long (more than 4,000,000 bytes, sent without a length; cap 4,000,000)
     """
     if size > MAX_REPLY_BYTES:
-        raise ReplyTooLong(f"judge reply too long ({size:,} bytes, cap {MAX_REPLY_BYTES:,})")
+        told = f"{size:,} bytes" if whole else f"more than {MAX_REPLY_BYTES:,} bytes, sent without a length;"
+        raise ReplyTooLong(f"judge reply too long ({told}{',' if whole else ''} cap {MAX_REPLY_BYTES:,})")
 
 
 def _reply_bytes(text: str) -> int:

@@ -180,7 +180,8 @@ class RequestMeter(_Tally):
     ``usage`` of each JSON reply; a reply with an HTTP error status, or none at all, is a failed
     request. A reply longer than :data:`~ragas_temporal.judging.llm_calls.MAX_REPLY_BYTES` is
     refused (:class:`~ragas_temporal.judging.llm_calls.ReplyTooLong`, by its ``Content-Length``
-    before it is read): the judgement fails "judge reply too long". :meth:`counts` is a snapshot.
+    before it is read, or, sent in chunks without one, as soon as the bytes read pass the cap): the
+    judgement fails "judge reply too long". :meth:`counts` is a snapshot.
     """
 
     def __init__(self) -> None:
@@ -203,8 +204,7 @@ class RequestMeter(_Tally):
         length = response.headers.get("content-length", "")
         if length.isdigit():  # refused by its length, before a byte of it is read
             check_reply_size(int(length))
-        await response.aread()
-        check_reply_size(len(response.content))
+        await _read_capped(response)
         try:
             usage = json.loads(response.content).get("usage")
         except (ValueError, AttributeError, RecursionError):
@@ -218,6 +218,21 @@ class RequestMeter(_Tally):
                 self.requests, self.requests - self.answered, self.prompt_tokens, self.completion_tokens,
                 self.reported, self.implausible,
             )
+
+
+async def _read_capped(response: t.Any) -> None:
+    """Read an httpx response's body chunk by chunk, refusing it once it passes the cap.
+
+    A chunked reply states no length, and ``aread()`` would hold all of it before we could count.
+    The body is stored where httpx's own ``aread()`` stores it, so the OpenAI client reads it again.
+    """
+    parts: list[bytes] = []
+    size = 0
+    async for part in response.aiter_bytes():
+        size += len(part)
+        check_reply_size(size, whole=False)
+        parts.append(part)
+    response._content = b"".join(parts)
 
 
 def _instructor_retry(error: BaseException) -> BaseException | None:

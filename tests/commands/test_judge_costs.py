@@ -166,6 +166,35 @@ def test_a_huge_reply_is_refused_before_it_is_parsed():
     assert llm.calls == 1  # not retried, not repaired: the same judge would ramble again
 
 
+def test_a_huge_reply_sent_in_chunks_is_refused_once_the_bytes_read_pass_the_cap(tmp_path, openai_server):
+    # no Content-Length: before, the whole 50 MB was read and held before its size was checked
+    from tests.support.openai_server import ChunkedReply
+
+    openai_server.responder = lambda request: ChunkedReply(HUGE)
+    code, out = evaluate(tmp_path, openai_server)
+    assert code == 1
+    reason = scores_of(out)["temporal_faithfulness_llm_reason"][0]
+    assert reason.startswith(f"judge reply too long (more than {MAX_REPLY_BYTES:,} bytes, sent without a length;")
+    # the client hung up after the cap: the server could not send the rest (socket buffers hold a few MB at most)
+    assert openai_server.chunked_bytes_sent < len(HUGE) // 2
+
+
+def test_a_reply_sent_in_chunks_scores_as_the_same_reply_sent_whole(tmp_path, openai_server):
+    from tests.support.openai_server import ChunkedReply
+
+    openai_server.responder = lambda request: CLAIMS_REPLY
+    whole_dir, chunked_dir = tmp_path / "whole", tmp_path / "chunked"
+    whole_dir.mkdir(), chunked_dir.mkdir()
+    code, whole = evaluate(whole_dir, openai_server)
+    assert code == 0
+    openai_server.responder = lambda request: ChunkedReply(CLAIMS_REPLY)
+    code, chunked = evaluate(chunked_dir, openai_server)
+    assert code == 0
+    column = "temporal_faithfulness_llm"
+    assert list(scores_of(chunked)[column]) == list(scores_of(whole)[column]) == [0.75]  # SUPPORTED 1 + PARTIAL 0.5, of 2
+    assert list(scores_of(chunked)[column + "_reason"]) == list(scores_of(whole)[column + "_reason"])
+
+
 def test_a_huge_reply_from_the_endpoint_is_refused_by_its_length(tmp_path, openai_server):
     openai_server.responder = lambda request: HUGE
     code, out = evaluate(tmp_path, openai_server)

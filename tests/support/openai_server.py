@@ -20,6 +20,8 @@ Responder results:
 - :data:`HANG`: never answer; the handler blocks until the server stops (or ``hang_limit``);
 - :class:`CutReply`: the text a server sends when the reply hit ``max_tokens``
   (``finish_reason: "length"``), as llama.cpp, vLLM and OpenAI do;
+- :class:`ChunkedReply`: the text sent in chunks without a ``Content-Length``, as a proxy that
+  streams does (``server.chunked_bytes_sent`` counts the body bytes it managed to send);
 - an exception raised by the responder becomes an HTTP 500 with the message.
 
 Use it as a context manager or through the ``openai_server`` / ``openai_server_factory`` fixtures
@@ -54,6 +56,7 @@ __all__ = [
     "HANG",
     "HTTPReply",
     "CutReply",
+    "ChunkedReply",
     "RecordedRequest",
     "LoopbackOpenAIServer",
     "refused_base_url",
@@ -84,6 +87,17 @@ class CutReply:
     """Responder result: ``text`` sent with ``finish_reason: "length"`` (cut at ``max_tokens``)."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class ChunkedReply:
+    """Responder result: ``text`` sent with ``Transfer-Encoding: chunked`` (no ``Content-Length``)."""
+
+    text: str
+
+
+#: the size of one chunk of a :class:`ChunkedReply`
+CHUNK_BYTES = 64 * 1024
 
 
 @dataclass
@@ -143,6 +157,7 @@ class LoopbackOpenAIServer:
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
         self._counter = 0
+        self.chunked_bytes_sent = 0
 
     # lifecycle ----------------------------------------------------------------------
     @property
@@ -313,6 +328,22 @@ def _make_handler(server: LoopbackOpenAIServer) -> type[BaseHTTPRequestHandler]:
             self.wfile.flush()
             self.close_connection = True
 
+        def _send_chunked(self, payload: dict) -> None:
+            data = json.dumps(payload).encode("utf-8")
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            try:
+                for start in range(0, len(data), CHUNK_BYTES):
+                    chunk = data[start:start + CHUNK_BYTES]
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                    server.chunked_bytes_sent += len(chunk)
+                self.wfile.write(b"0\r\n\r\n")
+            except OSError:  # the client stopped reading and hung up
+                pass
+            self.close_connection = True
+
         def do_GET(self) -> None:  # /v1/models, handy for clients that probe
             if self.path.rstrip("/").endswith("/models"):
                 self._send_json(200, {"object": "list", "data": [{"id": "loopback", "object": "model"}]})
@@ -344,6 +375,9 @@ def _make_handler(server: LoopbackOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 return
             if isinstance(reply, HTTPReply):
                 self._send_json(reply.status, reply.body, reply.headers)
+                return
+            if isinstance(reply, ChunkedReply):
+                self._send_chunked(_chat_completion(request, reply.text, number))
                 return
             finish_reason = "length" if isinstance(reply, CutReply) else "stop"
             reply = reply.text if isinstance(reply, CutReply) else str(reply)
