@@ -205,12 +205,12 @@ def row_batches(args: argparse.Namespace) -> t.Callable[[], t.Iterable[list[dict
     if args.data:
         path, split = Path(args.data), args.split
         return lambda: readers.iter_row_batches(path, split)
-    if args.example:
-        from ragas_temporal.data import example_rows
+    if args.hf:
+        dataset = readers.chosen_split(readers.load_hf_dataset(args.hf, args.hf_config, args.split), args.split)
+        return lambda: readers.dataset_batches(dataset, None)
+    from ragas_temporal.data import example_rows
 
-        rows = example_rows()
-    else:
-        rows = readers.rows_of_dataset(readers.load_hf_dataset(args.hf, args.hf_config, args.split), args.split)
+    rows = example_rows()
     return lambda: (rows[start:start + readers.BATCH_ROWS] for start in range(0, len(rows), readers.BATCH_ROWS))
 
 

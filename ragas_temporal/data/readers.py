@@ -85,8 +85,9 @@ def _check_exists(path: Path) -> None:
 def iter_row_batches(path: Path, split: str | None = None, size: int = BATCH_ROWS) -> t.Iterator[list[dict]]:
     r"""The rows of :func:`read_rows`, ``size`` at a time, so that a large file is never held whole.
 
-    JSON Lines are read line by line, CSV and Parquet in batches; a ``.json`` list and a
-    ``save_to_disk`` folder are read whole and handed out in batches. The rows and the errors
+    JSON Lines are read line by line, CSV and Parquet in batches, a ``save_to_disk`` folder a batch
+    of its memory-mapped Arrow table at a time; a ``.json`` list is read whole and handed out in
+    batches. The rows and the errors
     (naming the file and line) are :func:`read_rows`'s.
 
     >>> import tempfile, pathlib
@@ -103,6 +104,10 @@ def iter_row_batches(path: Path, split: str | None = None, size: int = BATCH_ROW
         batches = _csv_batches(path, size)
     elif suffix == ".parquet":
         batches = _parquet_batches(path, size)
+    elif path.is_dir():
+        from datasets import load_from_disk
+
+        batches = dataset_batches(load_from_disk(str(path)), split, size)
     else:
         rows = read_rows(path, split)
         batches = (rows[start:start + size] for start in range(0, len(rows), size))
@@ -175,6 +180,31 @@ def load_hf_dataset(name: str, config: str | None, split: str | None):
 
 def rows_of_dataset(dataset: t.Any, split: str | None) -> list[dict]:
     """Rows of a ``datasets.Dataset``, or of the chosen split of a ``DatasetDict``."""
+    return chosen_split(dataset, split).to_list()
+
+
+def dataset_batches(dataset: t.Any, split: str | None, size: int = BATCH_ROWS) -> t.Iterator[list[dict]]:
+    """:func:`rows_of_dataset`'s rows, ``size`` at a time.
+
+    A ``datasets.Dataset`` maps its Arrow files into memory, so only the batch at hand is turned
+    into Python values: a million-row ``save_to_disk`` folder or Hub dataset is never held whole.
+
+    >>> from datasets import Dataset
+    >>> rows = [{"response": f"In {2000 + i}."} for i in range(5)]
+    >>> [len(batch) for batch in dataset_batches(Dataset.from_list(rows), None, size=2)]
+    [2, 2, 1]
+    >>> next(dataset_batches(Dataset.from_list(rows), None, size=2))[1]
+    {'response': 'In 2001.'}
+    """
+    dataset = chosen_split(dataset, split)
+    for columns in dataset.iter(batch_size=size):
+        names = list(columns)
+        yield [dict(zip(names, values)) for values in zip(*(columns[name] for name in names))]
+
+
+def chosen_split(dataset: t.Any, split: str | None) -> t.Any:
+    """The ``datasets.Dataset`` itself, or the chosen split of a ``DatasetDict`` (the only one when
+    ``split`` is None); a missing or ambiguous split is a ``ValueError`` that names the splits."""
     if hasattr(dataset, "keys") and not hasattr(dataset, "features"):  # a DatasetDict
         splits = list(dataset.keys())
         if split is None:
@@ -184,7 +214,7 @@ def rows_of_dataset(dataset: t.Any, split: str | None) -> list[dict]:
         if split not in dataset:
             raise ValueError(f"no split {split!r}; the dataset has {splits}")
         dataset = dataset[split]
-    return dataset.to_list()
+    return dataset
 
 
 def _row(value: t.Any, where: str) -> dict:

@@ -118,6 +118,24 @@ def test_hf_loads_with_the_given_arguments(monkeypatch, tmp_path):
     check_seed_scores(scores_of(out))
 
 
+def test_save_to_disk_and_hub_datasets_are_read_a_batch_at_a_time(monkeypatch, tmp_path):
+    # before: Dataset.to_list() turned the whole (memory-mapped) table into Python rows at once
+    from datasets import Dataset
+
+    from ragas_temporal.data import readers
+
+    Dataset.from_list(ROWS * 3).save_to_disk(str(tmp_path / "six"))
+    monkeypatch.setattr(Dataset, "to_list", lambda self: pytest.fail("the whole dataset was read"))
+    batches = list(readers.iter_row_batches(tmp_path / "six", size=4))
+    assert [len(batch) for batch in batches] == [4, 2]
+    assert batches[0][:2] == ROWS and batches[1] == ROWS
+
+    monkeypatch.setattr(readers, "load_hf_dataset", lambda name, config, split: Dataset.from_list(ROWS))
+    out = tmp_path / "s.csv"
+    assert main(["evaluate", "--hf", "someone/temporal-rag", "--metrics", METRICS, "-o", str(out), "--no-progress"]) == 0
+    check_seed_scores(scores_of(out))
+
+
 def test_example_runs_every_default_metric(tmp_path, capsys):
     out = tmp_path / "example.jsonl"
     assert main(["evaluate", "--example", "-o", str(out), "--no-progress"]) == 0
