@@ -99,8 +99,11 @@ def resolve_base_url(given: str | None, environ: t.Mapping[str, str] | None = No
     return url
 
 
-def api_key_for(base_url: str, env_var: str, environ: t.Mapping[str, str] | None = None) -> str:
-    """The key in ``environ[env_var]``; a placeholder for a loopback server; else ``ValueError``.
+def api_key_for(
+    base_url: str, env_var: str, environ: t.Mapping[str, str] | None = None, *, option: str = "--llm-model"
+) -> str:
+    """The key in ``environ[env_var]``; a placeholder for a loopback server; else ``ValueError``
+    (naming ``option``, the flag that asked for the model), before any request is sent.
 
     >>> api_key_for("http://127.0.0.1:8000/v1", "MY_KEY", {})
     'sk-no-key-needed'
@@ -116,7 +119,7 @@ def api_key_for(base_url: str, env_var: str, environ: t.Mapping[str, str] | None
     if is_loopback(base_url):
         return _NO_KEY
     raise ValueError(
-        f"--llm-model needs an API key for {base_url}: set the environment variable {env_var} "
+        f"{option} needs an API key for {base_url}: set the environment variable {env_var} "
         "(or name another one with --api-key-env)"
     )
 

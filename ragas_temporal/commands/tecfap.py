@@ -8,14 +8,14 @@
 
 ``--data`` defaults to the small example shipped with the package (not the benchmark, which
 users clone themselves). The API key is read from the environment variable named by
-``--api-key-env`` (default ``OPENAI_API_KEY``); local servers that need none work without it.
+``--api-key-env`` (default ``OPENAI_API_KEY``); a server on this machine needs none, any other
+endpoint without one is refused before a request is sent, as `evaluate --llm-model` does.
 A rerun with the same ``--out`` resumes: answered rows are skipped, failed rows retried.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from ragas_temporal.commands.arg_types import non_negative_int, positive_int, positive_seconds
@@ -81,10 +81,15 @@ def _run(args: argparse.Namespace) -> int:
     )
     if not rows:
         raise ValueError(f"split {args.split!r} of {dataset.root} has no probe row")
+    from ragas_temporal.commands.judge_llm import api_key_for, resolve_base_url
+
+    base_url = resolve_base_url(args.base_url)
+    # before any request: without a key, each of the probe's requests would fail on its own
+    api_key = api_key_for(base_url, args.api_key_env, option="--model")
     llm = openai_compatible_llm(
         args.model,
-        base_url=args.base_url,
-        api_key=os.environ.get(args.api_key_env),
+        base_url=base_url,
+        api_key=api_key,
         structured=args.structured,
         timeout=args.timeout,
     )

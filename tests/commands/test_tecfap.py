@@ -94,3 +94,18 @@ def test_errors_exit_2(tmp_path, capsys):
     assert "no scorable prediction" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["tecfap", "run", "--model", "m", "--shots", "5", "--out", "x.jsonl"])
+
+
+def test_run_without_a_key_for_a_remote_endpoint_stops_before_any_request(monkeypatch, tmp_path, capsys):
+    # before: a placeholder key was sent, and each of the probe's 54 requests failed on its own
+    import ragas_temporal.tecfap as tecfap
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    monkeypatch.setattr(tecfap, "openai_compatible_llm", lambda *a, **k: pytest.fail("an LLM was built"))
+    out = tmp_path / "preds.jsonl"
+    assert main(["tecfap", "run", "--model", "gpt-4o-mini", "--no-progress", "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["ragas-temporal tecfap: error: --model needs an API key for https://api.openai.com/v1: set the "
+                   "environment variable OPENAI_API_KEY (or name another one with --api-key-env)"]
+    assert not out.exists()
