@@ -67,6 +67,14 @@ def judge_llm(timeout: float = 60.0) -> tuple[t.Any, UsageMeter, str]:
     from openai import AsyncOpenAI
     from ragas.llms import llm_factory
 
-    # key and base URL come from OPENAI_API_KEY / OPENAI_BASE_URL
-    client = AsyncOpenAI(http_client=httpx.AsyncClient(timeout=timeout, event_hooks=hooks), max_retries=2)
+    from ragas_temporal.commands.judge_llm import is_loopback, resolve_base_url
+
+    # key and base URL come from OPENAI_API_KEY / OPENAI_BASE_URL; a server on this machine needs no key
+    base_url = resolve_base_url(None)
+    key = os.environ.get("OPENAI_API_KEY", "").strip() or ("sk-no-key-needed" if is_loopback(base_url) else "")
+    if not key:  # one line saying what is missing, instead of the OpenAI client's traceback
+        print(f"{MODEL_ENV}={model} needs an API key for {base_url}: set OPENAI_API_KEY before starting "
+              "Jupyter; using the offline judge meanwhile")
+        return offline_llm_factory(event_hooks=hooks), meter, OFFLINE_MODEL
+    client = AsyncOpenAI(base_url=base_url, api_key=key, http_client=httpx.AsyncClient(timeout=timeout, event_hooks=hooks), max_retries=2)
     return llm_factory(model, client=client), meter, model

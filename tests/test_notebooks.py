@@ -118,3 +118,20 @@ def test_llm_judge_notebook_takes_the_provider_path_when_a_model_is_named():
     assert "score 0.5: 1 temporal claim: 1 partially supported" in printed
     assert n_requests > 0
     assert all(r.body.get("model") == "loopback-model" for r in server.requests)
+
+
+def test_a_named_model_without_a_key_says_so_in_one_line_and_judges_offline(monkeypatch, capsys):
+    # before: notebook 02 ended in the OpenAI client's traceback ("Missing credentials")
+    spec = importlib.util.spec_from_file_location("offline_llm_under_test", NOTEBOOK_DIR / "offline_llm.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setenv("RAGAS_TEMPORAL_OPENAI_MODEL", "gpt-4o-mini")
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    _, _, model = module.judge_llm()
+    from ragas_temporal.judging import OFFLINE_MODEL
+
+    assert model == OFFLINE_MODEL
+    assert capsys.readouterr().out.splitlines() == [
+        "RAGAS_TEMPORAL_OPENAI_MODEL=gpt-4o-mini needs an API key for https://api.openai.com/v1: set "
+        "OPENAI_API_KEY before starting Jupyter; using the offline judge meanwhile"]
