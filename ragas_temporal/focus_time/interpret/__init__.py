@@ -64,7 +64,7 @@ from ragas_temporal.focus_time.interpret.anaphoric import (
     unit_before_after,
     weekday_the_day,
 )
-from ragas_temporal.focus_time.interpret.calendar_names import cjk_part_of_year, easter, holiday, quarter, season
+from ragas_temporal.focus_time.interpret.calendar_names import cjk_part_of_year, discussed_quarter, easter, holiday, quarter, season
 from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Interpreter, Reading, groups_of
 from ragas_temporal.focus_time.interpret.dates import cjk_date, month_range, month_year, numeric_date, rare_date, short_date, ymd
 from ragas_temporal.focus_time.interpret.deictic import (
@@ -79,6 +79,7 @@ from ragas_temporal.focus_time.interpret.deictic import (
     part_of_day,
     past_n,
     ref_word,
+    same_period_last_year,
     unit_relative,
     weekday,
     year_to_date,
@@ -131,6 +132,7 @@ __all__ = [
     "day_anaphoric",
     "day_relative",
     "date_range",
+    "discussed_quarter",
     "decade_digits",
     "decade_short",
     "decade_words",
@@ -153,6 +155,7 @@ __all__ = [
     "quarter",
     "rare_date",
     "ref_word",
+    "same_period_last_year",
     "season",
     "short_date",
     "the_year",
@@ -167,3 +170,5 @@ __all__ = [
 
 #: Rule interpreter name -> function; every rule of the table must name one defined above.
 INTERPRETERS: dict[str, Interpreter] = {rule.interpreter: globals()[rule.interpreter] for rule in RULES}
+# readers only the language tables' rules name (their words come from a language's additions)
+INTERPRETERS.update(discussed_quarter=discussed_quarter, same_period_last_year=same_period_last_year)

@@ -60,7 +60,7 @@ _UNSPACED = frozenset({"zh", "ja"})
 #: English words the interpreters read for a relative phrase: (n, unit, direction) -> rule and groups.
 _DAY_WORDS = {(0, "ago"): "today", (1, "ago"): "yesterday", (2, "ago"): "the day before yesterday",
               (0, "in"): "today", (1, "in"): "tomorrow", (2, "in"): "the day after tomorrow"}  # fmt: skip
-_UNIT_MODIFIER = {(0, "ago"): "this", (0, "in"): "this", (1, "ago"): "last", (1, "in"): "next"}
+_UNIT_MODIFIER = {(0, "ago"): "this", (0, "in"): "this", (1, "ago"): "last", (1, "in"): "next", (1, "prior"): "last"}
 _DIRECTION = {"ago": "ago", "in": "from now"}
 _DASHES = ("--", "-", "–", "—")
 #: Punctuation closing a word ("Mitglieder." is the word "Mitglieder").
@@ -334,7 +334,26 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
             "lang_quarter", "date",
             rf"(?P<ord>{_words_regex(v.quarter_ordinals)})\s+{_words_regex(v.quarter_words)}(?!\w)(?:{with_year}{rel_year})?", "quarter", "",
         ))  # fmt: skip
+    if v.same_period_last_year:  # "o período homólogo do ano passado" (before "trimestre" alone)
+        rules.append(Rule("lang_same_period", "relative", rf"{_words_regex(v.same_period_last_year)}(?!\w)", "same_period_last_year", ""))
+    if v.quarter_articles and v.quarter_words:  # "no trimestre": the quarter the text reports on
+        rules.append(Rule("lang_quarter_discussed", "anaphoric", rf"{_words_regex(v.quarter_words)}(?!\w)", "discussed_quarter", ""))
     return rules
+
+
+def _after_article(interpret: Callable, articles: frozenset[str]) -> Callable:
+    """``interpret`` of a bare quarter word only right after a definite article or demonstrative
+    ("no trimestre", "durante o trimestre", "deste trimestre"): "um trimestre" is any quarter,
+    "por trimestre" each one."""
+    before = re.compile(r"(\w+)\s+$")
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        word = before.search(ctx.text, max(0, g.start - 16), g.start)
+        if word is None or word.group(1).lower() not in articles:
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
 
 
 def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tuple[str, dict[str, str]]]]]:
@@ -405,6 +424,8 @@ def _relative_reader(n: int, unit: str, direction: str) -> tuple[str, dict[str, 
     """The English interpreter and groups of a relative phrase meaning ``(n, unit, direction)``."""
     if unit == "day" and (n, direction) in _DAY_WORDS:
         return "day_relative", {"w": _DAY_WORDS[n, direction]}
+    if direction == "prior":  # "el año anterior" in a report: "the prior year", the reference's year before
+        return "unit_relative", {"mod": "prior", "unit": unit, "the": "the"}
     if (n, direction) in _UNIT_MODIFIER:
         return "unit_relative", {"mod": _UNIT_MODIFIER[n, direction], "unit": unit}
     return "ago", {"num": str(n), "unit": unit + "s", "dir": _DIRECTION[direction]}
@@ -678,6 +699,7 @@ def _latest_quarter(interpret: Callable) -> Callable:
             return interpret(g, ctx, kind)
         q, year = (ref.month - 1) // 3, ref.year
         q, year = (q, year) if q else (4, year - 1)
+        ctx.period = (year, q, g.end)
         return Reading("relative", f"{year:04d}-Q{q}", frozenset({year}), Anchor(year))
 
     return reading
@@ -766,6 +788,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
         elif rule.name == "lang_part_of_date":  # the day's reading, then its part (TIMEX3 "T" + MO/AF/EV/NI)
             interpret = _with_part(_with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words)), words)
+        elif rule.name == "lang_quarter_discussed":
+            interpret = _after_article(interpret, frozenset(v.quarter_articles))
         elif rule.name == "lang_day_noun":
             interpret = _day_of_month
         elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days
