@@ -146,6 +146,21 @@ CASES += [  # quarters of financial news
         # a quarter of a year named relative to the reference
         ("pt", "No terceiro trimestre do ano passado subiu.", [("terceiro trimestre do ano passado", "2023-Q3")]),
         ("es", "En el tercer trimestre del año pasado bajó.", [("tercer trimestre del año pasado", "2023-Q3")]),
+        # a year ago, the same period last year and "no trimestre" in a report on a quarter: the
+        # quarter named last (Q2 2024, the reference's year), a year before it for the comparisons
+        ("pt", "O lucro do segundo trimestre subiu para 8 milhões de euros, face a 6 milhões há um ano.",
+         [("segundo trimestre", "2024-Q2"), ("há um ano", "2023-Q2")]),
+        ("pt", "A empresa apresentou as contas do primeiro trimestre. No trimestre, as receitas caíram face ao período homólogo do ano anterior.",
+         [("primeiro trimestre", "2024-Q1"), ("trimestre", "2024-Q1"), ("período homólogo do ano anterior", "2023-Q1")]),
+        # no quarter named: the year before the reference; "por/um trimestre" is no date
+        ("pt", "As exportações subiram 5% face ao mesmo período do ano passado; há um ano caíam.",
+         [("mesmo período do ano passado", "2023"), ("há um ano", "2023")]),
+        ("pt", "Pagam dividendos por trimestre, e um trimestre chega.", []),
+        # "o ano anterior" of a report is the prior year (the reference's); "neste ano", "final do ano"
+        # this year; "últimos anos", "próximos trimestres" TimeML's PAST_REF and FUTURE_REF
+        ("pt", "A receita subiu 4% em relação ao ano anterior. Neste ano, até ao final do ano, nos últimos anos, nos próximos trimestres.",
+         [("ano anterior", "2023"), ("Neste ano", "2024"), ("final do ano", "2024"), ("últimos anos", "PAST_REF"),
+          ("próximos trimestres", "FUTURE_REF")]),
 ]  # fmt: skip
 
 
