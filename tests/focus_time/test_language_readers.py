@@ -156,6 +156,10 @@ CASES += [  # quarters of financial news
         ("pt", "As exportações subiram 5% face ao mesmo período do ano passado; há um ano caíam.",
          [("mesmo período do ano passado", "2023"), ("há um ano", "2023")]),
         ("pt", "Pagam dividendos por trimestre, e um trimestre chega.", []),
+        # the same period with a year written: that quarter of that year, else that year
+        ("pt", "O lucro do terceiro trimestre caiu; no trimestre correspondente de 2019 subiu.",
+         [("terceiro trimestre", "2024-Q3"), ("trimestre correspondente de 2019", "2019-Q3")]),
+        ("pt", "No mesmo período de 2018 houve cheias.", [("mesmo período de 2018", "2018")]),
         # "o ano anterior" of a report is the prior year (the reference's); "neste ano", "final do ano"
         # this year; "últimos anos", "próximos trimestres" TimeML's PAST_REF and FUTURE_REF
         ("pt", "A receita subiu 4% em relação ao ano anterior. Neste ano, até ao final do ano, nos últimos anos, nos próximos trimestres.",

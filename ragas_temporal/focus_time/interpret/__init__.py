@@ -79,7 +79,7 @@ from ragas_temporal.focus_time.interpret.deictic import (
     part_of_day,
     past_n,
     ref_word,
-    same_period_last_year,
+    same_period,
     unit_relative,
     weekday,
     year_to_date,
@@ -155,7 +155,7 @@ __all__ = [
     "quarter",
     "rare_date",
     "ref_word",
-    "same_period_last_year",
+    "same_period",
     "season",
     "short_date",
     "the_year",
@@ -171,4 +171,4 @@ __all__ = [
 #: Rule interpreter name -> function; every rule of the table must name one defined above.
 INTERPRETERS: dict[str, Interpreter] = {rule.interpreter: globals()[rule.interpreter] for rule in RULES}
 # readers only the language tables' rules name (their words come from a language's additions)
-INTERPRETERS.update(discussed_quarter=discussed_quarter, same_period_last_year=same_period_last_year)
+INTERPRETERS.update(discussed_quarter=discussed_quarter, same_period=same_period)

@@ -20,6 +20,7 @@ from ragas_temporal.focus_time.interpret.core import (
     Context,
     Groups,
     Reading,
+    explicit_reading,
     groups_of,
     relative_reading,
     unresolved_reading,
@@ -170,11 +171,17 @@ def year_earlier_quarter(kind: str, year: int, quarter: int) -> Reading:
     return Reading(kind, f"{format_year(year - 1)}-Q{quarter}", frozenset({year - 1}), Anchor(year - 1))
 
 
-def same_period_last_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
+def same_period(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """"the same period last year", "el mismo periodo del año anterior", "o período homólogo do ano
     passado": the period the text reports on (its last named quarter), a year before; else the
-    year before the reference date, as "last year"."""
+    year before the reference date, as "last year". With a year written instead ("o período
+    homólogo de 1988", group ``year``): that quarter of that year, else that year."""
     discussed = ctx.quarter_in_discussion(g.start)
+    written = g("year")
+    if written is not None:
+        year = int(written)
+        value = f"{format_year(year)}-Q{discussed[1]}" if discussed is not None else None
+        return explicit_reading("date", Anchor(year), value)
     if discussed is not None:
         return year_earlier_quarter(kind, *discussed)
     return _reference_year(ctx, kind, -1)

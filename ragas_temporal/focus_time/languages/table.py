@@ -334,8 +334,11 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
             "lang_quarter", "date",
             rf"(?P<ord>{_words_regex(v.quarter_ordinals)})\s+{_words_regex(v.quarter_words)}(?!\w)(?:{with_year}{rel_year})?", "quarter", "",
         ))  # fmt: skip
-    if v.same_period_last_year:  # "o período homólogo do ano passado" (before "trimestre" alone)
-        rules.append(Rule("lang_same_period", "relative", rf"{_words_regex(v.same_period_last_year)}(?!\w)", "same_period_last_year", ""))
+    if v.same_period and v.a_year_before:  # "o período homólogo do ano passado", "de 1988" (before "trimestre" alone)
+        rules.append(Rule(
+            "lang_same_period", "relative",
+            rf"{_words_regex(v.same_period)}\s+(?:{_words_regex(v.a_year_before)}|{of}(?P<year>{YEAR4})(?!\d))(?!\w)", "same_period", "",
+        ))  # fmt: skip
     if v.quarter_articles and v.quarter_words:  # "no trimestre": the quarter the text reports on
         rules.append(Rule("lang_quarter_discussed", "anaphoric", rf"{_words_regex(v.quarter_words)}(?!\w)", "discussed_quarter", ""))
     return rules
