@@ -160,11 +160,14 @@ CASES += [  # quarters of financial news
         ("pt", "O lucro do terceiro trimestre caiu; no trimestre correspondente de 2019 subiu.",
          [("terceiro trimestre", "2024-Q3"), ("trimestre correspondente de 2019", "2019-Q3")]),
         ("pt", "No mesmo período de 2018 houve cheias.", [("mesmo período de 2018", "2018")]),
-        # "o ano anterior" of a report is the prior year (the reference's); "neste ano", "final do ano"
+        # "o ano anterior" of a report is the prior year (the reference's); "neste ano", "ano em curso"
         # this year; "últimos anos", "próximos trimestres" TimeML's PAST_REF and FUTURE_REF
-        ("pt", "A receita subiu 4% em relação ao ano anterior. Neste ano, até ao final do ano, nos últimos anos, nos próximos trimestres.",
-         [("ano anterior", "2023"), ("Neste ano", "2024"), ("final do ano", "2024"), ("últimos anos", "PAST_REF"),
+        ("pt", "A receita subiu 4% em relação ao ano anterior. Neste ano, no ano em curso, nos últimos anos, nos próximos trimestres.",
+         [("ano anterior", "2023"), ("Neste ano", "2024"), ("ano em curso", "2024"), ("últimos anos", "PAST_REF"),
           ("próximos trimestres", "FUTURE_REF")]),
+        # "do ano passado" after "final" is last year's end, not this year's
+        ("pt", "No final do ano passado e no início do ano que vem; há vários anos; nos últimos meses.",
+         [("ano passado", "2023"), ("ano que vem", "2025"), ("há vários anos", "PAST_REF"), ("últimos meses", "PAST_REF")]),
 ]  # fmt: skip
 
 
