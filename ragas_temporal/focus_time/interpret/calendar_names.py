@@ -51,7 +51,7 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
         q = QUARTER_ORDINALS[g.lower("ord")]
     y = year_from(g, ctx)
     if y is not None:
-        ctx.period = (y, q, g.end)
+        ctx.name_quarter(y, q, g.end)
         return explicit_reading("date", Anchor(y), f"{format_year(y)}-Q{q}")
     rel = g.lower("rel")
     if rel in ("this", "current", "last", "next"):
@@ -70,7 +70,7 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
             base = Anchor(year)
     if base is None:  # "Q2", "the second quarter" with no year the text ties to it
         return yearless_reading(kind, f"XXXX-Q{q}")
-    ctx.period = (base.year, q, g.end)
+    ctx.name_quarter(base.year, q, g.end)
     return Reading(kind, f"{format_year(base.year)}-Q{q}", frozenset({base.year}))
 
 
@@ -112,7 +112,7 @@ def cjk_part_of_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return yearless_reading(kind, f"XXXX-{code}") if code[0] == "Q" else unresolved_reading(kind)
     year = year_by_tense(base, last_month, 28, lambda: ctx.tense_at(g.start, g.end))
     if code[0] == "Q":
-        ctx.period = (year, n, g.end)
+        ctx.name_quarter(year, n, g.end)
     return Reading(kind, f"{format_year(year)}-{code}", frozenset({year}))
 
 

@@ -159,6 +159,19 @@ class Context:
                 return anchor
         return self._ref
 
+    def name_quarter(self, year: int, quarter: int, end: int) -> None:
+        """Note a quarter the text names (its text ends at ``end``) as the one it reports on,
+        unless it lies after the reference date's quarter: a forecast ("the third quarter of
+        1990" in 1989) is not what "a year ago" compares with.
+
+        >>> ctx = Context("x", dt.date(1989, 10, 26))
+        >>> ctx.name_quarter(1989, 3, 10); ctx.name_quarter(1990, 3, 20); ctx.period
+        (1989, 3, 10)
+        """
+        ref = self._ref
+        if ref is None or ref.month is None or (year, quarter) <= (ref.year, (ref.month - 1) // 3 + 1):
+            self.period = (year, quarter, end)
+
     def quarter_in_discussion(self, start: int) -> tuple[int, int] | None:
         """``(year, quarter)`` of the quarter a text reports on at ``start``: the last one it named
         before, within ``PERIOD_WINDOW`` characters (financial news names its quarter, then

@@ -287,7 +287,9 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         return rules
     month_mods = _mods(v, "early", "mid", "late", "last", "next", "this")
     mod = rf"(?:(?P<mod>{_words_regex(month_mods)})[\s-]*{of})?" if month_mods else ""
-    rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}", "month_bare", ""))
+    # "junho do ano passado", "janeiro deste ano": the month of a year named relative to the reference
+    rel_year = rf"(?:{_relative_year(v)})?" if _relative_year(v) else ""
+    rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}{rel_year}", "month_bare", ""))
     if v.weekdays:
         day_mods = _mods(v, "last", "next", "this", "every")
         before = rf"(?:(?P<mod>{_words_regex(day_mods)})\s+)?" if day_mods else ""
@@ -327,8 +329,7 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
         after = rf"(?:\s+(?P<mod2>{_words_regex(mods)})(?!\w))?" if mods else ""
         rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_words_regex(v.seasons)})(?!\w){year}{after}", "season", ""))
     # "do ano passado", "del año pasado": the quarter of a year named relative to the reference
-    years = [p for p, (n, unit, _) in v.relative.items() if unit == "year" and n <= 1]
-    rel_year = rf"|\s+(?:\w{{1,3}}\s+)?(?P<rel>{_words_regex(years)})(?!\w)" if years else ""
+    rel_year = "|" + _relative_year(v) if _relative_year(v) else ""
     if v.quarter_ordinals and v.quarter_words:
         rules.append(Rule(
             "lang_quarter", "date",
@@ -357,6 +358,13 @@ def _after_article(interpret: Callable, articles: frozenset[str]) -> Callable:
         return interpret(g, ctx, kind)
 
     return reading
+
+
+def _relative_year(v: Vocabulary) -> str:
+    """A year named relative to the reference after a quarter or a month, with its preposition
+    ("do ano passado", "del año pasado", "deste ano"): group ``rel``; "" without such phrases."""
+    years = [p for p, (n, unit, _) in v.relative.items() if unit == "year" and n <= 1]
+    return rf"\s+(?:\w{{1,3}}\s+)?(?P<rel>{_words_regex(years)})(?!\w)" if years else ""
 
 
 def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tuple[str, dict[str, str]]]]]:
@@ -702,7 +710,7 @@ def _latest_quarter(interpret: Callable) -> Callable:
             return interpret(g, ctx, kind)
         q, year = (ref.month - 1) // 3, ref.year
         q, year = (q, year) if q else (4, year - 1)
-        ctx.period = (year, q, g.end)
+        ctx.name_quarter(year, q, g.end)
         return Reading("relative", f"{year:04d}-Q{q}", frozenset({year}), Anchor(year))
 
     return reading
@@ -754,6 +762,8 @@ def language_table(code: str) -> LanguageTable:
     )  # fmt: skip
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
+    # a year named relative to the reference after a quarter or month, as "last"/"this"/"next"
+    rel_words = {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}
     how = {
         "lang_weekday": {"alias": {"mod": "mod2"}},
         # a clock word or cue rules out a chapter and verse ("John 3.16"): the English reader
@@ -761,12 +771,12 @@ def language_table(code: str) -> LanguageTable:
         "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
         "lang_clock_cued": {"fixed": {"tz": "h"}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
-        "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}},
+        "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}, "own_words": {"rel": rel_words}},
         "lang_day_month": {"alias": {"mod": "mod2"}},
         "lang_season": {"alias": {"mod": "mod2"}},
         "lang_later": {"own_words": {"unit": v.units}},
         "lang_century": {"alias": {"n": "r"}, "own_words": {"n": {r.lower(): n for r, n in _ROMAN.items()}, "unit": {}}, "fixed": {"unit": "century"}},
-        "lang_quarter": {"own_words": {"rel": {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}}},
+        "lang_quarter": {"own_words": {"rel": rel_words}},
     }
     for rule in ordered:
         if rule.name in own_names:
