@@ -160,6 +160,11 @@ CASES += [  # quarters of financial news
         ("pt", "O lucro do terceiro trimestre caiu; no trimestre correspondente de 2019 subiu.",
          [("terceiro trimestre", "2024-Q3"), ("trimestre correspondente de 2019", "2019-Q3")]),
         ("pt", "No mesmo período de 2018 houve cheias.", [("mesmo período de 2018", "2018")]),
+        # a month of a year named relative to the reference; the month after the last date; "há quase N anos"
+        ("pt", "Em junho do ano passado casou; em janeiro deste ano mudou-se.",
+         [("junho do ano passado", "2023-06"), ("janeiro deste ano", "2024-01")]),
+        ("pt", "Em março de 2020 abriu; no mês seguinte fechou. Há quase três anos.",
+         [("março de 2020", "2020-03"), ("no mês seguinte", "2020-04"), ("Há quase três anos", "2021")]),
         # "o ano anterior" of a report is the prior year (the reference's); "neste ano", "ano em curso"
         # this year; "últimos anos", "próximos trimestres" TimeML's PAST_REF and FUTURE_REF
         ("pt", "A receita subiu 4% em relação ao ano anterior. Neste ano, no ano em curso, nos últimos anos, nos próximos trimestres.",
