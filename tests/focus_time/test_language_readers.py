@@ -157,8 +157,8 @@ CASES += [  # quarters of financial news
          [("mesmo período do ano passado", "2023"), ("há um ano", "2023")]),
         ("pt", "Pagam dividendos por trimestre, e um trimestre chega.", []),
         # the same period with a year written: that quarter of that year, else that year
-        ("pt", "O lucro do terceiro trimestre caiu; no trimestre correspondente de 2019 subiu.",
-         [("terceiro trimestre", "2024-Q3"), ("trimestre correspondente de 2019", "2019-Q3")]),
+        ("pt", "O lucro do segundo trimestre caiu; no trimestre correspondente de 2019 subiu.",
+         [("segundo trimestre", "2024-Q2"), ("trimestre correspondente de 2019", "2019-Q2")]),
         ("pt", "No mesmo período de 2018 houve cheias.", [("mesmo período de 2018", "2018")]),
         # a month of a year named relative to the reference; the month after the last date; "há quase N anos"
         ("pt", "Em junho do ano passado casou; em janeiro deste ano mudou-se.",

@@ -181,7 +181,8 @@ def same_period(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if written is not None:
         year = int(written)
         value = f"{format_year(year)}-Q{discussed[1]}" if discussed is not None else None
-        return explicit_reading("date", Anchor(year), value)
+        # its kind stays the rule's: a comparison, never the year of a quarter named before it
+        return explicit_reading(kind, Anchor(year), value)
     if discussed is not None:
         return year_earlier_quarter(kind, *discussed)
     return _reference_year(ctx, kind, -1)
