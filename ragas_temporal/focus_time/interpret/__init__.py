@@ -33,6 +33,11 @@ Resolution policy (documented once, here):
   written in September 2005 is January 2005, "11 December" in a past-tense sentence written in
   January 2010 is December 2009. After another explicit date, narration moves forward from it:
   "On 22 June 1941 ... By December ..." is December 1941;
+* in a report on a quarter (the last quarter the text named, not after the reference date's,
+  within ``core.PERIOD_WINDOW`` characters) "a year ago", "a year earlier" and "the same period
+  last year" are that quarter a year before (TimeBank: ``1988-Q3`` in a report on the third
+  quarter of 1989) and, in the language tables, "no trimestre" is that quarter; with no quarter
+  named they are years, as above;
 * "the past/next N years|months|weeks|days" is a TIMEX3 DURATION (value ``P5Y``); its years are
   every calendar year touched by the span from N units before (or after) the base date to the
   base date: "the past 5 years" on 2019-03-03 covers 2014-2019;
