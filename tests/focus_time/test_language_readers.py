@@ -146,6 +146,33 @@ CASES += [  # quarters of financial news
         # a quarter of a year named relative to the reference
         ("pt", "No terceiro trimestre do ano passado subiu.", [("terceiro trimestre do ano passado", "2023-Q3")]),
         ("es", "En el tercer trimestre del año pasado bajó.", [("tercer trimestre del año pasado", "2023-Q3")]),
+        # a year ago, the same period last year and "no trimestre" in a report on a quarter: the
+        # quarter named last (Q2 2024, the reference's year), a year before it for the comparisons
+        ("pt", "O lucro do segundo trimestre subiu para 8 milhões de euros, face a 6 milhões há um ano.",
+         [("segundo trimestre", "2024-Q2"), ("há um ano", "2023-Q2")]),
+        ("pt", "A empresa apresentou as contas do primeiro trimestre. No trimestre, as receitas caíram face ao período homólogo do ano anterior.",
+         [("primeiro trimestre", "2024-Q1"), ("trimestre", "2024-Q1"), ("período homólogo do ano anterior", "2023-Q1")]),
+        # no quarter named: the year before the reference; "por/um trimestre" is no date
+        ("pt", "As exportações subiram 5% face ao mesmo período do ano passado; há um ano caíam.",
+         [("mesmo período do ano passado", "2023"), ("há um ano", "2023")]),
+        ("pt", "Pagam dividendos por trimestre, e um trimestre chega.", []),
+        # the same period with a year written: that quarter of that year, else that year
+        ("pt", "O lucro do segundo trimestre caiu; no trimestre correspondente de 2019 subiu.",
+         [("segundo trimestre", "2024-Q2"), ("trimestre correspondente de 2019", "2019-Q2")]),
+        ("pt", "No mesmo período de 2018 houve cheias.", [("mesmo período de 2018", "2018")]),
+        # a month of a year named relative to the reference; the month after the last date; "há quase N anos"
+        ("pt", "Em junho do ano passado casou; em janeiro deste ano mudou-se.",
+         [("junho do ano passado", "2023-06"), ("janeiro deste ano", "2024-01")]),
+        ("pt", "Em março de 2020 abriu; no mês seguinte fechou. Há quase três anos.",
+         [("março de 2020", "2020-03"), ("no mês seguinte", "2020-04"), ("Há quase três anos", "2021")]),
+        # "o ano anterior" of a report is the prior year (the reference's); "neste ano", "ano em curso"
+        # this year; "últimos anos", "próximos trimestres" TimeML's PAST_REF and FUTURE_REF
+        ("pt", "A receita subiu 4% em relação ao ano anterior. Neste ano, no ano em curso, nos últimos anos, nos próximos trimestres.",
+         [("ano anterior", "2023"), ("Neste ano", "2024"), ("ano em curso", "2024"), ("últimos anos", "PAST_REF"),
+          ("próximos trimestres", "FUTURE_REF")]),
+        # "do ano passado" after "final" is last year's end, not this year's
+        ("pt", "No final do ano passado e no início do ano que vem; há vários anos; nos últimos meses.",
+         [("ano passado", "2023"), ("ano que vem", "2025"), ("há vários anos", "PAST_REF"), ("últimos meses", "PAST_REF")]),
 ]  # fmt: skip
 
 

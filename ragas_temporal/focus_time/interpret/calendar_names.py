@@ -51,6 +51,7 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
         q = QUARTER_ORDINALS[g.lower("ord")]
     y = year_from(g, ctx)
     if y is not None:
+        ctx.name_quarter(y, q, g.end)
         return explicit_reading("date", Anchor(y), f"{format_year(y)}-Q{q}")
     rel = g.lower("rel")
     if rel in ("this", "current", "last", "next"):
@@ -69,7 +70,25 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
             base = Anchor(year)
     if base is None:  # "Q2", "the second quarter" with no year the text ties to it
         return yearless_reading(kind, f"XXXX-Q{q}")
+    ctx.name_quarter(base.year, q, g.end)
     return Reading(kind, f"{format_year(base.year)}-Q{q}", frozenset({base.year}))
+
+
+def discussed_quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """"the quarter", "no trimestre", "en el trimestre" (a quarter word after a definite article,
+    no ordinal): the quarter the text reports on, its last named one (TimeBank: 1989-Q3 in a
+    report on the third quarter of 1989); no mention when it named none ("a quarter" in general).
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("Lucro do segundo trimestre subiu. No trimestre, as vendas caíram.", dt.date(2024, 8, 1), "pt")]
+    [('segundo trimestre', '2024-Q2'), ('trimestre', '2024-Q2')]
+    """
+    discussed = ctx.quarter_in_discussion(g.start)
+    if discussed is None:
+        return None
+    year, q = discussed
+    return Reading(kind, f"{format_year(year)}-Q{q}", frozenset({year}))
 
 
 def cjk_part_of_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -92,6 +111,8 @@ def cjk_part_of_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if base is None:  # a quarter without a year keeps its TIMEX value, as "the third quarter" does
         return yearless_reading(kind, f"XXXX-{code}") if code[0] == "Q" else unresolved_reading(kind)
     year = year_by_tense(base, last_month, 28, lambda: ctx.tense_at(g.start, g.end))
+    if code[0] == "Q":
+        ctx.name_quarter(year, n, g.end)
     return Reading(kind, f"{format_year(year)}-{code}", frozenset({year}))
 
 

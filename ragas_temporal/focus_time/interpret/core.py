@@ -85,7 +85,7 @@ class Context:
     month's year (see ``tense_at``).
     """
 
-    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues", "anchor_end", "_tie")
+    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues", "anchor_end", "_tie", "period")
 
     def __init__(self, text: str, reference: dt.date | None, anchor: Anchor | None = None) -> None:
         self.text = text
@@ -101,6 +101,8 @@ class Context:
         #: sentence end after it, found on first need: ``(anchor_end, sentence end)``
         self.anchor_end = 0
         self._tie: tuple[int, int] = (-1, -1)
+        #: the last quarter the text named, ``(year, quarter, end)`` (``quarter_in_discussion``)
+        self.period: tuple[int, int, int] | None = None
 
     def span(self, first: int, last: int) -> frozenset[int]:
         """The years of a range written in the text (``normalise.year_span``), its two ends only
@@ -157,6 +159,34 @@ class Context:
                 return anchor
         return self._ref
 
+    def name_quarter(self, year: int, quarter: int, end: int) -> None:
+        """Note a quarter the text names (its text ends at ``end``) as the one it reports on,
+        unless it lies after the reference date's quarter: a forecast ("the third quarter of
+        1990" in 1989) is not what "a year ago" compares with.
+
+        >>> ctx = Context("x", dt.date(1989, 10, 26))
+        >>> ctx.name_quarter(1989, 3, 10); ctx.name_quarter(1990, 3, 20); ctx.period
+        (1989, 3, 10)
+        """
+        ref = self._ref
+        if ref is None or ref.month is None or (year, quarter) <= (ref.year, (ref.month - 1) // 3 + 1):
+            self.period = (year, quarter, end)
+
+    def quarter_in_discussion(self, start: int) -> tuple[int, int] | None:
+        """``(year, quarter)`` of the quarter a text reports on at ``start``: the last one it named
+        before, within ``PERIOD_WINDOW`` characters (financial news names its quarter, then
+        compares it "with a year ago", "in the quarter"); None when none was named.
+
+        >>> ctx = Context("x" * 3000, None)
+        >>> ctx.period = (1989, 3, 100)
+        >>> ctx.quarter_in_discussion(400), ctx.quarter_in_discussion(2900)
+        ((1989, 3), None)
+        """
+        period = self.period
+        if period is None or start - period[2] > PERIOD_WINDOW:
+            return None
+        return period[0], period[1]
+
     def _sentence_end(self) -> int:
         """Where the sentence holding the anchor's text ends (searched once per anchor, at most
         ``_TIE_WINDOW`` characters: a text without sentence ends stays linear)."""
@@ -196,6 +226,9 @@ _TIE_WINDOW = 2000
 #: narrative of another age rather than news of the moment of writing (``calendar_base_at``; the
 #: language tables read it too).
 NARRATIVE_YEARS = 10
+#: How far (in characters) a named quarter stays the period a text reports on
+#: (``Context.quarter_in_discussion``): a short news item, a few paragraphs.
+PERIOD_WINDOW = 1500
 
 
 class Groups(dict):

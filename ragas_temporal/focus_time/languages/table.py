@@ -60,7 +60,7 @@ _UNSPACED = frozenset({"zh", "ja"})
 #: English words the interpreters read for a relative phrase: (n, unit, direction) -> rule and groups.
 _DAY_WORDS = {(0, "ago"): "today", (1, "ago"): "yesterday", (2, "ago"): "the day before yesterday",
               (0, "in"): "today", (1, "in"): "tomorrow", (2, "in"): "the day after tomorrow"}  # fmt: skip
-_UNIT_MODIFIER = {(0, "ago"): "this", (0, "in"): "this", (1, "ago"): "last", (1, "in"): "next"}
+_UNIT_MODIFIER = {(0, "ago"): "this", (0, "in"): "this", (1, "ago"): "last", (1, "in"): "next", (1, "prior"): "last"}
 _DIRECTION = {"ago": "ago", "in": "from now"}
 _DASHES = ("--", "-", "–", "—")
 #: Punctuation closing a word ("Mitglieder." is the word "Mitglieder").
@@ -287,7 +287,9 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         return rules
     month_mods = _mods(v, "early", "mid", "late", "last", "next", "this")
     mod = rf"(?:(?P<mod>{_words_regex(month_mods)})[\s-]*{of})?" if month_mods else ""
-    rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}", "month_bare", ""))
+    # "junho do ano passado", "janeiro deste ano": the month of a year named relative to the reference
+    rel_year = rf"(?:{_relative_year(v)})?" if _relative_year(v) else ""
+    rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}{rel_year}", "month_bare", ""))
     if v.weekdays:
         day_mods = _mods(v, "last", "next", "this", "every")
         before = rf"(?:(?P<mod>{_words_regex(day_mods)})\s+)?" if day_mods else ""
@@ -327,14 +329,42 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
         after = rf"(?:\s+(?P<mod2>{_words_regex(mods)})(?!\w))?" if mods else ""
         rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_words_regex(v.seasons)})(?!\w){year}{after}", "season", ""))
     # "do ano passado", "del año pasado": the quarter of a year named relative to the reference
-    years = [p for p, (n, unit, _) in v.relative.items() if unit == "year" and n <= 1]
-    rel_year = rf"|\s+(?:\w{{1,3}}\s+)?(?P<rel>{_words_regex(years)})(?!\w)" if years else ""
+    rel_year = "|" + _relative_year(v) if _relative_year(v) else ""
     if v.quarter_ordinals and v.quarter_words:
         rules.append(Rule(
             "lang_quarter", "date",
             rf"(?P<ord>{_words_regex(v.quarter_ordinals)})\s+{_words_regex(v.quarter_words)}(?!\w)(?:{with_year}{rel_year})?", "quarter", "",
         ))  # fmt: skip
+    if v.same_period and v.a_year_before:  # "o período homólogo do ano passado", "de 1988" (before "trimestre" alone)
+        rules.append(Rule(
+            "lang_same_period", "relative",
+            rf"{_words_regex(v.same_period)}\s+(?:{_words_regex(v.a_year_before)}|{of}(?P<year>{YEAR4})(?!\d))(?!\w)", "same_period", "",
+        ))  # fmt: skip
+    if v.quarter_articles and v.quarter_words:  # "no trimestre": the quarter the text reports on
+        rules.append(Rule("lang_quarter_discussed", "anaphoric", rf"{_words_regex(v.quarter_words)}(?!\w)", "discussed_quarter", ""))
     return rules
+
+
+def _after_article(interpret: Callable, articles: frozenset[str]) -> Callable:
+    """``interpret`` of a bare quarter word only right after a definite article or demonstrative
+    ("no trimestre", "durante o trimestre", "deste trimestre"): "um trimestre" is any quarter,
+    "por trimestre" each one."""
+    before = re.compile(r"(\w+)\s+$")
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        word = before.search(ctx.text, max(0, g.start - 16), g.start)
+        if word is None or word.group(1).lower() not in articles:
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _relative_year(v: Vocabulary) -> str:
+    """A year named relative to the reference after a quarter or a month, with its preposition
+    ("do ano passado", "del año pasado", "deste ano"): group ``rel``; "" without such phrases."""
+    years = [p for p, (n, unit, _) in v.relative.items() if unit == "year" and n <= 1]
+    return rf"\s+(?:\w{{1,3}}\s+)?(?P<rel>{_words_regex(years)})(?!\w)" if years else ""
 
 
 def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tuple[str, dict[str, str]]]]]:
@@ -405,6 +435,8 @@ def _relative_reader(n: int, unit: str, direction: str) -> tuple[str, dict[str, 
     """The English interpreter and groups of a relative phrase meaning ``(n, unit, direction)``."""
     if unit == "day" and (n, direction) in _DAY_WORDS:
         return "day_relative", {"w": _DAY_WORDS[n, direction]}
+    if direction == "prior":  # "el año anterior" in a report: "the prior year", the reference's year before
+        return "unit_relative", {"mod": "prior", "unit": unit, "the": "the"}
     if (n, direction) in _UNIT_MODIFIER:
         return "unit_relative", {"mod": _UNIT_MODIFIER[n, direction], "unit": unit}
     return "ago", {"num": str(n), "unit": unit + "s", "dir": _DIRECTION[direction]}
@@ -678,6 +710,7 @@ def _latest_quarter(interpret: Callable) -> Callable:
             return interpret(g, ctx, kind)
         q, year = (ref.month - 1) // 3, ref.year
         q, year = (q, year) if q else (4, year - 1)
+        ctx.name_quarter(year, q, g.end)
         return Reading("relative", f"{year:04d}-Q{q}", frozenset({year}), Anchor(year))
 
     return reading
@@ -729,6 +762,8 @@ def language_table(code: str) -> LanguageTable:
     )  # fmt: skip
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
+    # a year named relative to the reference after a quarter or month, as "last"/"this"/"next"
+    rel_words = {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}
     how = {
         "lang_weekday": {"alias": {"mod": "mod2"}},
         # a clock word or cue rules out a chapter and verse ("John 3.16"): the English reader
@@ -736,12 +771,12 @@ def language_table(code: str) -> LanguageTable:
         "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
         "lang_clock_cued": {"fixed": {"tz": "h"}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
-        "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}},
+        "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}, "own_words": {"rel": rel_words}},
         "lang_day_month": {"alias": {"mod": "mod2"}},
         "lang_season": {"alias": {"mod": "mod2"}},
         "lang_later": {"own_words": {"unit": v.units}},
         "lang_century": {"alias": {"n": "r"}, "own_words": {"n": {r.lower(): n for r, n in _ROMAN.items()}, "unit": {}}, "fixed": {"unit": "century"}},
-        "lang_quarter": {"own_words": {"rel": {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}}},
+        "lang_quarter": {"own_words": {"rel": rel_words}},
     }
     for rule in ordered:
         if rule.name in own_names:
@@ -766,6 +801,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
         elif rule.name == "lang_part_of_date":  # the day's reading, then its part (TIMEX3 "T" + MO/AF/EV/NI)
             interpret = _with_part(_with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words)), words)
+        elif rule.name == "lang_quarter_discussed":
+            interpret = _after_article(interpret, frozenset(v.quarter_articles))
         elif rule.name == "lang_day_noun":
             interpret = _day_of_month
         elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days

@@ -47,7 +47,7 @@ class Vocabulary(NamedTuple):
     code: str
     months: dict[str, int]  # name or abbreviation -> month 1-12
     weekdays: dict[str, int]  # name or abbreviation -> 0 (Monday) .. 6
-    relative: dict[str, tuple[int, str, str]]  # phrase -> (n, unit, "ago" | "in")
+    relative: dict[str, tuple[int, str, str]]  # phrase -> (n, unit, "ago" | "in" | "prior": "the prior year")
     relative_patterns: tuple[tuple[str, str, str, str], ...]  # (before number, after number, unit, "ago" | "in")
     numbers: dict[str, int]  # number word -> value ("zwei" -> 2)
     date_order: str  # "DMY", "MDY" or "YMD"
@@ -72,6 +72,9 @@ class Vocabulary(NamedTuple):
     seasons: dict[str, str]  # "Frühjahr" -> "spring", "verano" -> "summer"
     quarter_ordinals: dict[str, str]  # "terceiro" -> "third", "último" -> "last"
     quarter_words: tuple[str, ...]  # "trimestre", "Quartal"
+    quarter_articles: tuple[str, ...]  # "no", "o", "deste": "no trimestre" is the quarter the text reports on
+    same_period: tuple[str, ...]  # "período homólogo": the period reported on, before a_year_before or "de 1988"
+    a_year_before: tuple[str, ...]  # "do ano passado" after a same_period head: that period a year before
     day_nouns: tuple[str, ...]  # "día", "dia": "el día 8" is the 8th of the month of the text's last date
     century_words: tuple[str, ...]  # "Jahrhundert", "siècle", "wieku"
     century_after: bool  # the century's number after its word ("siglo XX", "século XIX")
@@ -193,7 +196,7 @@ def vocabulary(code: str) -> Vocabulary:
         later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
         anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
         **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals", "eras")},
-        **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_of_links", "quarter_words", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
+        **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_of_links", "quarter_words", "quarter_articles", "same_period", "a_year_before", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
         plural_endings=tuple(extra.get("plural_endings", ())),
         # the function words of "detect" never count anything either
         not_counted_after=frozenset(w.lower() for w in (*extra.get("not_counted_after", ()), *extra.get("detect", ()))),
