@@ -149,23 +149,46 @@ def _date_rules(v: Vocabulary) -> list[Rule]:
     weekday = rf"(?:{_words_regex(w for w in v.weekdays if len(w) > 3)},?\s+)?" if v.weekdays else ""
     of = _opt(v.of_words)
     return [
-        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{_year_after(v)}", "ymd", ""),
+        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{_year_after(v)}{_clock_suffix(v)}", "ymd", ""),
         Rule("lang_month_year", "date", rf"{_month(v)}\.?,?\s*{of}{_year_after(v)}", "month_year", ""),
     ]
 
 
+def _clock_suffix(v: Vocabulary) -> str:
+    """A clock time written right after a date, after a clock word ("6.03.2010 r. godz. 10.00",
+    "9 kwietnia o godzinie 10:00", "w środę o godz. 12"): part of the date's mention (groups ``ch``,
+    ``cmi``; the hour alone only after the clock word). None without clock words."""
+    if not v.clock_before:
+        return ""
+    link = _opt(v.clock_links)
+    return rf"(?:,?\s*{link}{_words_regex(v.clock_before)}\s*(?P<ch>[01]?\d|2[0-3])(?:[.:](?P<cmi>[0-5]\d))?(?![\d.,:]\d)(?!\w))?"
+
+
 def _numeric_rule(v: Vocabulary) -> list[Rule]:
-    """Day and month in digits, in the locale's order: 20.07.1969 (DMY), 07/20/1969 (MDY)."""
+    """Day and month in digits, in the locale's order: 20.07.1969 (DMY), 07/20/1969 (MDY); a
+    weekday before and the year noun and a clock time after are part of the date ("wtorek,
+    15.08.2006 r. godz. 16.30"); the first day of a pair of days ("6" of "6-7.03.2010r.")."""
     day, month = r"(?P<day>0?[1-9]|[12]\d|3[01])", r"(?P<month>0?[1-9]|1[0-2])"
     first, second = (day, month) if v.date_order.startswith("D") else (month, day)
     if v.date_order.startswith("Y"):
         return []  # the English table's numeric_ymd reads 1969/07/20
-    return [
+    weekday = rf"(?:{_words_regex(w for w in _alone(v.weekdays) if len(w) > 3)},?\s+)?" if v.weekdays else ""
+    noun = rf"(?:\s*{_words_regex(v.year_nouns)}(?!\w))?" if v.year_nouns else ""
+    # not inside a longer number or date; after a day and a dash only ("6-7.03.2010": a pair)
+    start = r"(?:(?<![\d/.:,-])|(?<=(?<![\d/.:,-])\d-)|(?<=(?<![\d/.:,-])\d\d-))"
+    rules = [
         Rule(
             "lang_numeric", "date",
-            rf"(?<![\d/.:,-]){first}(?P<sep>[/.-]){second}(?P=sep)(?P<year>{YEAR4})(?!\d|[/.:-]\d)", "ymd", "",
+            rf"{weekday}{start}{first}(?P<sep>[/.-]){second}(?P=sep)(?P<year>{YEAR4})(?!\d|[/.:-]\d){noun}{_clock_suffix(v)}", "ymd", "",
         )
-    ]  # fmt: skip
+    ]
+    if v.date_order.startswith("D"):
+        rules.append(Rule(
+            "lang_numeric_pair", "date",
+            rf"(?<![\d/.:,-])(?P<day>0?[1-9]|[12]\d|3[01])(?=\s*[-–]\s*(?:0?[1-9]|[12]\d|3[01])(?P<sep>[/.])(?P<month>0?[1-9]|1[0-2])(?P=sep)(?P<year>{YEAR4})(?!\d))",
+            "ymd", "",
+        ))
+    return rules  # fmt: skip
 
 
 def _range_rules(v: Vocabulary) -> list[Rule]:
@@ -264,7 +287,7 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
     mod = rf"(?:(?P<mod>{_words_regex(moved)})\s+)?" if moved else ""
     # the modifier also after it: "le 11 septembre dernier", "septembre dernier"
     after = rf"(?:\s+(?P<mod2>{_words_regex(moved)})(?!\w))?" if moved else ""
-    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}", "month_day", "")]
+    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}{_clock_suffix(v)}", "month_day", "")]
     if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
         link = _words_regex(tuple(v.range_to) + _DASHES)
         rules.append(Rule(
@@ -294,7 +317,7 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         after = rf"(?:\s+(?P<mod2>{_words_regex(day_mods)})(?!\w))?" if day_mods else ""
         part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
         names = _words_regex(_alone(v.weekdays))
-        rules.append(Rule("lang_weekday", "relative", rf"{before}(?P<weekday>{names})(?!\w){after}{part}", "weekday", ""))
+        rules.append(Rule("lang_weekday", "relative", rf"{before}(?P<weekday>{names})(?!\w){after}{part}{_clock_suffix(v)}", "weekday", ""))
     return rules
 
 
@@ -398,7 +421,51 @@ def _clock_rules(v: Vocabulary) -> list[Rule]:
             "lang_clock_cued", "date",
             rf"{_words_regex(v.clock_before)}\s*{hour}[.:]{minute}(?![\d.,:]\d){after}", "clock", "",
         ))  # fmt: skip
+        # the end of a range of dotted times after a clock word ("w godzinach 9.00-17.00"): ``_range_end``
+        rules.append(Rule(
+            "lang_clock_to", "date",
+            rf"(?:(?<=\d\.[0-5]\d[-–])|(?<=\d\.[0-5]\d\s[-–]\s)){hour}\.{minute}(?![\d.,:]\d){after}", "clock", "",
+        ))  # fmt: skip
     return rules
+
+
+#: A range of clock times around a bare one: "10:00-" before it, "-12:00" after it.
+_CLOCK_RANGE_BEFORE = re.compile(r"\d[.:][0-5]\d\s*[-–]\s*$")
+_CLOCK_RANGE_AFTER = re.compile(r"\s*[-–]\s*(?:[01]?\d|2[0-3])[.:][0-5]\d(?!\d)")
+_TOKEN_BEFORE = re.compile(r"(\S+)\s*$")
+
+
+def _cued(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of a bare clock time ("18:30") in a language that writes scores and scales
+    with a colon ("przegrali 6:24", "w skali 1:10", "(23:25)"): a time only right after a clock
+    cue or clock word ("o 18:30", "godz. 18:30") or as an end of a range of times ("10:00-12:00")."""
+    cues = frozenset(w.lower() for w in (*v.clock_cues, *v.clock_before) if " " not in w)
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        text, start = ctx.text, g.start
+        before = _TOKEN_BEFORE.search(text, max(0, start - 24), start)
+        if (
+            before is not None and before.group(1).strip(_OPENING).lower() in cues
+            or _CLOCK_RANGE_BEFORE.search(text, max(0, start - 12), start)
+            or _CLOCK_RANGE_AFTER.match(text, g.end)
+        ):
+            return interpret(g, ctx, kind)
+        return None
+
+    return reading
+
+
+def _range_end(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of the second time of a range ("17.00" of "w godzinach 9.00-17.00"): a
+    time only when the first one follows a clock word (a dot alone is also a decimal)."""
+    first = re.compile(rf"{_words_regex(v.clock_before)}\s*\d{{1,2}}[.:][0-5]\d\s*[-–]\s*$")
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        if first.search(ctx.text, max(0, g.start - 40), g.start) is None:
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
 
 
 def _relative_reader(n: int, unit: str, direction: str) -> tuple[str, dict[str, str]]:
@@ -667,6 +734,20 @@ def _with_part(interpret: Callable, words: dict[str, str]) -> Callable:
     return reading
 
 
+def _with_clock(interpret: Callable) -> Callable:
+    """``interpret`` of a date with the clock time written after it (``_clock_suffix``): the
+    day's value and the time ("6.03.2010 r. godz. 10.00" is 2010-03-06T10:00)."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        found = interpret(g, ctx, kind)
+        hour = g.match.group("ch")
+        if found is None or hour is None or found.value is None or len(found.value) != 10:
+            return found
+        return found._replace(value=f"{found.value}T{int(hour):02d}:{int(g.match.group('cmi') or 0):02d}")
+
+    return reading
+
+
 def _latest_quarter(interpret: Callable) -> Callable:
     """``interpret`` of a quarter; "the last quarter" without a year ("no último trimestre") is the
     latest one finished before the reference date, as financial news means it (1989-Q3 in
@@ -735,6 +816,7 @@ def language_table(code: str) -> LanguageTable:
         # checks that only for times without a written zone, so one is given
         "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
         "lang_clock_cued": {"fixed": {"tz": "h"}},
+        "lang_clock_to": {"fixed": {"tz": "h"}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
         "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}},
         "lang_day_month": {"alias": {"mod": "mod2"}},
@@ -782,6 +864,12 @@ def language_table(code: str) -> LanguageTable:
             interpret = _year_noun_sense(interpret, v)
         if rule.interpreter == "clock":
             interpret = _on_a_day(interpret)
+        if rule.name == "clock_hhmm" and v.clock_cues:
+            interpret = _cued(interpret, v)
+        if rule.name == "lang_clock_to":
+            interpret = _range_end(interpret, v)
+        if "(?P<ch>" in rule.pattern:
+            interpret = _with_clock(interpret)
         if v.lower_case_names and rule.name == "lang_month_bare":  # (news capitalises weekdays: "el Sábado")
             interpret = _lower_case_name(interpret, "month")
         rule_readers[rule.name] = (interpret, rule.kind)
