@@ -31,7 +31,7 @@ from typing import Callable, NamedTuple
 from ragas_temporal.focus_time import year_lexicon as lex
 from ragas_temporal.focus_time.context_rules import dated_in_era, is_round
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
-from ragas_temporal.focus_time.interpret.calendar_math import valid_day
+from ragas_temporal.focus_time.interpret.calendar_math import qualified_years, valid_day
 from ragas_temporal.focus_time.interpret.core import NARRATIVE_YEARS, Anchor, unresolved_reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
@@ -404,6 +404,37 @@ def _era_rules(v: Vocabulary) -> list[Rule]:
     return rules
 
 
+def _decade_rules(v: Vocabulary) -> list[Rule]:
+    """Decades after the language's decade word: "w latach 70.", "latach 90-tych XX w.", "lata
+    siedemdziesiąte" (``_decade_reading``: TIMEX3 "197"); a century after them dates the two digits."""
+    if not v.decade_words or not (v.decade_endings or v.decade_names):
+        return []
+    ending = rf"(?:{trie_regex(v.decade_endings)})" if v.decade_endings else "(?!)"
+    century = (
+        rf"(?:\s+(?P<r>(?-i:{trie_regex(_ROMAN)}))\s*{_words_regex(v.century_words)}(?!\w))?" if v.century_words else ""
+    )  # fmt: skip
+    names = rf"|(?P<w>{_words_regex(v.decade_names)})(?!\w)" if v.decade_names else ""
+    body = rf"{_words_regex(v.decade_words)}\s+(?:(?P<d>[1-9]|1[5-9]\d|20\d)0{ending}(?!\w){names}){century}"
+    return [Rule("lang_decade", "decade", body, "decade_short", "")]
+
+
+def _decade_reading(v: Vocabulary) -> Callable:
+    """The decade of a ``lang_decade`` match: four digits as written ("latach 1970-tych"), a name
+    by its table, two digits in the century written after them, else as English reads "the '70s"."""
+    names, short = v.decade_names, INTERPRETERS["decade_short"]
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        d, roman, name = g.match.group("d"), g.match.group("r"), g.match.group("w")
+        if d is not None and len(d) == 1 and roman is None:
+            return short(g, ctx, kind)
+        start = int(d) * 10 if d is not None and len(d) > 1 else names[" ".join(name.lower().split())] if name else int(d) * 10
+        if roman is not None:
+            start = (int(_ROMAN[roman]) - 1) * 100 + start % 100
+        return Reading(kind, f"{start // 10:03d}", qualified_years(start, 10, None))
+
+    return reading
+
+
 def _clock_rules(v: Vocabulary) -> list[Rule]:
     """Clock times: "22 h", "21 h 45", "10h30", "14 Uhr", "13.00 horas" (the hour before the
     language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
@@ -711,6 +742,22 @@ def _lower_case_name(interpret: Callable, group: str) -> Callable:
     return reading
 
 
+def _not_after(interpret: Callable, not_after: dict[str, tuple[str, ...]]) -> Callable:
+    """``interpret`` of a bare month name that is another word after some words (``not_after``:
+    "nie maja" is "nie mają" written without diacritics, "they do not have")."""
+    before = {w: frozenset(b.lower() for b in words) for w, words in not_after.items()}
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        words = before.get(g.match.group("month").lower())
+        if words:
+            token = _TOKEN_BEFORE.search(ctx.text, max(0, g.match.start("month") - 24), g.match.start("month"))
+            if token is not None and token.group(1).lower() in words:
+                return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
 def _day_of_month(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """"el día 8": the 8th of the month of the text's last date, else of the reference date's."""
     base = ctx.calendar_base
@@ -794,12 +841,12 @@ def language_table(code: str) -> LanguageTable:
     dates, numeric, ranges, nouns = _date_rules(v), _numeric_rule(v), _range_rules(v), _year_noun_rule(v)
     names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
     anaphoric, anaphoric_groups = _anaphoric_rules(v)
-    eras = _era_rules(v)
-    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras]
+    eras, decades = _era_rules(v), _decade_rules(v)
+    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras, *decades]
     # at one position the first rule wins: dates before ranges, a part of a day before its day
     # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
     # days and months without a year after every date with one, bare years last
-    ordered = [iso, *dates, *numeric, ymd, *cjk, *eras, *ranges, years, *clocks, *day_parts, *seasons, *anaphoric, *relative, *nouns, *names, clock, bare]
+    ordered = [iso, *dates, *numeric, ymd, *cjk, *decades, *eras, *ranges, years, *clocks, *day_parts, *seasons, *anaphoric, *relative, *nouns, *names, clock, bare]
     end = "" if code in _UNSPACED or code == "ko" else MENTION_END
     own_names = {r.name for r in own}
     bodies, rule_readers, rule_regex = [], {}, {}
@@ -848,6 +895,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
         elif rule.name == "lang_part_of_date":  # the day's reading, then its part (TIMEX3 "T" + MO/AF/EV/NI)
             interpret = _with_part(_with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words)), words)
+        elif rule.name == "lang_decade":
+            interpret = _decade_reading(v)
         elif rule.name == "lang_day_noun":
             interpret = _day_of_month
         elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days
@@ -870,8 +919,12 @@ def language_table(code: str) -> LanguageTable:
             interpret = _range_end(interpret, v)
         if "(?P<ch>" in rule.pattern:
             interpret = _with_clock(interpret)
-        if v.lower_case_names and rule.name == "lang_month_bare":  # (news capitalises weekdays: "el Sábado")
-            interpret = _lower_case_name(interpret, "month")
+        if v.lower_case_names and rule.name in ("lang_month_bare", "lang_day_month"):  # (news capitalises weekdays: "el Sábado")
+            interpret = _lower_case_name(interpret, "month")  # "ul. 22 Lipca" is a street
+        if v.lower_case_names and rule.name == "lang_season":
+            interpret = _lower_case_name(interpret, "s")  # "akcja Bezpieczne Lato"
+        if rule.name == "lang_month_bare" and v.not_after:
+            interpret = _not_after(interpret, v.not_after)
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")
