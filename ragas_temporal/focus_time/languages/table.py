@@ -157,8 +157,9 @@ def _date_rules(v: Vocabulary) -> list[Rule]:
 def _clock_suffix(v: Vocabulary) -> str:
     """A clock time written right after a date, after a clock word ("6.03.2010 r. godz. 10.00",
     "9 kwietnia o godzinie 10:00", "w środę o godz. 12"): part of the date's mention (groups ``ch``,
-    ``cmi``; the hour alone only after the clock word). None without clock words."""
-    if not v.clock_before:
+    ``cmi``; the hour alone only after the clock word). Only in a language that says so
+    (``clock_links``): French TimeML annotates "le jeudi 23 mai" and "à 20 h 30" apart."""
+    if not v.clock_before or not v.clock_links:
         return ""
     link = _opt(v.clock_links)
     return rf"(?:,?\s*{link}{_words_regex(v.clock_before)}\s*(?P<ch>[01]?\d|2[0-3])(?:[.:](?P<cmi>[0-5]\d))?(?![\d.,:]\d)(?!\w))?"
@@ -310,6 +311,8 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         return rules
     month_mods = _mods(v, "early", "mid", "late", "last", "next", "this")
     mod = rf"(?:(?P<mod>{_words_regex(month_mods)})[\s-]*{of})?" if month_mods else ""
+    if v.halves:  # "w pierwszej połowie maja": the month's half (TIMEX3 "2011-05-H1"), ``_with_half``
+        mod = rf"(?:(?P<half>{_words_regex(v.halves)})\s+{of}|{mod})"
     rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}", "month_bare", ""))
     if v.weekdays:
         day_mods = _mods(v, "last", "next", "this", "every")
@@ -680,7 +683,47 @@ def _with_year(without: Callable, with_year: Callable) -> Callable:
     return reading
 
 
-def _yearless(interpret: Callable) -> Callable:
+def _tense_reader(v: Vocabulary) -> Callable | None:
+    """The tense of the sentence around ``text[start:end]`` by the language's cues
+    (``tense_cues``: future words, past words and past endings), the nearest cue deciding, as
+    ``context_rules.tense`` reads English; None for a language without cues.
+
+    >>> read = _tense_reader(vocabulary("pl"))
+    >>> read("Spotkanie odbędzie się 9 maja.", 23, 29), read("W maju autor deklarował się jako fan.", 2, 6)
+    ('future', 'past')
+    """
+    cues = v.tense_cues
+    if not cues:
+        return None
+    words = rf"(?P<future>{trie_regex(w.lower() for w in cues.get('future', ()))})|(?P<past>{trie_regex(w.lower() for w in cues.get('past', ()))})"
+    endings = cues.get("past_endings", ())
+    ending = rf"|(?P<ending>[^\W\d_]{{3,}}(?:{trie_regex(endings)}))" if endings else ""
+    cue = re.compile(rf"(?<!\w)(?:{words}{ending})(?!\w)")
+    marks = re.compile(r"[.!?;\n]")
+    future = re.compile(rf"(?<!\w)(?:{trie_regex(w.lower() for w in cues.get('future', ()))})(?!\w)")
+
+    def tense_of(text: str, start: int, end: int) -> str | None:
+        lo = max(0, start - 160)
+        cut = max(map(text[lo:start].rfind, ".!?;\n"))
+        lo = lo + cut + 1 if cut >= 0 else lo
+        stop = marks.search(text, end, end + 160)
+        hi = stop.start() if stop else min(len(text), end + 160)
+        low = text.lower() if len(text) == len(text.lower()) else text
+        best, distance = None, None
+        for m in cue.finditer(low, lo, hi):
+            if start <= m.start() < end:
+                continue
+            if m.group("ending") and future.search(low, max(lo, m.start() - 30), m.start()):
+                continue  # a compound future ("będzie gościł", "będą mogli"): not the past
+            d = start - m.end() if m.end() <= start else m.start() - end
+            if distance is None or d < distance:
+                best, distance = ("future" if m.group("future") else "past"), d
+        return best
+
+    return tense_of
+
+
+def _yearless(interpret: Callable, tense_of: Callable | None = None) -> Callable:
     """``interpret`` of a day or month without a year, against the reference date where the text
     says so: "el pasado 10 de diciembre" is the last 10 December before it, "el próximo 15 de
     marzo" the next one; and where the last date written is only a year within
@@ -689,6 +732,15 @@ def _yearless(interpret: Callable) -> Callable:
     another age ("1940 ... am 27. Mai"), or one dated to the day, continues its own year."""
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        if tense_of is None:
+            return read(g, ctx, kind)
+        before, ctx.tense_of = ctx.tense_of, tense_of
+        try:
+            return read(g, ctx, kind)
+        finally:
+            ctx.tense_of = before
+
+    def read(g: Groups, ctx: Context, kind: str) -> Reading | None:
         ref, anchor, mod = ctx.ref, ctx.anchor, g("mod")
         if mod in ("last", "next") and ref is not None and g("day"):
             m, d = MONTHS[g.lower("month")], int(g("day"))
@@ -758,6 +810,19 @@ def _not_after(interpret: Callable, not_after: dict[str, tuple[str, ...]]) -> Ca
     return reading
 
 
+def _not_in_address(interpret: Callable) -> Callable:
+    """``interpret`` of a bare month name, never one inside an e-mail or web address
+    ("marcin.grudzien@example.pl", "example.com/mayo")."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        text, start, end = ctx.text, g.match.start("month"), g.match.end("month")
+        if text[start - 1 : start] in (".", "@", "/") and start > 1 and text[start - 2].isalnum() or text[end : end + 1] == "@":
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
 def _day_of_month(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """"el día 8": the 8th of the month of the text's last date, else of the reference date's."""
     base = ctx.calendar_base
@@ -791,6 +856,20 @@ def _with_clock(interpret: Callable) -> Callable:
         if found is None or hour is None or found.value is None or len(found.value) != 10:
             return found
         return found._replace(value=f"{found.value}T{int(hour):02d}:{int(g.match.group('cmi') or 0):02d}")
+
+    return reading
+
+
+def _with_half(interpret: Callable, halves: dict[str, str]) -> Callable:
+    """``interpret`` of a month after the words of its half: the month's value and the half
+    ("w drugiej połowie lutego" is 2012-02-H2)."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        found = interpret(g, ctx, kind)
+        half = g.match.group("half")
+        if found is None or half is None or found.value is None or len(found.value) != 7:
+            return found
+        return found._replace(value=f"{found.value}-{halves[' '.join(half.lower().split())]}")
 
     return reading
 
@@ -904,7 +983,7 @@ def language_table(code: str) -> LanguageTable:
         elif rule.name in how:
             interpret = _translated(interpret, words, **how[rule.name])
             if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
-                interpret = _translated(_yearless(interpret), words, **how[rule.name])
+                interpret = _translated(_yearless(interpret, _tense_reader(v)), words, **how[rule.name])
             if rule.name == "lang_quarter":
                 interpret = _latest_quarter(interpret)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
@@ -923,6 +1002,10 @@ def language_table(code: str) -> LanguageTable:
             interpret = _lower_case_name(interpret, "month")  # "ul. 22 Lipca" is a street
         if v.lower_case_names and rule.name == "lang_season":
             interpret = _lower_case_name(interpret, "s")  # "akcja Bezpieczne Lato"
+        if rule.name == "lang_month_bare":
+            interpret = _not_in_address(interpret)
+        if rule.name == "lang_month_bare" and v.halves:
+            interpret = _with_half(interpret, v.halves)
         if rule.name == "lang_month_bare" and v.not_after:
             interpret = _not_after(interpret, v.not_after)
         rule_readers[rule.name] = (interpret, rule.kind)

@@ -96,6 +96,7 @@ class Vocabulary(NamedTuple):
     decade_endings: tuple[str, ...] = ()  # after its two digits ("70-tych", "70.")
     decade_names: dict[str, int] = {}  # "siedemdziesiąte" -> 1970
     halves: dict[str, str] = {}  # "drugiej połowie" -> "H2" (of a month or century)
+    tense_cues: dict[str, list[str]] = {}  # "future"/"past" words, "past_endings": the sentence's tense
 
 
 @functools.cache
@@ -211,4 +212,5 @@ def vocabulary(code: str) -> Vocabulary:
         weak_year_cues=tuple(w.lower() for w in extra.get("weak_year_cues", ())),
         **{key: tuple(extra.get(key, ())) for key in ("clock_cues", "clock_links", "decade_words", "decade_endings")},
         **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("decade_names", "halves")},
+        tense_cues={k: tuple(ws) for k, ws in extra.get("tense_cues", {}).items()},
     )  # fmt: skip
