@@ -198,6 +198,10 @@ POLISH = [
     ("Nabór potrwa do drugiej połowy czerwca.", [("drugiej połowy czerwca", "2024-06-H2")]),
     ("Jeszcze w grudniu prezes zapowiadał zmiany.", [("grudniu", "2023-12")]),
     ("Finał odbędzie się 20 marca.", [("20 marca", "2025-03-20")]),
+    # the dots of "godz." and "ul." end no sentence: the future verb after them moves the date
+    ("Dnia 2 marca o godz. 17.300 przy ul. Polnej odbędzie się zebranie.", [("2 marca", "2025-03-02")]),
+    ("Turniej w dniach 6-7 luty br. w hali.", [("6", "2024-02-06"), ("7 luty", "2024-02-07")]),
+    ("W piątek 17 maja wieczorem gramy koncert.", [("piątek 17 maja wieczorem", "2024-05-17TEV")]),
 ]
 
 

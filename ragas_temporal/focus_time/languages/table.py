@@ -254,17 +254,23 @@ def _alone(forms: dict[str, int]) -> list[str]:
     """The forms of month or weekday names that stand alone as one: not an abbreviation, i.e.
     not the start of a longer form of the same name ("jun" of "juni", "segunda" of
     "segunda-feira", "maj" of "maja"), and of four letters or more unless the name has no longer
-    form ("Mai", "mai").
+    form ("Mai", "mai"). A nominative of four letters or more whose longer forms are its one-letter
+    case endings stands alone ("luty" beside "lutym", "март" beside "марта").
 
-    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3}))
-    ['juni', 'mai', 'märz']
+    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3, "luty": 2, "lutym": 2}))
+    ['juni', 'luty', 'lutym', 'mai', 'märz']
     """
     by_name: dict[int, list[str]] = {}
     for w, i in forms.items():
         by_name.setdefault(i, []).append(w)
+
+    def abbreviation(w: str, i: int) -> bool:
+        longer = [o for o in by_name[i] if o != w and o.startswith(w)]
+        return bool(longer) and not (len(w) >= 4 and all(len(o) == len(w) + 1 for o in longer))
+
     return [
         w for w, i in forms.items()
-        if not any(o != w and o.startswith(w) for o in by_name[i]) and (len(w) >= 4 or len(w) == max(map(len, by_name[i])))
+        if not abbreviation(w, i) and (len(w) >= 4 or len(w) == max(map(len, by_name[i])))
     ]  # fmt: skip
 
 
@@ -288,7 +294,9 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
     mod = rf"(?:(?P<mod>{_words_regex(moved)})\s+)?" if moved else ""
     # the modifier also after it: "le 11 septembre dernier", "septembre dernier"
     after = rf"(?:\s+(?P<mod2>{_words_regex(moved)})(?!\w))?" if moved else ""
-    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}{_clock_suffix(v)}", "month_day", "")]
+    # a part of the day after it ("czwartek 18 października rano": TIMEX3 "...TMO"), as after a weekday
+    part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
+    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}{part}{_clock_suffix(v)}", "month_day", "")]
     if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
         link = _words_regex(tuple(v.range_to) + _DASHES)
         rules.append(Rule(
@@ -311,7 +319,7 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         return rules
     month_mods = _mods(v, "early", "mid", "late", "last", "next", "this")
     mod = rf"(?:(?P<mod>{_words_regex(month_mods)})[\s-]*{of})?" if month_mods else ""
-    if v.halves:  # "w pierwszej połowie maja": the month's half (TIMEX3 "2011-05-H1"), ``_with_half``
+    if v.halves:  # "w pierwszej połowie maja": the month's half (TIMEX3 "2011-05-H1"), ``_with_suffix``
         mod = rf"(?:(?P<half>{_words_regex(v.halves)})\s+{of}|{mod})"
     rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}", "month_bare", ""))
     if v.weekdays:
@@ -699,13 +707,15 @@ def _tense_reader(v: Vocabulary) -> Callable | None:
     endings = cues.get("past_endings", ())
     ending = rf"|(?P<ending>[^\W\d_]{{3,}}(?:{trie_regex(endings)}))" if endings else ""
     cue = re.compile(rf"(?<!\w)(?:{words}{ending})(?!\w)")
-    marks = re.compile(r"[.!?;\n]")
+    # a sentence ends at a mark, not at the dot of an abbreviation ("godz.", "ul.") or of a number ("16.30")
+    kept = "".join(rf"(?<!(?<!\w){re.escape(w.rstrip('.'))})" for w in cues.get("abbreviations", ()))
+    marks = re.compile(rf"[!?;\n]|{kept}\.(?!\s*\d)")
     future = re.compile(rf"(?<!\w)(?:{trie_regex(w.lower() for w in cues.get('future', ()))})(?!\w)")
 
     def tense_of(text: str, start: int, end: int) -> str | None:
         lo = max(0, start - 160)
-        cut = max(map(text[lo:start].rfind, ".!?;\n"))
-        lo = lo + cut + 1 if cut >= 0 else lo
+        for mark in marks.finditer(text, lo, start):
+            lo = mark.end()
         stop = marks.search(text, end, end + 160)
         hi = stop.start() if stop else min(len(text), end + 160)
         low = text.lower() if len(text) == len(text.lower()) else text
@@ -846,32 +856,22 @@ def _with_part(interpret: Callable, words: dict[str, str]) -> Callable:
     return reading
 
 
-def _with_clock(interpret: Callable) -> Callable:
-    """``interpret`` of a date with the clock time written after it (``_clock_suffix``): the
-    day's value and the time ("6.03.2010 r. godz. 10.00" is 2010-03-06T10:00)."""
+def _with_suffix(interpret: Callable, group: str, length: int, suffix: Callable[[re.Match], str]) -> Callable:
+    """``interpret`` of a date whose match has ``group``: a value of ``length`` characters (a day,
+    a month) gets ``suffix(match)`` after it ("6.03.2010 r. godz. 10.00" is 2010-03-06 + "T10:00",
+    ``_clock_suffix``; "w drugiej połowie lutego" is 2012-02 + "-H2", ``halves``)."""
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         found = interpret(g, ctx, kind)
-        hour = g.match.group("ch")
-        if found is None or hour is None or found.value is None or len(found.value) != 10:
+        if found is None or g.match.group(group) is None or found.value is None or len(found.value) != length:
             return found
-        return found._replace(value=f"{found.value}T{int(hour):02d}:{int(g.match.group('cmi') or 0):02d}")
+        return found._replace(value=found.value + suffix(g.match))
 
     return reading
 
 
-def _with_half(interpret: Callable, halves: dict[str, str]) -> Callable:
-    """``interpret`` of a month after the words of its half: the month's value and the half
-    ("w drugiej połowie lutego" is 2012-02-H2)."""
-
-    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
-        found = interpret(g, ctx, kind)
-        half = g.match.group("half")
-        if found is None or half is None or found.value is None or len(found.value) != 7:
-            return found
-        return found._replace(value=f"{found.value}-{halves[' '.join(half.lower().split())]}")
-
-    return reading
+def _clock_of(match: re.Match) -> str:
+    return f"T{int(match.group('ch')):02d}:{int(match.group('cmi') or 0):02d}"
 
 
 def _latest_quarter(interpret: Callable) -> Callable:
@@ -984,6 +984,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _translated(interpret, words, **how[rule.name])
             if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
                 interpret = _translated(_yearless(interpret, _tense_reader(v)), words, **how[rule.name])
+            if rule.name == "lang_day_month":
+                interpret = _with_part(interpret, words)
             if rule.name == "lang_quarter":
                 interpret = _latest_quarter(interpret)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
@@ -997,7 +999,7 @@ def language_table(code: str) -> LanguageTable:
         if rule.name == "lang_clock_to":
             interpret = _range_end(interpret, v)
         if "(?P<ch>" in rule.pattern:
-            interpret = _with_clock(interpret)
+            interpret = _with_suffix(interpret, "ch", 10, _clock_of)
         if v.lower_case_names and rule.name in ("lang_month_bare", "lang_day_month"):  # (news capitalises weekdays: "el Sábado")
             interpret = _lower_case_name(interpret, "month")  # "ul. 22 Lipca" is a street
         if v.lower_case_names and rule.name == "lang_season":
@@ -1005,7 +1007,7 @@ def language_table(code: str) -> LanguageTable:
         if rule.name == "lang_month_bare":
             interpret = _not_in_address(interpret)
         if rule.name == "lang_month_bare" and v.halves:
-            interpret = _with_half(interpret, v.halves)
+            interpret = _with_suffix(interpret, "half", 7, lambda m: "-" + v.halves[" ".join(m.group("half").lower().split())])
         if rule.name == "lang_month_bare" and v.not_after:
             interpret = _not_after(interpret, v.not_after)
         rule_readers[rule.name] = (interpret, rule.kind)
