@@ -202,6 +202,8 @@ POLISH = [
     ("Dnia 2 marca o godz. 17.300 przy ul. Polnej odbędzie się zebranie.", [("2 marca", "2025-03-02")]),
     ("Turniej w dniach 6-7 luty br. w hali.", [("6", "2024-02-06"), ("7 luty", "2024-02-07")]),
     ("W piątek 17 maja wieczorem gramy koncert.", [("piątek 17 maja wieczorem", "2024-05-17TEV")]),
+    # "będzie gościło" is a compound future, not the past: next March
+    ("Miasto będzie w marcu gościło festiwal.", [("marcu", "2025-03")]),
 ]
 
 

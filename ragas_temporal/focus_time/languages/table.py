@@ -176,7 +176,7 @@ def _numeric_rule(v: Vocabulary) -> list[Rule]:
     weekday = rf"(?:{_words_regex(w for w in _alone(v.weekdays) if len(w) > 3)},?\s+)?" if v.weekdays else ""
     noun = rf"(?:\s*{_words_regex(v.year_nouns)}(?!\w))?" if v.year_nouns else ""
     # not inside a longer number or date; after a day and a dash only ("6-7.03.2010": a pair)
-    start = r"(?:(?<![\d/.:,-])|(?<=(?<![\d/.:,-])\d-)|(?<=(?<![\d/.:,-])\d\d-))"
+    start = r"(?=\d)(?:(?<![\d/.:,-])|(?<=(?<![\d/.:,-])\d-)|(?<=(?<![\d/.:,-])\d\d-))"  # (a digit first: cheap)
     rules = [
         Rule(
             "lang_numeric", "date",
@@ -466,7 +466,7 @@ def _clock_rules(v: Vocabulary) -> list[Rule]:
         # the end of a range of dotted times after a clock word ("w godzinach 9.00-17.00"): ``_range_end``
         rules.append(Rule(
             "lang_clock_to", "date",
-            rf"(?:(?<=\d\.[0-5]\d[-–])|(?<=\d\.[0-5]\d\s[-–]\s)){hour}\.{minute}(?![\d.,:]\d){after}", "clock", "",
+            rf"(?=\d)(?:(?<=\d\.[0-5]\d[-–])|(?<=\d\.[0-5]\d\s[-–]\s)){hour}\.{minute}(?![\d.,:]\d){after}", "clock", "",
         ))  # fmt: skip
     return rules
 
@@ -703,14 +703,13 @@ def _tense_reader(v: Vocabulary) -> Callable | None:
     cues = v.tense_cues
     if not cues:
         return None
-    words = rf"(?P<future>{trie_regex(w.lower() for w in cues.get('future', ()))})|(?P<past>{trie_regex(w.lower() for w in cues.get('past', ()))})"
-    endings = cues.get("past_endings", ())
-    ending = rf"|(?P<ending>[^\W\d_]{{3,}}(?:{trie_regex(endings)}))" if endings else ""
-    cue = re.compile(rf"(?<!\w)(?:{words}{ending})(?!\w)")
+    future, past = frozenset(w.lower() for w in cues.get("future", ())), frozenset(w.lower() for w in cues.get("past", ()))
+    endings = tuple(cues.get("past_endings", ()))
+    word = re.compile(r"[^\W\d_]+")
     # a sentence ends at a mark, not at the dot of an abbreviation ("godz.", "ul.") or of a number ("16.30")
-    kept = "".join(rf"(?<!(?<!\w){re.escape(w.rstrip('.'))})" for w in cues.get("abbreviations", ()))
-    marks = re.compile(rf"[!?;\n]|{kept}\.(?!\s*\d)")
-    future = re.compile(rf"(?<!\w)(?:{trie_regex(w.lower() for w in cues.get('future', ()))})(?!\w)")
+    # (the dot first, then the look back: the abbreviations are tried at dots only)
+    kept = "".join(rf"(?<!(?<!\w){re.escape(w.rstrip('.'))}\.)" for w in cues.get("abbreviations", ()))
+    marks = re.compile(rf"[!?;\n]|\.{kept}(?!\s*\d)", re.IGNORECASE)
 
     def tense_of(text: str, start: int, end: int) -> str | None:
         lo = max(0, start - 160)
@@ -718,16 +717,20 @@ def _tense_reader(v: Vocabulary) -> Callable | None:
             lo = mark.end()
         stop = marks.search(text, end, end + 160)
         hi = stop.start() if stop else min(len(text), end + 160)
-        low = text.lower() if len(text) == len(text.lower()) else text
-        best, distance = None, None
-        for m in cue.finditer(low, lo, hi):
+        best, distance, future_at = None, None, -100
+        for m in word.finditer(text, lo, hi):  # the words of the sentence, one set look-up each
+            w = m.group().lower()
+            if w in future:
+                tense, future_at = "future", m.end()
+            elif w in past or len(w) >= 5 and w.endswith(endings) and m.start() - future_at > 30:
+                tense = "past"  # not a compound future ("będzie gościł", "będą mogli")
+            else:
+                continue
             if start <= m.start() < end:
                 continue
-            if m.group("ending") and future.search(low, max(lo, m.start() - 30), m.start()):
-                continue  # a compound future ("będzie gościł", "będą mogli"): not the past
             d = start - m.end() if m.end() <= start else m.start() - end
             if distance is None or d < distance:
-                best, distance = ("future" if m.group("future") else "past"), d
+                best, distance = tense, d
         return best
 
     return tense_of
