@@ -36,7 +36,7 @@ CASES = [
     ("pt", "A reunião será em 2 de setembro.", [("2 de setembro", "2024-09-02")]),
     ("pt", "Em meados de outubro.", [("meados de outubro", "2024-10")]),
     ("pl", "Spotkanie odbędzie się 5 listopada.", [("5 listopada", "2024-11-05")]),
-    ("pl", "W lipcu było gorąco.", [("lipcu", "2024-07")]),
+    ("pl", "W lipcu było gorąco.", [("lipcu", "2023-07")]),  # past tense: last July, as "It was hot in July"
     ("it", "La festa è il 2 giugno.", [("2 giugno", "2024-06-02")]),
     ("nl", "Het concert is op 9 augustus.", [("9 augustus", "2024-08-09")]),
     # weekdays: bare is the nearest (Monday: two days back), last/next the week before/after
@@ -125,9 +125,10 @@ CASES += [  # phrases counted from the text or the reference
 
 def test_a_capitalised_month_inside_a_sentence_is_a_name_where_months_are_lower_case():
     text = "Marcin Grudzień przyjechał w grudniu. Grudzień był zimny."
-    # the surname is no month; the sentence's first word is (December of the reference year)
+    # the surname is no month; the sentence's first word is; both sentences are in the past
+    # tense, so December is the last one before May 2024 (as English reads "arrived in December")
     got = read(text, "pl")
-    assert got == [("grudniu", "2024-12"), ("Grudzień", "2024-12")]
+    assert got == [("grudniu", "2023-12"), ("Grudzień", "2023-12")]
 
 
 def test_a_clock_time_in_news_is_on_the_reference_day_after_a_bare_year():
@@ -201,3 +202,38 @@ def test_polish_day_with_an_ordinal_dot_and_last_saturday():
 @pytest.mark.parametrize(("language", "text", "expected"), CASES)
 def test_language_reaches_the_english_readers(language, text, expected):
     assert read(text, language) == expected
+
+
+# Polish on KPWr's shapes (issue 35), new sentences: against REF, Wednesday 2024-05-15
+POLISH = [
+    ("Relacja z wczorajszego koncertu.", [("wczorajszego", "2024-05-14")]),
+    ("Program dzisiejszej sesji.", [("dzisiejszej", "2024-05-15")]),
+    ("Wyniki tegorocznej edycji.", [("tegorocznej", "2024")]),
+    ("Jak mowilem, dzis nic nie bedzie.", [("dzis", "2024-05-15")]),
+    ("Zawody rozegramy 3-4.08.2024r. w hali.", [("3", "2024-08-03"), ("4.08.2024r.", "2024-08-04")]),
+    ("Start: piątek, 9.08.2024 r. godz. 17.30 przy ratuszu.", [("piątek, 9.08.2024 r. godz. 17.30", "2024-08-09T17:30")]),
+    ("Koncert zacznie się 12 czerwca o godz. 19 w parku.", [("12 czerwca o godz. 19", "2024-06-12T19:00")]),
+    ("Biuro czynne w godzinach 8.30-16.00.", [("godzinach 8.30", "2024-05-15T08:30"), ("16.00", "2024-05-15T16:00")]),
+    ("Zremisowali 2:2, a w drugim meczu przegrali 19:25 w skali 1:87.", []),
+    ("Zebranie od 9:00 do 11:00.", [("9:00", "2024-05-15T09:00"), ("11:00", "2024-05-15T11:00")]),
+    ("Moda z lat 80-tych XX wieku wraca.", [("lat 80-tych XX wieku", "198")]),
+    ("W latach 60. dużo budowano, a lata dziewięćdziesiąte były inne.", [("latach 60.", "196"), ("lata dziewięćdziesiąte", "199")]),
+    ("Czekamy do czwartku.", [("czwartku", "2024-05-16")]),
+    ("Uczniowie nie maja czasu.", []),
+    ("Mieszkam przy ul. 3 Maja w Opolu.", []),
+    ("Pisz na adres jan.grudzien@example.pl.", []),
+    ("Nabór potrwa do drugiej połowy czerwca.", [("drugiej połowy czerwca", "2024-06-H2")]),
+    ("Jeszcze w grudniu prezes zapowiadał zmiany.", [("grudniu", "2023-12")]),
+    ("Finał odbędzie się 20 marca.", [("20 marca", "2025-03-20")]),
+    # the dots of "godz." and "ul." end no sentence: the future verb after them moves the date
+    ("Dnia 2 marca o godz. 17.300 przy ul. Polnej odbędzie się zebranie.", [("2 marca", "2025-03-02")]),
+    ("Turniej w dniach 6-7 luty br. w hali.", [("6", "2024-02-06"), ("7 luty", "2024-02-07")]),
+    ("W piątek 17 maja wieczorem gramy koncert.", [("piątek 17 maja wieczorem", "2024-05-17TEV")]),
+    # "będzie gościło" is a compound future, not the past: next March
+    ("Miasto będzie w marcu gościło festiwal.", [("marcu", "2025-03")]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), POLISH)
+def test_polish_reads_kpwr_shapes(text, expected):
+    assert read(text, "pl") == expected

@@ -85,7 +85,10 @@ class Context:
     month's year (see ``tense_at``).
     """
 
-    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues", "anchor_end", "_tie", "period")
+    __slots__ = (
+        "text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues", "anchor_end", "_tie", "period",
+        "tense_of",
+    )
 
     def __init__(self, text: str, reference: dt.date | None, anchor: Anchor | None = None) -> None:
         self.text = text
@@ -103,6 +106,9 @@ class Context:
         self._tie: tuple[int, int] = (-1, -1)
         #: the last quarter the text named, ``(year, quarter, end)`` (``quarter_in_discussion``)
         self.period: tuple[int, int, int] | None = None
+        #: the reader of a sentence's tense (``context_rules.tense``: English cues); a language's
+        #: table sets its own while it reads a yearless date (``languages.table``)
+        self.tense_of = tense
 
     def span(self, first: int, last: int) -> frozenset[int]:
         """The years of a range written in the text (``normalise.year_span``), its two ends only
@@ -215,7 +221,7 @@ class Context:
         moves forward from that date, so it is ignored."""
         if self.narrative and self.anchor is not None and self.anchor != self._ref and self.calendar_base_at(start) is self.anchor:
             return None
-        return tense(self.text, start, end)
+        return self.tense_of(self.text, start, end)
 
 
 # A sentence ends at a sentence mark and the blanks after it, or at a line break (one definition:

@@ -31,7 +31,7 @@ from typing import Callable, NamedTuple
 from ragas_temporal.focus_time import year_lexicon as lex
 from ragas_temporal.focus_time.context_rules import dated_in_era, is_round
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
-from ragas_temporal.focus_time.interpret.calendar_math import valid_day
+from ragas_temporal.focus_time.interpret.calendar_math import qualified_years, valid_day
 from ragas_temporal.focus_time.interpret.core import NARRATIVE_YEARS, Anchor, unresolved_reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
@@ -149,23 +149,47 @@ def _date_rules(v: Vocabulary) -> list[Rule]:
     weekday = rf"(?:{_words_regex(w for w in v.weekdays if len(w) > 3)},?\s+)?" if v.weekdays else ""
     of = _opt(v.of_words)
     return [
-        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{_year_after(v)}", "ymd", ""),
+        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{_year_after(v)}{_clock_suffix(v)}", "ymd", ""),
         Rule("lang_month_year", "date", rf"{_month(v)}\.?,?\s*{of}{_year_after(v)}", "month_year", ""),
     ]
 
 
+def _clock_suffix(v: Vocabulary) -> str:
+    """A clock time written right after a date, after a clock word ("6.03.2010 r. godz. 10.00",
+    "9 kwietnia o godzinie 10:00", "w środę o godz. 12"): part of the date's mention (groups ``ch``,
+    ``cmi``; the hour alone only after the clock word). Only in a language that says so
+    (``clock_links``): French TimeML annotates "le jeudi 23 mai" and "à 20 h 30" apart."""
+    if not v.clock_before or not v.clock_links:
+        return ""
+    link = _opt(v.clock_links)
+    return rf"(?:,?\s*{link}{_words_regex(v.clock_before)}\s*(?P<ch>[01]?\d|2[0-3])(?:[.:](?P<cmi>[0-5]\d))?(?![\d.,:]\d)(?!\w))?"
+
+
 def _numeric_rule(v: Vocabulary) -> list[Rule]:
-    """Day and month in digits, in the locale's order: 20.07.1969 (DMY), 07/20/1969 (MDY)."""
+    """Day and month in digits, in the locale's order: 20.07.1969 (DMY), 07/20/1969 (MDY); a
+    weekday before and the year noun and a clock time after are part of the date ("wtorek,
+    15.08.2006 r. godz. 16.30"); the first day of a pair of days ("6" of "6-7.03.2010r.")."""
     day, month = r"(?P<day>0?[1-9]|[12]\d|3[01])", r"(?P<month>0?[1-9]|1[0-2])"
     first, second = (day, month) if v.date_order.startswith("D") else (month, day)
     if v.date_order.startswith("Y"):
         return []  # the English table's numeric_ymd reads 1969/07/20
-    return [
+    weekday = rf"(?:{_words_regex(w for w in _alone(v.weekdays) if len(w) > 3)},?\s+)?" if v.weekdays else ""
+    noun = rf"(?:\s*{_words_regex(v.year_nouns)}(?!\w))?" if v.year_nouns else ""
+    # not inside a longer number or date; after a day and a dash only ("6-7.03.2010": a pair)
+    start = r"(?=\d)(?:(?<![\d/.:,-])|(?<=(?<![\d/.:,-])\d-)|(?<=(?<![\d/.:,-])\d\d-))"  # (a digit first: cheap)
+    rules = [
         Rule(
             "lang_numeric", "date",
-            rf"(?<![\d/.:,-]){first}(?P<sep>[/.-]){second}(?P=sep)(?P<year>{YEAR4})(?!\d|[/.:-]\d)", "ymd", "",
+            rf"{weekday}{start}{first}(?P<sep>[/.-]){second}(?P=sep)(?P<year>{YEAR4})(?!\d|[/.:-]\d){noun}{_clock_suffix(v)}", "ymd", "",
         )
-    ]  # fmt: skip
+    ]
+    if v.date_order.startswith("D"):
+        rules.append(Rule(
+            "lang_numeric_pair", "date",
+            rf"(?<![\d/.:,-])(?P<day>0?[1-9]|[12]\d|3[01])(?=\s*[-–]\s*(?:0?[1-9]|[12]\d|3[01])(?P<sep>[/.])(?P<month>0?[1-9]|1[0-2])(?P=sep)(?P<year>{YEAR4})(?!\d))",
+            "ymd", "",
+        ))
+    return rules  # fmt: skip
 
 
 def _range_rules(v: Vocabulary) -> list[Rule]:
@@ -230,17 +254,23 @@ def _alone(forms: dict[str, int]) -> list[str]:
     """The forms of month or weekday names that stand alone as one: not an abbreviation, i.e.
     not the start of a longer form of the same name ("jun" of "juni", "segunda" of
     "segunda-feira", "maj" of "maja"), and of four letters or more unless the name has no longer
-    form ("Mai", "mai").
+    form ("Mai", "mai"). A nominative of four letters or more whose longer forms are its one-letter
+    case endings stands alone ("luty" beside "lutym", "март" beside "марта").
 
-    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3}))
-    ['juni', 'mai', 'märz']
+    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3, "luty": 2, "lutym": 2}))
+    ['juni', 'luty', 'lutym', 'mai', 'märz']
     """
     by_name: dict[int, list[str]] = {}
     for w, i in forms.items():
         by_name.setdefault(i, []).append(w)
+
+    def abbreviation(w: str, i: int) -> bool:
+        longer = [o for o in by_name[i] if o != w and o.startswith(w)]
+        return bool(longer) and not (len(w) >= 4 and all(len(o) == len(w) + 1 for o in longer))
+
     return [
         w for w, i in forms.items()
-        if not any(o != w and o.startswith(w) for o in by_name[i]) and (len(w) >= 4 or len(w) == max(map(len, by_name[i])))
+        if not abbreviation(w, i) and (len(w) >= 4 or len(w) == max(map(len, by_name[i])))
     ]  # fmt: skip
 
 
@@ -264,7 +294,9 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
     mod = rf"(?:(?P<mod>{_words_regex(moved)})\s+)?" if moved else ""
     # the modifier also after it: "le 11 septembre dernier", "septembre dernier"
     after = rf"(?:\s+(?P<mod2>{_words_regex(moved)})(?!\w))?" if moved else ""
-    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}", "month_day", "")]
+    # a part of the day after it ("czwartek 18 października rano": TIMEX3 "...TMO"), as after a weekday
+    part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
+    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}{part}{_clock_suffix(v)}", "month_day", "")]
     if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
         link = _words_regex(tuple(v.range_to) + _DASHES)
         rules.append(Rule(
@@ -287,6 +319,8 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         return rules
     month_mods = _mods(v, "early", "mid", "late", "last", "next", "this")
     mod = rf"(?:(?P<mod>{_words_regex(month_mods)})[\s-]*{of})?" if month_mods else ""
+    if v.halves:  # "w pierwszej połowie maja": the month's half (TIMEX3 "2011-05-H1"), ``_with_suffix``
+        mod = rf"(?:(?P<half>{_words_regex(v.halves)})\s+{of}|{mod})"
     # "junho do ano passado", "janeiro deste ano": the month of a year named relative to the reference
     rel_year = rf"(?:{_relative_year(v)})?" if _relative_year(v) else ""
     rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}{rel_year}", "month_bare", ""))
@@ -296,7 +330,7 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         after = rf"(?:\s+(?P<mod2>{_words_regex(day_mods)})(?!\w))?" if day_mods else ""
         part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
         names = _words_regex(_alone(v.weekdays))
-        rules.append(Rule("lang_weekday", "relative", rf"{before}(?P<weekday>{names})(?!\w){after}{part}", "weekday", ""))
+        rules.append(Rule("lang_weekday", "relative", rf"{before}(?P<weekday>{names})(?!\w){after}{part}{_clock_suffix(v)}", "weekday", ""))
     return rules
 
 
@@ -411,6 +445,37 @@ def _era_rules(v: Vocabulary) -> list[Rule]:
     return rules
 
 
+def _decade_rules(v: Vocabulary) -> list[Rule]:
+    """Decades after the language's decade word: "w latach 70.", "latach 90-tych XX w.", "lata
+    siedemdziesiąte" (``_decade_reading``: TIMEX3 "197"); a century after them dates the two digits."""
+    if not v.decade_words or not (v.decade_endings or v.decade_names):
+        return []
+    ending = rf"(?:{trie_regex(v.decade_endings)})" if v.decade_endings else "(?!)"
+    century = (
+        rf"(?:\s+(?P<r>(?-i:{trie_regex(_ROMAN)}))\s*{_words_regex(v.century_words)}(?!\w))?" if v.century_words else ""
+    )  # fmt: skip
+    names = rf"|(?P<w>{_words_regex(v.decade_names)})(?!\w)" if v.decade_names else ""
+    body = rf"{_words_regex(v.decade_words)}\s+(?:(?P<d>[1-9]|1[5-9]\d|20\d)0{ending}(?!\w){names}){century}"
+    return [Rule("lang_decade", "decade", body, "decade_short", "")]
+
+
+def _decade_reading(v: Vocabulary) -> Callable:
+    """The decade of a ``lang_decade`` match: four digits as written ("latach 1970-tych"), a name
+    by its table, two digits in the century written after them, else as English reads "the '70s"."""
+    names, short = v.decade_names, INTERPRETERS["decade_short"]
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        d, roman, name = g.match.group("d"), g.match.group("r"), g.match.group("w")
+        if d is not None and len(d) == 1 and roman is None:
+            return short(g, ctx, kind)
+        start = int(d) * 10 if d is not None and len(d) > 1 else names[" ".join(name.lower().split())] if name else int(d) * 10
+        if roman is not None:
+            start = (int(_ROMAN[roman]) - 1) * 100 + start % 100
+        return Reading(kind, f"{start // 10:03d}", qualified_years(start, 10, None))
+
+    return reading
+
+
 def _clock_rules(v: Vocabulary) -> list[Rule]:
     """Clock times: "22 h", "21 h 45", "10h30", "14 Uhr", "13.00 horas" (the hour before the
     language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
@@ -428,7 +493,51 @@ def _clock_rules(v: Vocabulary) -> list[Rule]:
             "lang_clock_cued", "date",
             rf"{_words_regex(v.clock_before)}\s*{hour}[.:]{minute}(?![\d.,:]\d){after}", "clock", "",
         ))  # fmt: skip
+        # the end of a range of dotted times after a clock word ("w godzinach 9.00-17.00"): ``_range_end``
+        rules.append(Rule(
+            "lang_clock_to", "date",
+            rf"(?=\d)(?:(?<=\d\.[0-5]\d[-–])|(?<=\d\.[0-5]\d\s[-–]\s)){hour}\.{minute}(?![\d.,:]\d){after}", "clock", "",
+        ))  # fmt: skip
     return rules
+
+
+#: A range of clock times around a bare one: "10:00-" before it, "-12:00" after it.
+_CLOCK_RANGE_BEFORE = re.compile(r"\d[.:][0-5]\d\s*[-–]\s*$")
+_CLOCK_RANGE_AFTER = re.compile(r"\s*[-–]\s*(?:[01]?\d|2[0-3])[.:][0-5]\d(?!\d)")
+_TOKEN_BEFORE = re.compile(r"(\S+)\s*$")
+
+
+def _cued(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of a bare clock time ("18:30") in a language that writes scores and scales
+    with a colon ("przegrali 6:24", "w skali 1:10", "(23:25)"): a time only right after a clock
+    cue or clock word ("o 18:30", "godz. 18:30") or as an end of a range of times ("10:00-12:00")."""
+    cues = frozenset(w.lower() for w in (*v.clock_cues, *v.clock_before) if " " not in w)
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        text, start = ctx.text, g.start
+        before = _TOKEN_BEFORE.search(text, max(0, start - 24), start)
+        if (
+            before is not None and before.group(1).strip(_OPENING).lower() in cues
+            or _CLOCK_RANGE_BEFORE.search(text, max(0, start - 12), start)
+            or _CLOCK_RANGE_AFTER.match(text, g.end)
+        ):
+            return interpret(g, ctx, kind)
+        return None
+
+    return reading
+
+
+def _range_end(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of the second time of a range ("17.00" of "w godzinach 9.00-17.00"): a
+    time only when the first one follows a clock word (a dot alone is also a decimal)."""
+    first = re.compile(rf"{_words_regex(v.clock_before)}\s*\d{{1,2}}[.:][0-5]\d\s*[-–]\s*$")
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        if first.search(ctx.text, max(0, g.start - 40), g.start) is None:
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
 
 
 def _relative_reader(n: int, unit: str, direction: str) -> tuple[str, dict[str, str]]:
@@ -614,7 +723,52 @@ def _with_year(without: Callable, with_year: Callable) -> Callable:
     return reading
 
 
-def _yearless(interpret: Callable) -> Callable:
+def _tense_reader(v: Vocabulary) -> Callable | None:
+    """The tense of the sentence around ``text[start:end]`` by the language's cues
+    (``tense_cues``: future words, past words and past endings), the nearest cue deciding, as
+    ``context_rules.tense`` reads English; None for a language without cues.
+
+    >>> read = _tense_reader(vocabulary("pl"))
+    >>> read("Spotkanie odbędzie się 9 maja.", 23, 29), read("W maju autor deklarował się jako fan.", 2, 6)
+    ('future', 'past')
+    """
+    cues = v.tense_cues
+    if not cues:
+        return None
+    future, past = frozenset(w.lower() for w in cues.get("future", ())), frozenset(w.lower() for w in cues.get("past", ()))
+    endings = tuple(cues.get("past_endings", ()))
+    word = re.compile(r"[^\W\d_]+")
+    # a sentence ends at a mark, not at the dot of an abbreviation ("godz.", "ul.") or of a number ("16.30")
+    # (the dot first, then the look back: the abbreviations are tried at dots only)
+    kept = "".join(rf"(?<!(?<!\w){re.escape(w.rstrip('.'))}\.)" for w in cues.get("abbreviations", ()))
+    marks = re.compile(rf"[!?;\n]|\.{kept}(?!\s*\d)", re.IGNORECASE)
+
+    def tense_of(text: str, start: int, end: int) -> str | None:
+        lo = max(0, start - 160)
+        for mark in marks.finditer(text, lo, start):
+            lo = mark.end()
+        stop = marks.search(text, end, end + 160)
+        hi = stop.start() if stop else min(len(text), end + 160)
+        best, distance, future_at = None, None, -100
+        for m in word.finditer(text, lo, hi):  # the words of the sentence, one set look-up each
+            w = m.group().lower()
+            if w in future:
+                tense, future_at = "future", m.end()
+            elif w in past or len(w) >= 5 and w.endswith(endings) and m.start() - future_at > 30:
+                tense = "past"  # not a compound future ("będzie gościł", "będą mogli")
+            else:
+                continue
+            if start <= m.start() < end:
+                continue
+            d = start - m.end() if m.end() <= start else m.start() - end
+            if distance is None or d < distance:
+                best, distance = tense, d
+        return best
+
+    return tense_of
+
+
+def _yearless(interpret: Callable, tense_of: Callable | None = None) -> Callable:
     """``interpret`` of a day or month without a year, against the reference date where the text
     says so: "el pasado 10 de diciembre" is the last 10 December before it, "el próximo 15 de
     marzo" the next one; and where the last date written is only a year within
@@ -623,6 +777,15 @@ def _yearless(interpret: Callable) -> Callable:
     another age ("1940 ... am 27. Mai"), or one dated to the day, continues its own year."""
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        if tense_of is None:
+            return read(g, ctx, kind)
+        before, ctx.tense_of = ctx.tense_of, tense_of
+        try:
+            return read(g, ctx, kind)
+        finally:
+            ctx.tense_of = before
+
+    def read(g: Groups, ctx: Context, kind: str) -> Reading | None:
         ref, anchor, mod = ctx.ref, ctx.anchor, g("mod")
         if mod in ("last", "next") and ref is not None and g("day"):
             m, d = MONTHS[g.lower("month")], int(g("day"))
@@ -676,6 +839,35 @@ def _lower_case_name(interpret: Callable, group: str) -> Callable:
     return reading
 
 
+def _not_after(interpret: Callable, not_after: dict[str, tuple[str, ...]]) -> Callable:
+    """``interpret`` of a bare month name that is another word after some words (``not_after``:
+    "nie maja" is "nie mają" written without diacritics, "they do not have")."""
+    before = {w: frozenset(b.lower() for b in words) for w, words in not_after.items()}
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        words = before.get(g.match.group("month").lower())
+        if words:
+            token = _TOKEN_BEFORE.search(ctx.text, max(0, g.match.start("month") - 24), g.match.start("month"))
+            if token is not None and token.group(1).lower() in words:
+                return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _not_in_address(interpret: Callable) -> Callable:
+    """``interpret`` of a bare month name, never one inside an e-mail or web address
+    ("marcin.grudzien@example.pl", "example.com/mayo")."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        text, start, end = ctx.text, g.match.start("month"), g.match.end("month")
+        if text[start - 1 : start] in (".", "@", "/") and start > 1 and text[start - 2].isalnum() or text[end : end + 1] == "@":
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
 def _day_of_month(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """"el día 8": the 8th of the month of the text's last date, else of the reference date's."""
     base = ctx.calendar_base
@@ -697,6 +889,24 @@ def _with_part(interpret: Callable, words: dict[str, str]) -> Callable:
         return found._replace(value=f"{found.value}T{PARTS_OF_DAY[part]}")
 
     return reading
+
+
+def _with_suffix(interpret: Callable, group: str, length: int, suffix: Callable[[re.Match], str]) -> Callable:
+    """``interpret`` of a date whose match has ``group``: a value of ``length`` characters (a day,
+    a month) gets ``suffix(match)`` after it ("6.03.2010 r. godz. 10.00" is 2010-03-06 + "T10:00",
+    ``_clock_suffix``; "w drugiej połowie lutego" is 2012-02 + "-H2", ``halves``)."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        found = interpret(g, ctx, kind)
+        if found is None or g.match.group(group) is None or found.value is None or len(found.value) != length:
+            return found
+        return found._replace(value=found.value + suffix(g.match))
+
+    return reading
+
+
+def _clock_of(match: re.Match) -> str:
+    return f"T{int(match.group('ch')):02d}:{int(match.group('cmi') or 0):02d}"
 
 
 def _latest_quarter(interpret: Callable) -> Callable:
@@ -746,12 +956,12 @@ def language_table(code: str) -> LanguageTable:
     dates, numeric, ranges, nouns = _date_rules(v), _numeric_rule(v), _range_rules(v), _year_noun_rule(v)
     names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
     anaphoric, anaphoric_groups = _anaphoric_rules(v)
-    eras = _era_rules(v)
-    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras]
+    eras, decades = _era_rules(v), _decade_rules(v)
+    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras, *decades]
     # at one position the first rule wins: dates before ranges, a part of a day before its day
     # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
     # days and months without a year after every date with one, bare years last
-    ordered = [iso, *dates, *numeric, ymd, *cjk, *eras, *ranges, years, *clocks, *day_parts, *seasons, *anaphoric, *relative, *nouns, *names, clock, bare]
+    ordered = [iso, *dates, *numeric, ymd, *cjk, *decades, *eras, *ranges, years, *clocks, *day_parts, *seasons, *anaphoric, *relative, *nouns, *names, clock, bare]
     end = "" if code in _UNSPACED or code == "ko" else MENTION_END
     own_names = {r.name for r in own}
     bodies, rule_readers, rule_regex = [], {}, {}
@@ -770,6 +980,7 @@ def language_table(code: str) -> LanguageTable:
         # checks that only for times without a written zone, so one is given
         "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
         "lang_clock_cued": {"fixed": {"tz": "h"}},
+        "lang_clock_to": {"fixed": {"tz": "h"}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
         "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}, "own_words": {"rel": rel_words}},
         "lang_day_month": {"alias": {"mod": "mod2"}},
@@ -803,6 +1014,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _with_part(_with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words)), words)
         elif rule.name == "lang_quarter_discussed":
             interpret = _after_article(interpret, frozenset(v.quarter_articles))
+        elif rule.name == "lang_decade":
+            interpret = _decade_reading(v)
         elif rule.name == "lang_day_noun":
             interpret = _day_of_month
         elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days
@@ -810,7 +1023,9 @@ def language_table(code: str) -> LanguageTable:
         elif rule.name in how:
             interpret = _translated(interpret, words, **how[rule.name])
             if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
-                interpret = _translated(_yearless(interpret), words, **how[rule.name])
+                interpret = _translated(_yearless(interpret, _tense_reader(v)), words, **how[rule.name])
+            if rule.name == "lang_day_month":
+                interpret = _with_part(interpret, words)
             if rule.name == "lang_quarter":
                 interpret = _latest_quarter(interpret)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
@@ -819,8 +1034,22 @@ def language_table(code: str) -> LanguageTable:
             interpret = _year_noun_sense(interpret, v)
         if rule.interpreter == "clock":
             interpret = _on_a_day(interpret)
-        if v.lower_case_names and rule.name == "lang_month_bare":  # (news capitalises weekdays: "el Sábado")
-            interpret = _lower_case_name(interpret, "month")
+        if rule.name == "clock_hhmm" and v.clock_cues:
+            interpret = _cued(interpret, v)
+        if rule.name == "lang_clock_to":
+            interpret = _range_end(interpret, v)
+        if "(?P<ch>" in rule.pattern:
+            interpret = _with_suffix(interpret, "ch", 10, _clock_of)
+        if v.lower_case_names and rule.name in ("lang_month_bare", "lang_day_month"):  # (news capitalises weekdays: "el Sábado")
+            interpret = _lower_case_name(interpret, "month")  # "ul. 22 Lipca" is a street
+        if v.lower_case_names and rule.name == "lang_season":
+            interpret = _lower_case_name(interpret, "s")  # "akcja Bezpieczne Lato"
+        if rule.name == "lang_month_bare":
+            interpret = _not_in_address(interpret)
+        if rule.name == "lang_month_bare" and v.halves:
+            interpret = _with_suffix(interpret, "half", 7, lambda m: "-" + v.halves[" ".join(m.group("half").lower().split())])
+        if rule.name == "lang_month_bare" and v.not_after:
+            interpret = _not_after(interpret, v.not_after)
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")

@@ -93,6 +93,13 @@ class Vocabulary(NamedTuple):
     year_noun_era_marks: tuple[str, ...] = ()  # "n.e.": a short number before a year noun needs an era
     verb_endings: tuple[str, ...] = ()  # "obowiązuje", "стала" after a year: a verb, no counted noun
     weak_year_cues: tuple[str, ...] = ()  # "il", "del" before a year that is not round
+    clock_cues: tuple[str, ...] = ()  # "o", "godz.": a bare "6:24" is a time only after one (else a score or scale)
+    clock_links: tuple[str, ...] = ()  # "o": between a date and its clock word ("9 kwietnia o godz. 10")
+    decade_words: tuple[str, ...] = ()  # "lata", "latach": before a decade ("w latach 70.", "lata siedemdziesiąte")
+    decade_endings: tuple[str, ...] = ()  # after its two digits ("70-tych", "70.")
+    decade_names: dict[str, int] = {}  # "siedemdziesiąte" -> 1970
+    halves: dict[str, str] = {}  # "drugiej połowie" -> "H2" (of a month or century)
+    tense_cues: dict[str, list[str]] = {}  # "future"/"past" words, "past_endings": the sentence's tense
 
 
 @functools.cache
@@ -173,6 +180,7 @@ def vocabulary(code: str) -> Vocabulary:
     months = {w: i for i, key in enumerate(_MONTH_KEYS, 1) for w in _words(info, key)}
     months |= {w.lower(): int(m) for w, m in extra.get("month_forms", {}).items()}
     weekdays = {w: i for i, key in enumerate(_WEEKDAY_KEYS) for w in _words(info, key)}
+    weekdays |= {w.lower(): int(d) for w, d in extra.get("weekday_forms", {}).items()}
     relative, patterns = _relative(info)
     relative |= {w.lower(): (int(n), unit, direction) for w, (n, unit, direction) in extra.get("relative", {}).items()}
     patterns += tuple(tuple(form) for form in extra.get("relative_patterns", ()))
@@ -205,4 +213,7 @@ def vocabulary(code: str) -> Vocabulary:
         year_noun_era_marks=tuple(extra.get("year_noun_era_marks", ())),
         verb_endings=tuple(extra.get("verb_endings", ())),
         weak_year_cues=tuple(w.lower() for w in extra.get("weak_year_cues", ())),
+        **{key: tuple(extra.get(key, ())) for key in ("clock_cues", "clock_links", "decade_words", "decade_endings")},
+        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("decade_names", "halves")},
+        tense_cues={k: tuple(ws) for k, ws in extra.get("tense_cues", {}).items()},
     )  # fmt: skip
