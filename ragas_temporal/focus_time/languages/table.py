@@ -309,8 +309,20 @@ def _day_part_rules(v: Vocabulary) -> list[Rule]:
             "lang_part_of_day", "relative",
             rf"(?P<mod>{_words_regex(days + _mods(v, 'this'))})\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day", "",
         ))  # fmt: skip
-    if v.ref_words:
-        rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{_words_regex(v.ref_words)})(?!\w)", "ref_word", ""))
+    if v.ref_words or v.ref_before_noun:
+        # never before a date word: "en el pasado mes", "del pasado sábado" are the month's and the weekday's
+        dates = _words_regex([*_alone(v.months), *_alone(v.weekdays), *v.units, *v.seasons, *v.parts_of_day])
+        day = rf"\d\d?\s+{_opt(v.of_words)}{_words_regex(_alone(v.months))}"  # "del pasado 10 de diciembre", not "agora 20 por cento"
+        not_date = rf"(?!\w)(?!\s+(?:(?:{dates})(?!\w)|{day}))"
+        # an adjective ("las próximas elecciones", "la pasada campaña") only before a noun: a word
+        # that is no function word (those of "detect" and not_counted_after), number nor date word
+        stop = _words_regex([*v.not_counted_after, *v.of_words, *v.numbers])
+        noun = rf"(?!\w)(?=\s+(?!(?:{stop}|{dates})(?!\w))[^\W\d_])"
+        body = "|".join(
+            ([rf"{_words_regex(v.ref_words)}{not_date}"] if v.ref_words else [])
+            + ([rf"{_words_regex(v.ref_before_noun)}{noun}"] if v.ref_before_noun else [])
+        )
+        rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{body})", "ref_word", ""))
     return rules
 
 
@@ -736,6 +748,8 @@ def language_table(code: str) -> LanguageTable:
         "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
         "lang_clock_cued": {"fixed": {"tz": "h"}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
+        # a ref word in its own words: "próximo" before a noun is the future, before "lunes" a modifier
+        "lang_ref_word": {"own_words": {"w": v.ref_words | v.ref_before_noun}},
         "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}},
         "lang_day_month": {"alias": {"mod": "mod2"}},
         "lang_season": {"alias": {"mod": "mod2"}},

@@ -69,6 +69,7 @@ class Vocabulary(NamedTuple):
     part_links: tuple[str, ...]  # between a day and its part ("ontem à noite", "el lunes por la noche")
     part_of_links: tuple[str, ...]  # between a part of a day and its date ("am Morgen des 6. Juni", "le matin du 6 juin")
     ref_words: dict[str, str]  # "ahora" -> "now", "actuellement" -> "currently"
+    ref_before_noun: dict[str, str]  # "próximas" -> "in the future": a ref word only before a noun ("las próximas elecciones")
     seasons: dict[str, str]  # "Frühjahr" -> "spring", "verano" -> "summer"
     quarter_ordinals: dict[str, str]  # "terceiro" -> "third", "último" -> "last"
     quarter_words: tuple[str, ...]  # "trimestre", "Quartal"
@@ -192,7 +193,7 @@ def vocabulary(code: str) -> Vocabulary:
         units={w: unit for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3},
         later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
         anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
-        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals", "eras")},
+        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "ref_before_noun", "seasons", "quarter_ordinals", "eras")},
         **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_of_links", "quarter_words", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
         plural_endings=tuple(extra.get("plural_endings", ())),
         # the function words of "detect" never count anything either
