@@ -398,14 +398,14 @@ def _clock_rules(v: Vocabulary) -> list[Rule]:
     language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
     rules = []
     hour, minute = r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3])", r"(?P<mi>[0-5]\d)"
-    if v.clock_after:
+    if v.clock_after:  # the clock word is read as the English rule's zone ("13.00 GMT" ends in Z)
         after = _words_regex(v.clock_after)
         rules.append(Rule(
             "lang_clock", "date",
-            rf"{hour}(?:[.:]{minute}\s*{after}|\s*{after}(?:\s*(?P<mi2>[0-5]\d)(?!\d))?)(?!\w)", "clock", "",
+            rf"{hour}(?:[.:]{minute}\s*(?P<tz>{after})|\s*(?P<tz2>{after})(?:\s*(?P<mi2>[0-5]\d)(?!\d))?)(?!\w)", "clock", "",
         ))  # fmt: skip
     if v.clock_before:
-        after = rf"(?:\s*{_words_regex(v.clock_after)}(?!\w))?" if v.clock_after else ""
+        after = rf"(?:\s*(?P<tz>{_words_regex(v.clock_after)})(?!\w))?" if v.clock_after else ""
         rules.append(Rule(
             "lang_clock_cued", "date",
             rf"{_words_regex(v.clock_before)}\s*{hour}[.:]{minute}(?![\d.,:]\d){after}", "clock", "",
@@ -744,9 +744,9 @@ def language_table(code: str) -> LanguageTable:
     how = {
         "lang_weekday": {"alias": {"mod": "mod2"}},
         # a clock word or cue rules out a chapter and verse ("John 3.16"): the English reader
-        # checks that only for times without a written zone, so one is given
-        "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
-        "lang_clock_cued": {"fixed": {"tz": "h"}},
+        # checks that only for times without a written zone, so the clock word is one ("h" if none)
+        "lang_clock": {"alias": {"mi": "mi2", "tz": "tz2"}},
+        "lang_clock_cued": {"default": {"tz": "h"}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
         # a ref word in its own words: "próximo" before a noun is the future, before "lunes" a modifier
         "lang_ref_word": {"own_words": {"w": v.ref_words | v.ref_before_noun}},
