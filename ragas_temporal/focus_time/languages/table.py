@@ -294,7 +294,12 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         after = rf"(?:\s+(?P<mod2>{_words_regex(day_mods)})(?!\w))?" if day_mods else ""
         part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
         names = _words_regex(_alone(v.weekdays))
-        rules.append(Rule("lang_weekday", "relative", rf"{before}(?P<weekday>{names})(?!\w){after}{part}", "weekday", ""))
+        # or the part before it: "la mañana del miércoles", "am Abend des Montags"
+        part_of = (
+            rf"(?:(?P<part0>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+)?"
+            if v.parts_of_day and v.part_of_links else ""
+        )  # fmt: skip
+        rules.append(Rule("lang_weekday", "relative", rf"{part_of}{before}(?P<weekday>{names})(?!\w){after}{part}", "weekday", ""))
     return rules
 
 
@@ -742,7 +747,7 @@ def language_table(code: str) -> LanguageTable:
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
     how = {
-        "lang_weekday": {"alias": {"mod": "mod2"}},
+        "lang_weekday": {"alias": {"mod": "mod2", "part": "part0"}},
         # a clock word or cue rules out a chapter and verse ("John 3.16"): the English reader
         # checks that only for times without a written zone, so the clock word is one ("h" if none)
         "lang_clock": {"alias": {"mi": "mi2", "tz": "tz2"}},
