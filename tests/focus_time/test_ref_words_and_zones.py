@@ -1,0 +1,62 @@
+"""TimeML conventions of news read in every language (issue 35): the present/past/future
+adjectives and phrases (TIMEX3 PRESENT_REF/PAST_REF/FUTURE_REF), a clock time in UTC/GMT ending
+in "Z", a part of the day written before its weekday, and centuries named from the reference.
+
+The sentences are new (not from any annotated corpus). Values are computed by hand against the
+reference date 2024-05-15, a Wednesday: "el pasado martes" is the day before, a bare "viernes" the
+nearest Friday (two days ahead), "el jueves venidero" the next Thursday, "este siglo" the 2000s
+("20", as TimeML writes a century).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ragas_temporal.focus_time import extract_focus_time
+
+REF = "2024-05-15"  # a Wednesday
+
+
+def read(text: str, language: str) -> list[tuple[str, str | None]]:
+    return [(m.text, m.value) for m in extract_focus_time(text, REF, language).mentions]
+
+
+CASES = [
+    # adjectives of the present and the recent past, wherever they stand
+    ("es", "La actual directora del museo habló.", [("actual", "PRESENT_REF")]),
+    ("es", "Los actuales socios votaron.", [("actuales", "PRESENT_REF")]),
+    ("es", "La reciente reforma subió los precios.", [("reciente", "PAST_REF")]),
+    # adjectives of the future and the past only before a noun (ref_before_noun)
+    ("es", "Las próximas obras costarán más.", [("próximas", "FUTURE_REF")]),
+    ("es", "El pueblo está próximo a la costa.", []),
+    ("es", "Cambió en la pasada legislatura.", [("la pasada", "PAST_REF")]),
+    ("es", "Construirán el futuro hospital.", [("el futuro", "FUTURE_REF")]),
+    ("es", "El futuro de la empresa es incierto.", []),
+    # before a date word, the date's own rule reads it
+    ("es", "Llegó el pasado martes.", [("pasado martes", "2024-05-14")]),
+    ("es", "En el pasado mes cayeron.", [("el pasado mes", "2024-04")]),
+    ("es", "Es lo mejor del pasado.", [("del pasado", "PAST_REF")]),
+    # "hoy" as nowadays; "entonces" only in its phrases; "pronto" is not annotated
+    ("es", "Hoy por hoy nadie lo sabe.", [("Hoy por hoy", "PRESENT_REF")]),
+    ("es", "La hoy desaparecida fábrica cerró en 1990.", [("La hoy", "PRESENT_REF"), ("1990", "1990")]),
+    ("es", "Desde entonces vive en Quito.", [("Desde entonces", "PAST_REF")]),
+    ("es", "Y entonces se fue.", []),
+    ("es", "Hasta el momento no hay acuerdo.", [("Hasta el momento", "PRESENT_REF")]),
+    ("es", "Lo verán pronto.", []),
+    # a clock time in UTC/GMT ends in Z, in English and in the language's clock rules; local
+    # time and other zones are written without one
+    ("es", "Aterrizó a las 9.15 hora local (14.15 GMT).",
+     [("las 9.15 hora local", "2024-05-15T09:15"), ("14.15 GMT", "2024-05-15T14:15Z")]),
+    ("en", "The launch is at 09:30 UTC.", [("09:30 UTC", "2024-05-15T09:30Z")]),
+    ("en", "They met at 0930 GMT.", [("0930 GMT", "2024-05-15T09:30Z")]),
+    ("en", "They met at 9:30 EST.", [("9:30 EST", "2024-05-15T09:30")]),
+    # a part of the day before its weekday; "venidero" moves forward; this century
+    ("es", "Cerrado hasta la tarde del viernes.", [("tarde del viernes", "2024-05-17TAF")]),
+    ("es", "Volverán el jueves venidero.", [("jueves venidero", "2024-05-16")]),
+    ("es", "Es la mayor crisis de este siglo.", [("este siglo", "20")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), CASES)
+def test_news_conventions(language, text, expected):
+    assert read(text, language) == expected
