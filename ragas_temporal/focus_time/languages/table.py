@@ -618,12 +618,32 @@ def _yearless(interpret: Callable) -> Callable:
         if ref is not None and ctx.narrative and anchor is not None and anchor.month is None and abs(anchor.year - ref.year) <= NARRATIVE_YEARS:
             ctx.narrative = False  # read against the reference, then the narrative goes on
             try:
-                return interpret(g, ctx, kind)
+                return _nearest(interpret(g, ctx, kind), g, ctx)
             finally:
                 ctx.narrative = True
-        return interpret(g, ctx, kind)
+        return _nearest(interpret(g, ctx, kind), g, ctx)
 
     return reading
+
+
+def _nearest(found: Reading | None, g: Groups, ctx: Context) -> Reading | None:
+    """A day or month read against the moment of writing, moved to the year that puts it within
+    six months of it: news tells of the months just gone and those to come, so "lanzaron en
+    octubre" written in February is last October, "estará hasta el 4 de enero" written in
+    December next January (English reads the sentence's tense instead; these languages have no
+    tense reader)."""
+    ref = ctx.ref
+    a = found.anchor if found is not None else None
+    if a is None or a.month is None or ref is None or ref.month is None or g("mod") or g("year"):
+        return found
+    if ctx.calendar_base_at(g.start) is not ref:
+        return found
+    months = (a.year - ref.year) * 12 + a.month - ref.month
+    year = a.year - 1 if months > 6 else a.year + 1 if months < -6 else a.year
+    if year == a.year or a.day is not None and not valid_day(year, a.month, a.day):
+        return found
+    moved = Anchor(year, a.month, a.day)
+    return found._replace(value=moved.value(), years=frozenset({year}), anchor=moved)
 
 
 def _on_a_day(interpret: Callable) -> Callable:
