@@ -60,3 +60,20 @@ CASES = [
 @pytest.mark.parametrize(("language", "text", "expected"), CASES)
 def test_news_conventions(language, text, expected):
     assert read(text, language) == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "reference", "expected"),
+    [
+        # written in February: October is eight months ahead, so last October
+        ("es", "Los sindicatos lanzaron la propuesta en octubre.", "2024-02-15", [("octubre", "2023-10")]),
+        # written in December: 4 January is eleven months back, so next January
+        ("es", "La muestra estará abierta hasta el 4 de enero.", "2024-12-02", [("4 de enero", "2025-01-04")]),
+        # written in November: March is eight months back, still this year's
+        ("pt", "A empresa foi vendida em março.", "2024-11-02", [("março", "2024-03")]),
+        # a month five months ahead stays this year's
+        ("fr", "Le musée rouvrira en octobre.", "2024-05-15", [("octobre", "2024-10")]),
+    ],
+)
+def test_a_day_or_month_of_news_takes_the_year_near_the_moment_of_writing(language, text, reference, expected):
+    assert [(m.text, m.value) for m in extract_focus_time(text, reference, language).mentions] == expected

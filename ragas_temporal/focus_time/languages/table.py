@@ -627,19 +627,20 @@ def _yearless(interpret: Callable) -> Callable:
 
 
 def _nearest(found: Reading | None, g: Groups, ctx: Context) -> Reading | None:
-    """A day or month read against the moment of writing, moved to the year that puts it within
-    six months of it: news tells of the months just gone and those to come, so "lanzaron en
-    octubre" written in February is last October, "estará hasta el 4 de enero" written in
-    December next January (English reads the sentence's tense instead; these languages have no
-    tense reader)."""
+    """A day or month read against the moment of writing, moved to the year that puts it at
+    most six months after it or eight months before: news tells of the months just gone and
+    those to come, looking further back than ahead, so "lanzaron en octubre" written in February
+    is last October, "estará hasta el 4 de enero" written in December next January, "en marzo"
+    written in November this year's March (English reads the sentence's tense instead; these
+    languages have no tense reader)."""
     ref = ctx.ref
     a = found.anchor if found is not None else None
-    if a is None or a.month is None or ref is None or ref.month is None or g("mod") or g("year"):
+    if a is None or a.month is None or ref is None or ref.month is None or g("mod") not in (None, "in") or g("year"):
         return found
     if ctx.calendar_base_at(g.start) is not ref:
         return found
     months = (a.year - ref.year) * 12 + a.month - ref.month
-    year = a.year - 1 if months > 6 else a.year + 1 if months < -6 else a.year
+    year = a.year - 1 if months > 6 else a.year + 1 if months < -8 else a.year
     if year == a.year or a.day is not None and not valid_day(year, a.month, a.day):
         return found
     moved = Anchor(year, a.month, a.day)
