@@ -129,7 +129,9 @@ def _suffix(v: Vocabulary) -> str:
 
 
 def _day(v: Vocabulary) -> str:
-    return rf"(?P<day>3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}"
+    # or a word for the day ("el primero de mayo", "le premier mai"), read as its number
+    words = rf"|{_words_regex(v.day_words)}(?!\w)" if v.day_words else ""
+    return rf"(?P<day>3[01]|[12]\d|0?[1-9]{words})(?!\d){_suffix(v)}"
 
 
 def _opt(words, fmt: str = r"(?:{}\s+)?") -> str:
@@ -764,6 +766,7 @@ def language_table(code: str) -> LanguageTable:
     words = (
         {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
         | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals | v.later_words | v.eras
+        | {w: str(n) for w, n in v.day_words.items()}  # "primero" is a day here, an ordinal in a quarter's own words
     )  # fmt: skip
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
@@ -781,7 +784,7 @@ def language_table(code: str) -> LanguageTable:
         "lang_season": {"alias": {"mod": "mod2"}},
         "lang_later": {"own_words": {"unit": v.units}},
         "lang_century": {"alias": {"n": "r"}, "own_words": {"n": {r.lower(): n for r, n in _ROMAN.items()}, "unit": {}}, "fixed": {"unit": "century"}},
-        "lang_quarter": {"own_words": {"rel": {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}}},
+        "lang_quarter": {"own_words": {"ord": v.quarter_ordinals, "rel": {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}}},
     }
     for rule in ordered:
         if rule.name in own_names:
