@@ -307,8 +307,8 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
 
 def _day_part_rules(v: Vocabulary) -> list[Rule]:
     """A relative day or "this" and a part of the day: "heute Abend", "gestern Nacht", "ce soir",
-    "esta noche" (``part_of_day``); the now/recently/soon words: "ahora", "actuellement"
-    (``ref_word``)."""
+    "esta noche", or one word for both, "anoche" (``part_of_day``); the now/recently/soon words:
+    "ahora", "actuellement" (``ref_word``)."""
     rules = []
     days = [p for p, (n, unit, _) in v.relative.items() if unit == "day" and n <= 1]
     if v.parts_of_day and (days or _mods(v, "this")):
@@ -316,6 +316,8 @@ def _day_part_rules(v: Vocabulary) -> list[Rule]:
             "lang_part_of_day", "relative",
             rf"(?P<mod>{_words_regex(days + _mods(v, 'this'))})\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day", "",
         ))  # fmt: skip
+    if v.day_part_words:  # one word for a day and its part: "anoche" (last night), "gestern" needs none
+        rules.append(Rule("lang_day_part_word", "relative", rf"(?P<w>{_words_regex(v.day_part_words)})(?!\w)", "part_of_day", ""))
     if v.ref_words or v.ref_before_noun:
         # never before a date word: "en el pasado mes", "del pasado sábado" are the month's and the weekday's
         dates = _words_regex([*_alone(v.months), *_alone(v.weekdays), *v.units, *v.seasons, *v.parts_of_day])
@@ -801,6 +803,10 @@ def language_table(code: str) -> LanguageTable:
                 p: (_nowadays if fixed.get("w") == "today" else _same)(_translated(INTERPRETERS[name], words, fixed=fixed))
                 for p, (name, fixed) in readers[rule.name][1].items()
             })  # fmt: skip
+        elif rule.name == "lang_day_part_word":  # "anoche": the English "yesterday" + "night"
+            interpret = _by_phrase({
+                p: _translated(interpret, words, fixed={"mod": day, "part": part}) for p, (day, part) in v.day_part_words.items()
+            })
         elif rule.name == "lang_anaphoric":
             interpret = _by_phrase({
                 p: _translated(INTERPRETERS[name], words, fixed=fixed) for p, (name, fixed) in anaphoric_groups[rule.name].items()

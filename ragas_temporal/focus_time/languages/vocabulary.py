@@ -75,6 +75,7 @@ class Vocabulary(NamedTuple):
     quarter_words: tuple[str, ...]  # "trimestre", "Quartal"
     day_nouns: tuple[str, ...]  # "día", "dia": "el día 8" is the 8th of the month of the text's last date
     day_words: dict[str, int]  # "primero" -> 1: a word for a day of the month ("el primero de mayo")
+    day_part_words: dict[str, tuple[str, str]]  # "anoche" -> ("yesterday", "night"): a day and its part in one word
     century_words: tuple[str, ...]  # "Jahrhundert", "siècle", "wieku"
     century_after: bool  # the century's number after its word ("siglo XX", "século XIX")
     eras: dict[str, str]  # "v. Chr." -> "BC", "n. Chr." -> "AD"
@@ -183,6 +184,7 @@ def vocabulary(code: str) -> Vocabulary:
         relative_patterns=patterns,
         numbers=_numbers(info) | {w.lower(): n for w, n in extra.get("number_words", {}).items()},
         day_words={w.lower(): int(n) for w, n in extra.get("day_words", {}).items()},
+        day_part_words={w.lower(): (day, part) for w, (day, part) in extra.get("day_part_words", {}).items()},
         date_order=info.get("date_order", "DMY"),
         unit_words=tuple(w for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3),
         **{key: tuple(extra.get(key, ())) for key in (
