@@ -402,6 +402,24 @@ def _era_rules(v: Vocabulary) -> list[Rule]:
     return rules
 
 
+def _decade_rules(v: Vocabulary) -> list[Rule]:
+    """Decades after the words that name one: "los años 30", "la década de los noventa" (digits:
+    ``decade_short`` of "the '30s"; words: ``decade_words`` of "the nineties")."""
+    if not v.decade_before:
+        return []
+    words = rf"|(?P<w>{_words_regex(v.decade_words)})" if v.decade_words else ""
+    return [Rule("lang_decade", "decade", rf"{_words_regex(v.decade_before)}\s+(?:(?P<d>[1-9])0{words})(?![\w'’])", "decade_short", "")]
+
+
+def _decade(words: dict[str, str]) -> Callable:
+    digits, named = INTERPRETERS["decade_short"], _translated(INTERPRETERS["decade_words"], {}, own_words={"w": words})
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        return (named if g("w") else digits)(g, ctx, kind)
+
+    return reading
+
+
 def _clock_rules(v: Vocabulary) -> list[Rule]:
     """Clock times: "22 h", "21 h 45", "10h30", "14 Uhr", "13.00 horas" (the hour before the
     language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
@@ -755,7 +773,7 @@ def language_table(code: str) -> LanguageTable:
     dates, numeric, ranges, nouns = _date_rules(v), _numeric_rule(v), _range_rules(v), _year_noun_rule(v)
     names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
     anaphoric, anaphoric_groups = _anaphoric_rules(v)
-    eras = _era_rules(v)
+    eras = _era_rules(v) + _decade_rules(v)
     own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras]
     # at one position the first rule wins: dates before ranges, a part of a day before its day
     # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
@@ -807,6 +825,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _by_phrase({
                 p: _translated(interpret, words, fixed={"mod": day, "part": part}) for p, (day, part) in v.day_part_words.items()
             })
+        elif rule.name == "lang_decade":
+            interpret = _decade(v.decade_words)
         elif rule.name == "lang_anaphoric":
             interpret = _by_phrase({
                 p: _translated(INTERPRETERS[name], words, fixed=fixed) for p, (name, fixed) in anaphoric_groups[rule.name].items()
