@@ -54,6 +54,14 @@ CASES = [
     ("es", "Cerrado hasta la tarde del viernes.", [("tarde del viernes", "2024-05-17TAF")]),
     ("es", "Volverán el jueves venidero.", [("jueves venidero", "2024-05-16")]),
     ("es", "Es la mayor crisis de este siglo.", [("este siglo", "20")]),
+    # one word for a day and its part; a word for the day of the month; decades; the current year
+    ("es", "El equipo perdió anoche en casa.", [("anoche", "2024-05-14TNI")]),
+    ("es", "La huelga empezará el primero de junio.", [("primero de junio", "2024-06-01")]),
+    ("es", "Nació el uno de marzo.", [("uno de marzo", "2024-03-01")]),
+    ("es", "En el primer trimestre de 2019 bajó.", [("primer trimestre de 2019", "2019-Q1")]),
+    ("es", "Fue una moda de los años 60.", [("los años 60", "196")]),
+    ("es", "Creció durante la década de los ochenta.", [("la década de los ochenta", "198")]),
+    ("es", "Los precios subieron en el año en curso.", [("el año en curso", "2024")]),
 ]  # fmt: skip
 
 
