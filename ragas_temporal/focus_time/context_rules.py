@@ -410,11 +410,13 @@ _SENTENCE_END = re.compile(rf"[{re.escape(_SENTENCE_MARKS)}]")
 _TENSE_WINDOW = 160
 
 
-def tense(text: str, start: int, end: int) -> str | None:
+def tense(text: str, start: int, end: int, cues: re.Pattern | None = None) -> str | None:
     """Cheap tense of the sentence around ``text[start:end]``: "future", "past" or None.
 
     The cue nearest to the expression decides: future cues ("will", "'ll", "going to", "should",
-    "scheduled") against past ones ("was", "had", "-ed" verbs, "ago").
+    "scheduled") against past ones ("was", "had", "-ed" verbs, "ago"); ``cues``: another
+    language's, a case-insensitive regex whose match is in group "past" or "future"
+    (``languages.table``).
 
     >>> tense("It was launched in March.", 19, 24), tense("It will open in March.", 16, 21)
     ('past', 'future')
@@ -432,13 +434,14 @@ def tense(text: str, start: int, end: int) -> str | None:
     window = text[a : hi + 1]
     low = window.lower()
     if len(low) != len(window):  # rare: lower() changed the length; use the case-insensitive form
-        return _tense_reference(text, start, end, lo, hi)
+        return _tense_reference(text, start, end, lo, hi, cues or _TENSE_CUES)
     start, end, lo, hi = start - a, end - a, lo - a, hi - a
     best, best_distance = None, None
-    for cue in _TENSE_CUES_LOWER.finditer(low, lo, start):  # before it: the last cue is the nearest
+    cues = cues or _TENSE_CUES_LOWER
+    for cue in cues.finditer(low, lo, start):  # before it: the last cue is the nearest
         if not _passive(low, cue):
             best, best_distance = ("past" if cue.lastgroup in ("past", "ed") else "future"), start - cue.end()
-    for cue in _TENSE_CUES_LOWER.finditer(low, end, hi):  # after it: the first cue is the nearest (the rest is not read)
+    for cue in cues.finditer(low, end, hi):  # after it: the first cue is the nearest (the rest is not read)
         if not _passive(low, cue):
             if best_distance is None or cue.start() - end < best_distance:  # a tie goes to the cue before
                 best = "past" if cue.lastgroup in ("past", "ed") else "future"
@@ -451,10 +454,10 @@ def _passive(low: str, cue: re.Match) -> bool:
     return cue.lastgroup == "ed" and _PASSIVE_BEFORE.search(low, max(0, cue.start() - 8), cue.start()) is not None
 
 
-def _tense_reference(text: str, start: int, end: int, lo: int, hi: int) -> str | None:
+def _tense_reference(text: str, start: int, end: int, lo: int, hi: int, cues: re.Pattern) -> str | None:
     best, best_distance = None, None
     for a, b in ((lo, start), (end, hi)):
-        for cue in _TENSE_CUES.finditer(text, a, b):
+        for cue in cues.finditer(text, a, b):
             distance = start - cue.end() if cue.end() <= start else cue.start() - end
             if best_distance is None or distance < best_distance:
                 best, best_distance = ("future" if cue.group("past") is None else "past"), distance

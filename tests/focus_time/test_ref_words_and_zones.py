@@ -62,6 +62,13 @@ CASES = [
     ("es", "Fue una moda de los años 60.", [("los años 60", "196")]),
     ("es", "Creció durante la década de los ochenta.", [("la década de los ochenta", "198")]),
     ("es", "Los precios subieron en el año en curso.", [("el año en curso", "2024")]),
+    # a weekday moved by the sentence's tense (tense_cues), not the reference's own weekday nor
+    # one beside "hoy"/"mañana"; without a cue the nearest (Friday is two days ahead)
+    ("es", "Las medidas serán aprobadas el lunes.", [("lunes", "2024-05-20")]),
+    ("es", "Dijo el viernes que no.", [("viernes", "2024-05-10")]),
+    ("es", "Habló por teléfono este miércoles.", [("este miércoles", "2024-05-15")]),
+    ("es", "Votarán mañana, jueves.", [("mañana", "2024-05-16"), ("jueves", "2024-05-16")]),
+    ("es", "El viernes, en Lima.", [("viernes", "2024-05-17")]),
 ]  # fmt: skip
 
 
@@ -81,6 +88,8 @@ def test_news_conventions(language, text, expected):
         ("pt", "A empresa foi vendida em março.", "2024-11-02", [("março", "2024-03")]),
         # a month five months ahead stays this year's
         ("fr", "Le musée rouvrira en octobre.", "2024-05-15", [("octobre", "2024-10")]),
+        # three to nine months away the tense decides: written in May, a past-tense October is last October
+        ("es", "La empresa cerró en octubre.", "2024-05-15", [("octubre", "2023-10")]),
     ],
 )
 def test_a_day_or_month_of_news_takes_the_year_near_the_moment_of_writing(language, text, reference, expected):

@@ -29,13 +29,14 @@ import re
 from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time import year_lexicon as lex
-from ragas_temporal.focus_time.context_rules import dated_in_era, is_round
+from ragas_temporal.focus_time.context_rules import dated_in_era, is_round, tense
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
-from ragas_temporal.focus_time.interpret.calendar_math import valid_day
+from ragas_temporal.focus_time.interpret.calendar_math import tensed_year, valid_day
 from ragas_temporal.focus_time.interpret.core import NARRATIVE_YEARS, Anchor, unresolved_reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
     MONTHS,
+    WEEKDAYS,
     PARTS_OF_DAY,
     MENTION_END,
     MENTION_START,
@@ -621,7 +622,46 @@ def _with_year(without: Callable, with_year: Callable) -> Callable:
     return reading
 
 
-def _yearless(interpret: Callable) -> Callable:
+def _tense_cues(v: Vocabulary) -> re.Pattern | None:
+    """The language's tense cues as ``context_rules.tense`` reads them (group "past" or "future"):
+    words ("fue", "va a") and verb endings written with a leading dash ("-aron", "-rán")."""
+    if not v.tense_cues:
+        return None
+    groups = []
+    for name in ("past", "future"):
+        cues = v.tense_cues.get(name, ())
+        words, endings = [c for c in cues if not c.startswith("-")], [c[1:] for c in cues if c.startswith("-")]
+        forms = ([rf"(?<!\w){_words_regex(words)}(?!\w)"] if words else []) + ([rf"\w+{_words_regex(endings, spaced=False)}(?!\w)"] if endings else [])
+        if forms:
+            groups.append(rf"(?P<{name}>{'|'.join(forms)})")
+    return re.compile("|".join(groups)) if groups else None
+
+
+def _tensed_weekday(interpret: Callable, cues: re.Pattern | None, v: Vocabulary) -> Callable:
+    """``interpret`` of a weekday without "last"/"next": the sentence's tense moves it, as English
+    moves a yearless date ("serán aprobadas el lunes" is the coming Monday, "habló este miércoles"
+    the past one); without a tense cue, the nearest (up to two days ahead, else the past week's).
+    The reference's own weekday, and one written beside a relative day ("hoy, jueves", "mañana,
+    martes"), are not moved."""
+    if cues is None:
+        return interpret
+    days = [p for p, (n, unit, _) in v.relative.items() if unit == "day" and n <= 1]
+    beside_day = re.compile(rf"{_words_regex(days)}[\s,]*$") if days else None
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        ref = ctx.reference
+        if g("mod") in (None, "this") and ref is not None and isinstance(g, TranslatedGroups) and g.lower("weekday") in WEEKDAYS:
+            beside = beside_day is not None and beside_day.search(ctx.text, max(0, g.start - 16), g.start)
+            if WEEKDAYS[g.lower("weekday")] != ref.weekday() and not beside:
+                when = tense(ctx.text, g.start, g.end, cues)
+                if when is not None:
+                    g.fixed = g.fixed | {"mod": "last" if when == "past" else "next"}
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _yearless(interpret: Callable, cues: re.Pattern | None = None) -> Callable:
     """``interpret`` of a day or month without a year, against the reference date where the text
     says so: "el pasado 10 de diciembre" is the last 10 December before it, "el próximo 15 de
     marzo" the next one; and where the last date written is only a year within
@@ -640,21 +680,22 @@ def _yearless(interpret: Callable) -> Callable:
         if ref is not None and ctx.narrative and anchor is not None and anchor.month is None and abs(anchor.year - ref.year) <= NARRATIVE_YEARS:
             ctx.narrative = False  # read against the reference, then the narrative goes on
             try:
-                return _nearest(interpret(g, ctx, kind), g, ctx)
+                return _nearest(interpret(g, ctx, kind), g, ctx, cues)
             finally:
                 ctx.narrative = True
-        return _nearest(interpret(g, ctx, kind), g, ctx)
+        return _nearest(interpret(g, ctx, kind), g, ctx, cues)
 
     return reading
 
 
-def _nearest(found: Reading | None, g: Groups, ctx: Context) -> Reading | None:
+def _nearest(found: Reading | None, g: Groups, ctx: Context, cues: re.Pattern | None = None) -> Reading | None:
     """A day or month read against the moment of writing, moved to the year that puts it at
     most six months after it or eight months before: news tells of the months just gone and
     those to come, looking further back than ahead, so "lanzaron en octubre" written in February
     is last October, "estará hasta el 4 de enero" written in December next January, "en marzo"
-    written in November this year's March (English reads the sentence's tense instead; these
-    languages have no tense reader)."""
+    written in November this year's March. Three to nine months away, the sentence's tense
+    decides where the language has tense cues (``tense_cues``: "será nomeada em dezembro" written
+    in March is next December), as English reads it."""
     ref = ctx.ref
     a = found.anchor if found is not None else None
     if a is None or a.month is None or ref is None or ref.month is None or g("mod") not in (None, "in") or g("year"):
@@ -662,7 +703,14 @@ def _nearest(found: Reading | None, g: Groups, ctx: Context) -> Reading | None:
     if ctx.calendar_base_at(g.start) is not ref:
         return found
     months = (a.year - ref.year) * 12 + a.month - ref.month
-    year = a.year - 1 if months > 6 else a.year + 1 if months < -8 else a.year
+    # three to nine months away, the sentence's tense (where the language has cues) picks the last
+    # or the next one; nearer or farther, a tense cue is as often about another verb ("el trabajo
+    # iniciado el 3 de enero" is this January whatever "podremos" says)
+    when = tense(ctx.text, g.start, g.end, cues) if cues is not None and 2 < abs(months) < 10 else None
+    if when is not None:
+        year = tensed_year(ref, a.month, a.day, when)
+    else:
+        year = a.year - 1 if months > 6 else a.year + 1 if months < -8 else a.year
     if year == a.year or a.day is not None and not valid_day(year, a.month, a.day):
         return found
     moved = Anchor(year, a.month, a.day)
@@ -774,6 +822,7 @@ def language_table(code: str) -> LanguageTable:
     names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
     anaphoric, anaphoric_groups = _anaphoric_rules(v)
     eras = _era_rules(v) + _decade_rules(v)
+    cues = _tense_cues(v)
     own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras]
     # at one position the first rule wins: dates before ranges, a part of a day before its day
     # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
@@ -842,7 +891,9 @@ def language_table(code: str) -> LanguageTable:
         elif rule.name in how:
             interpret = _translated(interpret, words, **how[rule.name])
             if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
-                interpret = _translated(_yearless(interpret), words, **how[rule.name])
+                interpret = _translated(_yearless(interpret, cues), words, **how[rule.name])
+            if rule.name == "lang_weekday":
+                interpret = _translated(_tensed_weekday(INTERPRETERS["weekday"], cues, v), words, **how[rule.name])
             if rule.name == "lang_quarter":
                 interpret = _latest_quarter(interpret)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):

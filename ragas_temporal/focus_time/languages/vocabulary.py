@@ -77,6 +77,7 @@ class Vocabulary(NamedTuple):
     day_words: dict[str, int]  # "primero" -> 1: a word for a day of the month ("el primero de mayo")
     decade_before: tuple[str, ...]  # "los años", "la década de los": a decade's number or word follows ("los años 30")
     decade_words: dict[str, str]  # "noventa" -> "nineties" after decade_before ("la década de los noventa")
+    tense_cues: dict[str, tuple[str, ...]]  # "past"/"future" -> words and "-endings" ("fue", "-aron"; "va a", "-rán")
     day_part_words: dict[str, tuple[str, str]]  # "anoche" -> ("yesterday", "night"): a day and its part in one word
     century_words: tuple[str, ...]  # "Jahrhundert", "siècle", "wieku"
     century_after: bool  # the century's number after its word ("siglo XX", "século XIX")
@@ -187,6 +188,7 @@ def vocabulary(code: str) -> Vocabulary:
         numbers=_numbers(info) | {w.lower(): n for w, n in extra.get("number_words", {}).items()},
         day_words={w.lower(): int(n) for w, n in extra.get("day_words", {}).items()},
         decade_before=tuple(extra.get("decade_before", ())),
+        tense_cues={t: tuple(c.lower() for c in cues) for t, cues in extra.get("tense_cues", {}).items()},
         decade_words={w.lower(): e for w, e in extra.get("decade_words", {}).items()},
         day_part_words={w.lower(): (day, part) for w, (day, part) in extra.get("day_part_words", {}).items()},
         date_order=info.get("date_order", "DMY"),
