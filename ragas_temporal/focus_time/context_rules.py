@@ -454,7 +454,7 @@ def _passive(low: str, cue: re.Match) -> bool:
     return cue.lastgroup == "ed" and _PASSIVE_BEFORE.search(low, max(0, cue.start() - 8), cue.start()) is not None
 
 
-def _tense_reference(text: str, start: int, end: int, lo: int, hi: int, cues: re.Pattern) -> str | None:
+def _tense_reference(text: str, start: int, end: int, lo: int, hi: int, cues: re.Pattern = _TENSE_CUES) -> str | None:
     best, best_distance = None, None
     for a, b in ((lo, start), (end, hi)):
         for cue in cues.finditer(text, a, b):
