@@ -752,6 +752,23 @@ def _lower_case_name(interpret: Callable, group: str) -> Callable:
     return reading
 
 
+def _not_identified(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of a day and month, unless an identifier noun comes right before it: a
+    street or square named after the date ("la Avenida 17 de Junio", "Plaza 2 de Mayo") is no
+    date, as "página 2019" is no year."""
+    if not v.identifier_words:
+        return interpret
+    before = re.compile(r"([^\W\d_][\w.]*)\s+$")
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        word = before.search(ctx.text, max(0, g.start - 24), g.start)
+        if word is not None and word.group(1).lower() in v.identifier_words:
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
 def _day_of_month(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """"el día 8": the 8th of the month of the text's last date, else of the reference date's."""
     base = ctx.calendar_base
@@ -892,6 +909,8 @@ def language_table(code: str) -> LanguageTable:
             interpret = _translated(interpret, words, **how[rule.name])
             if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
                 interpret = _translated(_yearless(interpret, cues), words, **how[rule.name])
+            if rule.name == "lang_day_month":
+                interpret = _not_identified(interpret, v)
             if rule.name == "lang_weekday":
                 interpret = _translated(_tensed_weekday(INTERPRETERS["weekday"], cues, v), words, **how[rule.name])
             if rule.name == "lang_quarter":
