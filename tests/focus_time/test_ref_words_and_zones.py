@@ -69,6 +69,12 @@ CASES = [
     ("es", "Habló por teléfono este miércoles.", [("este miércoles", "2024-05-15")]),
     ("es", "Votarán mañana, jueves.", [("mañana", "2024-05-16"), ("jueves", "2024-05-16")]),
     ("es", "El viernes, en Lima.", [("viernes", "2024-05-17")]),
+    # an approximation before the number of "hace N años"; a date naming a street; am/pm in words
+    ("es", "La disputa empezó hace más de 50 años.", [("hace más de 50 años", "1974")]),
+    ("es", "Viven en la Avenida 9 de Julio desde niños.", []),
+    ("es", "El acto empieza a las 10 de la mañana.", [("las 10 de la mañana", "2024-05-15T10:00")]),
+    ("es", "Cierra a las siete de la tarde.", [("las siete de la tarde", "2024-05-15T19:00")]),
+    ("es", "Salió a las 8.15 de la noche.", [("las 8.15 de la noche", "2024-05-15T20:15")]),
 ]  # fmt: skip
 
 

@@ -426,6 +426,13 @@ def _clock_rules(v: Vocabulary) -> list[Rule]:
     language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
     rules = []
     hour, minute = r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3])", r"(?P<mi>[0-5]\d)"
+    if v.clock_before and v.clock_parts:  # "a las 11 de la mañana", "las seis de la tarde": am/pm
+        numbers = rf"|{_words_regex(w for w, n in v.numbers.items() if 1 <= n <= 12)}(?!\w)" if v.numbers else ""
+        rules.append(Rule(
+            "lang_clock_part", "date",
+            rf"{_words_regex(v.clock_before)}\s+(?P<h>1[0-2]|0?[1-9]{numbers})(?!\d)(?:[.:]{minute})?\s+(?P<ap>{_words_regex(v.clock_parts)})(?!\w)",
+            "clock", "",
+        ))  # fmt: skip
     if v.clock_after:  # the clock word is read as the English rule's zone ("13.00 GMT" ends in Z)
         after = _words_regex(v.clock_after)
         rules.append(Rule(
@@ -862,6 +869,7 @@ def language_table(code: str) -> LanguageTable:
         # checks that only for times without a written zone, so the clock word is one ("h" if none)
         "lang_clock": {"alias": {"mi": "mi2", "tz": "tz2"}},
         "lang_clock_cued": {"default": {"tz": "h"}},
+        "lang_clock_part": {"own_words": {"ap": v.clock_parts}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
         # a ref word in its own words: "próximo" before a noun is the future, before "lunes" a modifier
         "lang_ref_word": {"own_words": {"w": v.ref_words | v.ref_before_noun}},

@@ -84,6 +84,7 @@ class Vocabulary(NamedTuple):
     eras: dict[str, str]  # "v. Chr." -> "BC", "n. Chr." -> "AD"
     clock_before: tuple[str, ...]  # words before a clock time ("um", "godz.", "a las")
     clock_after: tuple[str, ...]  # words after it ("Uhr", "h", "horas")
+    clock_parts: dict[str, str]  # after a cued hour: "de la tarde" -> "pm" ("a las 6 de la tarde" is 18:00)
     case_sensitive: tuple[str, ...]  # relative words read only as written ("morgen", not the noun "Morgen")
     units: dict[str, str]  # dateparser's unit words of three letters or more -> "year" .. "day" ("Tagen" -> "day")
     later_words: dict[str, str]  # after "N units": "später" -> "later", "antes" -> "earlier"
@@ -203,7 +204,7 @@ def vocabulary(code: str) -> Vocabulary:
         units={w: unit for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3},
         later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
         anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
-        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "ref_before_noun", "seasons", "quarter_ordinals", "eras")},
+        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "ref_before_noun", "clock_parts", "seasons", "quarter_ordinals", "eras")},
         **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_of_links", "quarter_words", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
         plural_endings=tuple(extra.get("plural_endings", ())),
         # the function words of "detect" never count anything either
