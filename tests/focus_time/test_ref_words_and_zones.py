@@ -75,6 +75,8 @@ CASES = [
     ("es", "El acto empieza a las 10 de la mañana.", [("las 10 de la mañana", "2024-05-15T10:00")]),
     ("es", "Cierra a las siete de la tarde.", [("las siete de la tarde", "2024-05-15T19:00")]),
     ("es", "Salió a las 8.15 de la noche.", [("las 8.15 de la noche", "2024-05-15T20:15")]),
+    # the first of two days sharing a month, each with its article
+    ("es", "La feria abre entre el 7 y el 9 de junio.", [("7", "2024-06-07"), ("9 de junio", "2024-06-09")]),
 ]  # fmt: skip
 
 

@@ -268,11 +268,11 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
     # the modifier also after it: "le 11 septembre dernier", "septembre dernier"
     after = rf"(?:\s+(?P<mod2>{_words_regex(moved)})(?!\w))?" if moved else ""
     rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}", "month_day", "")]
-    if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
+    if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo", "5" of "el 5 y el 6 de junio"
         link = _words_regex(tuple(v.range_to) + _DASHES)
         rules.append(Rule(
             "lang_day_of_pair", "anaphoric",
-            rf"{_day(v)}(?=\s*{link}\s*(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month}(?:\.?,?\s*{of}{_year_after(v)})?)",
+            rf"{_day(v)}(?=\s*{link}\s*(?:[^\W\d_]{{1,3}}\s+)?(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month}(?:\.?,?\s*{of}{_year_after(v)})?)",
             "month_day", "",
         ))  # fmt: skip
     if v.part_of_links and v.parts_of_day:  # "am Morgen des 6. Juni", "la mañana del 6 de junio"
