@@ -107,6 +107,11 @@ NIGHT_WORDS = frozenset({"tonight", "tonite", "tonigt", "2nite", "2night"})
 #: prose (the text RAG systems retrieve), not as the chat spelling of "yesterday" ("yday").
 YEAR_TO_DATE = frozenset({"ytd"})
 
+#: Time zones a TIMEX3 value writes as "Z" after a clock time ("12:00 UTC", "13.00 GMT": T12:00Z, as
+#: MEANTIME and TempEval-3 annotate); other zones are kept out of the value (the gold corpora write
+#: them inconsistently: "+08", "+0800", "+1").
+UTC_ZONES = frozenset({"utc", "gmt", "z"})
+
 #: Present, past and future references without a year (TIMEX3 *_REF values).
 REF_WORDS: dict[str, str] = {
     "now": "PRESENT_REF", "right now": "PRESENT_REF", "nowadays": "PRESENT_REF", "currently": "PRESENT_REF",

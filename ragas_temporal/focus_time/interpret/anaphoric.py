@@ -28,7 +28,7 @@ from ragas_temporal.focus_time.interpret.core import (
     unresolved_reading,
     yearless_reading,
 )
-from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, UNIT_MODIFIERS, WEEKDAYS
+from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, UNIT_MODIFIERS, UTC_ZONES, WEEKDAYS
 
 
 def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -122,7 +122,8 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 
 def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """9am, 10:30 pm, 14:00 UTC, 1400 GMT: a time on the day of the last date, else of the reference."""
+    """9am, 10:30 pm, 14:00 UTC, 1400 GMT: a time on the day of the last date, else of the reference;
+    a time in UTC/GMT ends in "Z" (TIMEX3: ``2024-05-01T14:00Z``)."""
     h = int(g("h"))
     mi = int(g("mi") or 0)
     ap = g.lower("ap")
@@ -137,7 +138,7 @@ def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return unresolved_reading("anaphoric")
     value = base.value()
     if base.day is not None:
-        value += f"T{h:02d}:{mi:02d}"
+        value += f"T{h:02d}:{mi:02d}" + ("Z" if g.lower("tz") in UTC_ZONES else "")
     return Reading("anaphoric", value, frozenset({base.year}))
 
 

@@ -29,13 +29,15 @@ import re
 from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time import year_lexicon as lex
-from ragas_temporal.focus_time.context_rules import dated_in_era, is_round
+from ragas_temporal.focus_time.context_rules import dated_in_era, is_round, tense
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
-from ragas_temporal.focus_time.interpret.calendar_math import qualified_years, valid_day
+from ragas_temporal.focus_time.interpret.calendar_math import qualified_years, tensed_year, valid_day
 from ragas_temporal.focus_time.interpret.core import NARRATIVE_YEARS, Anchor, unresolved_reading
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
+    DECADE_WORDS,
     MONTHS,
+    WEEKDAYS,
     PARTS_OF_DAY,
     MENTION_END,
     MENTION_START,
@@ -129,7 +131,9 @@ def _suffix(v: Vocabulary) -> str:
 
 
 def _day(v: Vocabulary) -> str:
-    return rf"(?P<day>3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}"
+    # or a word for the day ("el primero de mayo", "le premier mai"), read as its number
+    words = rf"|{_words_regex(v.day_words)}(?!\w)" if v.day_words else ""
+    return rf"(?P<day>3[01]|[12]\d|0?[1-9]{words})(?!\d){_suffix(v)}"
 
 
 def _opt(words, fmt: str = r"(?:{}\s+)?") -> str:
@@ -297,11 +301,11 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
     # a part of the day after it ("czwartek 18 października rano": TIMEX3 "...TMO"), as after a weekday
     part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
     rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}{part}{_clock_suffix(v)}", "month_day", "")]
-    if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
+    if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo", "5" of "el 5 y el 6 de junio"
         link = _words_regex(tuple(v.range_to) + _DASHES)
         rules.append(Rule(
             "lang_day_of_pair", "anaphoric",
-            rf"{_day(v)}(?=\s*{link}\s*(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month}(?:\.?,?\s*{of}{_year_after(v)})?)",
+            rf"{_day(v)}(?=\s*{link}\s*(?:[^\W\d_]{{1,3}}\s+)?(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month}(?:\.?,?\s*{of}{_year_after(v)})?)",
             "month_day", "",
         ))  # fmt: skip
     if v.part_of_links and v.parts_of_day:  # "am Morgen des 6. Juni", "la mañana del 6 de junio"
@@ -330,14 +334,19 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         after = rf"(?:\s+(?P<mod2>{_words_regex(day_mods)})(?!\w))?" if day_mods else ""
         part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
         names = _words_regex(_alone(v.weekdays))
-        rules.append(Rule("lang_weekday", "relative", rf"{before}(?P<weekday>{names})(?!\w){after}{part}{_clock_suffix(v)}", "weekday", ""))
+        # or the part before it: "la mañana del miércoles", "am Abend des Montags"
+        part_of = (
+            rf"(?:(?P<part0>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+)?"
+            if v.parts_of_day and v.part_of_links else ""
+        )  # fmt: skip
+        rules.append(Rule("lang_weekday", "relative", rf"{part_of}{before}(?P<weekday>{names})(?!\w){after}{part}{_clock_suffix(v)}", "weekday", ""))
     return rules
 
 
 def _day_part_rules(v: Vocabulary) -> list[Rule]:
     """A relative day or "this" and a part of the day: "heute Abend", "gestern Nacht", "ce soir",
-    "esta noche" (``part_of_day``); the now/recently/soon words: "ahora", "actuellement"
-    (``ref_word``)."""
+    "esta noche", or one word for both, "anoche" (``part_of_day``); the now/recently/soon words:
+    "ahora", "actuellement" (``ref_word``)."""
     rules = []
     days = [p for p, (n, unit, _) in v.relative.items() if unit == "day" and n <= 1]
     if v.parts_of_day and (days or _mods(v, "this")):
@@ -345,8 +354,22 @@ def _day_part_rules(v: Vocabulary) -> list[Rule]:
             "lang_part_of_day", "relative",
             rf"(?P<mod>{_words_regex(days + _mods(v, 'this'))})\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day", "",
         ))  # fmt: skip
-    if v.ref_words:
-        rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{_words_regex(v.ref_words)})(?!\w)", "ref_word", ""))
+    if v.day_part_words:  # one word for a day and its part: "anoche" (last night), "gestern" needs none
+        rules.append(Rule("lang_day_part_word", "relative", rf"(?P<w>{_words_regex(v.day_part_words)})(?!\w)", "part_of_day", ""))
+    if v.ref_words or v.ref_before_noun:
+        # never before a date word: "en el pasado mes", "del pasado sábado" are the month's and the weekday's
+        dates = _words_regex([*_alone(v.months), *_alone(v.weekdays), *v.units, *v.seasons, *v.parts_of_day])
+        day = rf"\d\d?\s+{_opt(v.of_words)}{_words_regex(_alone(v.months))}"  # "del pasado 10 de diciembre", not "agora 20 por cento"
+        not_date = rf"(?!\w)(?!\s+(?:(?:{dates})(?!\w)|{day}))"
+        # an adjective ("las próximas elecciones", "la pasada campaña") only before a noun: a word
+        # that is no function word (those of "detect" and not_counted_after), number nor date word
+        stop = _words_regex([*v.not_counted_after, *v.of_words, *v.numbers])
+        noun = rf"(?!\w)(?=\s+(?!(?:{stop}|{dates})(?!\w))[^\W\d_])"
+        body = "|".join(
+            ([rf"{_words_regex(v.ref_words)}{not_date}"] if v.ref_words else [])
+            + ([rf"{_words_regex(v.ref_before_noun)}{noun}"] if v.ref_before_noun else [])
+        )
+        rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{body})", "ref_word", ""))
     return rules
 
 
@@ -446,29 +469,32 @@ def _era_rules(v: Vocabulary) -> list[Rule]:
 
 
 def _decade_rules(v: Vocabulary) -> list[Rule]:
-    """Decades after the language's decade word: "w latach 70.", "latach 90-tych XX w.", "lata
-    siedemdziesiąte" (``_decade_reading``: TIMEX3 "197"); a century after them dates the two digits."""
-    if not v.decade_words or not (v.decade_endings or v.decade_names):
+    """Decades after the words that name one: "los años 30", "la década de los noventa", "w latach
+    70.", "latach 90-tych XX w.", "lata siedemdziesiąte" (``_decade_reading``: TIMEX3 "193", "199",
+    "197"). Where the language writes an ending after the digits (``decade_endings``: "70.",
+    "90-tych") one is required ("lata 90" may be a count); a century after them dates the two digits."""
+    if not v.decade_before:
         return []
-    ending = rf"(?:{trie_regex(v.decade_endings)})" if v.decade_endings else "(?!)"
+    ending = rf"(?:{trie_regex(v.decade_endings)})" if v.decade_endings else ""
     century = (
         rf"(?:\s+(?P<r>(?-i:{trie_regex(_ROMAN)}))\s*{_words_regex(v.century_words)}(?!\w))?" if v.century_words else ""
     )  # fmt: skip
     names = rf"|(?P<w>{_words_regex(v.decade_names)})(?!\w)" if v.decade_names else ""
-    body = rf"{_words_regex(v.decade_words)}\s+(?:(?P<d>[1-9]|1[5-9]\d|20\d)0{ending}(?!\w){names}){century}"
+    body = rf"{_words_regex(v.decade_before)}\s+(?:(?P<d>[1-9]|1[5-9]\d|20\d)0{ending}(?![\w'’]){names}){century}"
     return [Rule("lang_decade", "decade", body, "decade_short", "")]
 
 
 def _decade_reading(v: Vocabulary) -> Callable:
     """The decade of a ``lang_decade`` match: four digits as written ("latach 1970-tych"), a name
-    by its table, two digits in the century written after them, else as English reads "the '70s"."""
+    by its English decade word (``decade_names``: "noventa" is "nineties"), two digits in the
+    century written after them, else as English reads "the '70s"."""
     names, short = v.decade_names, INTERPRETERS["decade_short"]
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         d, roman, name = g.match.group("d"), g.match.group("r"), g.match.group("w")
         if d is not None and len(d) == 1 and roman is None:
             return short(g, ctx, kind)
-        start = int(d) * 10 if d is not None and len(d) > 1 else names[" ".join(name.lower().split())] if name else int(d) * 10
+        start = int(d) * 10 if d is not None else DECADE_WORDS[names[" ".join(name.lower().split())]]
         if roman is not None:
             start = (int(_ROMAN[roman]) - 1) * 100 + start % 100
         return Reading(kind, f"{start // 10:03d}", qualified_years(start, 10, None))
@@ -481,14 +507,21 @@ def _clock_rules(v: Vocabulary) -> list[Rule]:
     language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
     rules = []
     hour, minute = r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3])", r"(?P<mi>[0-5]\d)"
-    if v.clock_after:
+    if v.clock_before and v.clock_parts:  # "a las 11 de la mañana", "las seis de la tarde": am/pm
+        numbers = rf"|{_words_regex(w for w, n in v.numbers.items() if 1 <= n <= 12)}(?!\w)" if v.numbers else ""
+        rules.append(Rule(
+            "lang_clock_part", "date",
+            rf"{_words_regex(v.clock_before)}\s+(?P<h>1[0-2]|0?[1-9]{numbers})(?!\d)(?:[.:]{minute})?\s+(?P<ap>{_words_regex(v.clock_parts)})(?!\w)",
+            "clock", "",
+        ))  # fmt: skip
+    if v.clock_after:  # the clock word is read as the English rule's zone ("13.00 GMT" ends in Z)
         after = _words_regex(v.clock_after)
         rules.append(Rule(
             "lang_clock", "date",
-            rf"{hour}(?:[.:]{minute}\s*{after}|\s*{after}(?:\s*(?P<mi2>[0-5]\d)(?!\d))?)(?!\w)", "clock", "",
+            rf"{hour}(?:[.:]{minute}\s*(?P<tz>{after})|\s*(?P<tz2>{after})(?:\s*(?P<mi2>[0-5]\d)(?!\d))?)(?!\w)", "clock", "",
         ))  # fmt: skip
     if v.clock_before:
-        after = rf"(?:\s*{_words_regex(v.clock_after)}(?!\w))?" if v.clock_after else ""
+        after = rf"(?:\s*(?P<tz>{_words_regex(v.clock_after)})(?!\w))?" if v.clock_after else ""
         rules.append(Rule(
             "lang_clock_cued", "date",
             rf"{_words_regex(v.clock_before)}\s*{hour}[.:]{minute}(?![\d.,:]\d){after}", "clock", "",
@@ -723,49 +756,66 @@ def _with_year(without: Callable, with_year: Callable) -> Callable:
     return reading
 
 
-def _tense_reader(v: Vocabulary) -> Callable | None:
-    """The tense of the sentence around ``text[start:end]`` by the language's cues
-    (``tense_cues``: future words, past words and past endings), the nearest cue deciding, as
-    ``context_rules.tense`` reads English; None for a language without cues.
+def _tense_reader(v: Vocabulary) -> Callable[[str, int, int], str | None] | None:
+    """The tense of the sentence around ``text[start:end]`` by the language's cues, read by
+    ``context_rules.tense`` as English's are: ``tense_cues`` words ("fue", "va a", "będzie") and verb
+    endings written with a leading dash ("-aron", "-rán", "-ał"); a sentence does not end at the dot
+    of an ``abbreviations`` word ("godz.", "ul.") or before a digit ("16.30"). None without cues.
 
     >>> read = _tense_reader(vocabulary("pl"))
     >>> read("Spotkanie odbędzie się 9 maja.", 23, 29), read("W maju autor deklarował się jako fan.", 2, 6)
     ('future', 'past')
+    >>> read("O godz. 16.30 przy ul. Polnej odbędzie się 1 lutego spotkanie.", 43, 51)
+    'future'
     """
-    cues = v.tense_cues
-    if not cues:
+    if not v.tense_cues:
         return None
-    future, past = frozenset(w.lower() for w in cues.get("future", ())), frozenset(w.lower() for w in cues.get("past", ()))
-    endings = tuple(cues.get("past_endings", ()))
-    word = re.compile(r"[^\W\d_]+")
-    # a sentence ends at a mark, not at the dot of an abbreviation ("godz.", "ul.") or of a number ("16.30")
-    # (the dot first, then the look back: the abbreviations are tried at dots only)
-    kept = "".join(rf"(?<!(?<!\w){re.escape(w.rstrip('.'))}\.)" for w in cues.get("abbreviations", ()))
-    marks = re.compile(rf"[!?;\n]|\.{kept}(?!\s*\d)", re.IGNORECASE)
+    groups = []
+    for name in ("past", "future"):
+        cues = v.tense_cues.get(name, ())
+        words, endings = [c for c in cues if not c.startswith("-")], [c[1:] for c in cues if c.startswith("-")]
+        # a future auxiliary takes the verb after it ("będzie gościł", "va a firmar"): no past cue
+        verb = r"(?:\s+[^\W\d_]+)?" if name == "future" else ""
+        forms = ([rf"(?<!\w){_words_regex(words)}(?!\w){verb}"] if words else []) + ([rf"\w+{_words_regex(endings, spaced=False)}(?!\w)"] if endings else [])
+        if forms:
+            groups.append(rf"(?P<{name}>{'|'.join(forms)})")
+    if not groups:
+        return None
+    cues = re.compile("|".join(groups))
+    sentence_end = None
+    if v.abbreviations:  # the dot first, then the look back: the abbreviations are tried at dots only
+        kept = "".join(rf"(?<!(?<!\w){re.escape(w.rstrip('.'))}\.)" for w in v.abbreviations)
+        others = re.escape("".join(c for c in SENTENCE_END_MARKS + SENTENCE_CLOSING_MARKS if c != "."))
+        sentence_end = re.compile(rf"[{others}\n]|\.{kept}(?!\s*\d)", re.IGNORECASE)
 
     def tense_of(text: str, start: int, end: int) -> str | None:
-        lo = max(0, start - 160)
-        for mark in marks.finditer(text, lo, start):
-            lo = mark.end()
-        stop = marks.search(text, end, end + 160)
-        hi = stop.start() if stop else min(len(text), end + 160)
-        best, distance, future_at = None, None, -100
-        for m in word.finditer(text, lo, hi):  # the words of the sentence, one set look-up each
-            w = m.group().lower()
-            if w in future:
-                tense, future_at = "future", m.end()
-            elif w in past or len(w) >= 5 and w.endswith(endings) and m.start() - future_at > 30:
-                tense = "past"  # not a compound future ("będzie gościł", "będą mogli")
-            else:
-                continue
-            if start <= m.start() < end:
-                continue
-            d = start - m.end() if m.end() <= start else m.start() - end
-            if distance is None or d < distance:
-                best, distance = tense, d
-        return best
+        return tense(text, start, end, cues, sentence_end)
 
     return tense_of
+
+
+def _tensed_weekday(interpret: Callable, tense_of: Callable | None, v: Vocabulary) -> Callable:
+    """``interpret`` of a weekday without "last"/"next": the sentence's tense moves it, as English
+    moves a yearless date ("serán aprobadas el lunes" is the coming Monday, "habló este miércoles"
+    the past one); without a tense cue, the nearest (up to two days ahead, else the past week's).
+    The reference's own weekday, and one written beside a relative day ("hoy, jueves", "mañana,
+    martes"), are not moved."""
+    if tense_of is None:
+        return interpret
+    days = [p for p, (n, unit, _) in v.relative.items() if unit == "day" and n <= 1]
+    beside_day = re.compile(rf"{_words_regex(days)}[\s,]*$") if days else None
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        ref = ctx.reference
+        if g("mod") in (None, "this") and ref is not None and isinstance(g, TranslatedGroups) and g.lower("weekday") in WEEKDAYS:
+            beside = beside_day is not None and beside_day.search(ctx.text, max(0, g.start - 16), g.start)
+            if WEEKDAYS[g.lower("weekday")] != ref.weekday() and not beside:
+                when = tense_of(ctx.text, g.start, g.end)
+                if when is not None:
+                    g.fixed = g.fixed | {"mod": "last" if when == "past" else "next"}
+        return interpret(g, ctx, kind)
+
+    return reading
 
 
 def _yearless(interpret: Callable, tense_of: Callable | None = None) -> Callable:
@@ -774,7 +824,9 @@ def _yearless(interpret: Callable, tense_of: Callable | None = None) -> Callable
     marzo" the next one; and where the last date written is only a year within
     ``NARRATIVE_YEARS`` of the reference ("tras diez años en el poder desde 1990, el 3 de enero"),
     news of the writing time: the reference's year, as TimeML annotates news. A narrative of
-    another age ("1940 ... am 27. Mai"), or one dated to the day, continues its own year."""
+    another age ("1940 ... am 27. Mai"), or one dated to the day, continues its own year. The
+    sentence's tense, read by the language's cues, moves the date as English's does
+    (``Context.tense_of``: "w listopadzie ... deklarował" written in April is last November)."""
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         if tense_of is None:
@@ -796,12 +848,41 @@ def _yearless(interpret: Callable, tense_of: Callable | None = None) -> Callable
         if ref is not None and ctx.narrative and anchor is not None and anchor.month is None and abs(anchor.year - ref.year) <= NARRATIVE_YEARS:
             ctx.narrative = False  # read against the reference, then the narrative goes on
             try:
-                return interpret(g, ctx, kind)
+                return _nearest(interpret(g, ctx, kind), g, ctx, tense_of)
             finally:
                 ctx.narrative = True
-        return interpret(g, ctx, kind)
+        return _nearest(interpret(g, ctx, kind), g, ctx, tense_of)
 
     return reading
+
+
+def _nearest(found: Reading | None, g: Groups, ctx: Context, tense_of: Callable | None = None) -> Reading | None:
+    """A day or month read against the moment of writing, moved to the year that puts it at
+    most six months after it or eight months before: news tells of the months just gone and
+    those to come, looking further back than ahead, so "lanzaron en octubre" written in February
+    is last October, "estará hasta el 4 de enero" written in December next January, "en marzo"
+    written in November this year's March. Three to nine months away, the sentence's tense
+    decides where the language has tense cues (``tense_cues``: "será nomeada em dezembro" written
+    in March is next December), as English reads it."""
+    ref = ctx.ref
+    a = found.anchor if found is not None else None
+    if a is None or a.month is None or ref is None or ref.month is None or g("mod") not in (None, "in") or g("year"):
+        return found
+    if ctx.calendar_base_at(g.start) is not ref:
+        return found
+    months = (a.year - ref.year) * 12 + a.month - ref.month
+    # three to nine months away, the sentence's tense (where the language has cues) picks the last
+    # or the next one; nearer or farther, a tense cue is as often about another verb ("el trabajo
+    # iniciado el 3 de enero" is this January whatever "podremos" says)
+    when = tense_of(ctx.text, g.start, g.end) if tense_of is not None and 2 < abs(months) < 10 else None
+    if when is not None:
+        year = tensed_year(ref, a.month, a.day, when)
+    else:
+        year = a.year - 1 if months > 6 else a.year + 1 if months < -8 else a.year
+    if year == a.year or a.day is not None and not valid_day(year, a.month, a.day):
+        return found
+    moved = Anchor(year, a.month, a.day)
+    return found._replace(value=moved.value(), years=frozenset({year}), anchor=moved)
 
 
 def _on_a_day(interpret: Callable) -> Callable:
@@ -862,6 +943,23 @@ def _not_in_address(interpret: Callable) -> Callable:
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         text, start, end = ctx.text, g.match.start("month"), g.match.end("month")
         if text[start - 1 : start] in (".", "@", "/") and start > 1 and text[start - 2].isalnum() or text[end : end + 1] == "@":
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _not_identified(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of a day and month, unless an identifier noun comes right before it: a
+    street or square named after the date ("la Avenida 17 de Junio", "Plaza 2 de Mayo") is no
+    date, as "página 2019" is no year."""
+    if not v.identifier_words:
+        return interpret
+    before = re.compile(r"([^\W\d_][\w.]*)\s+$")
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        word = before.search(ctx.text, max(0, g.start - 24), g.start)
+        if word is not None and word.group(1).lower() in v.identifier_words:
             return None
         return interpret(g, ctx, kind)
 
@@ -957,6 +1055,7 @@ def language_table(code: str) -> LanguageTable:
     names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
     anaphoric, anaphoric_groups = _anaphoric_rules(v)
     eras, decades = _era_rules(v), _decade_rules(v)
+    tense_of = _tense_reader(v)
     own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras, *decades]
     # at one position the first rule wins: dates before ranges, a part of a day before its day
     # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
@@ -969,25 +1068,29 @@ def language_table(code: str) -> LanguageTable:
     words = (
         {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
         | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals | v.later_words | v.eras
+        | {w: str(n) for w, n in v.day_words.items()}  # "primero" is a day here, an ordinal in a quarter's own words
     )  # fmt: skip
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
     # a year named relative to the reference after a quarter or month, as "last"/"this"/"next"
     rel_words = {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}
     how = {
-        "lang_weekday": {"alias": {"mod": "mod2"}},
+        "lang_weekday": {"alias": {"mod": "mod2", "part": "part0"}},
         # a clock word or cue rules out a chapter and verse ("John 3.16"): the English reader
-        # checks that only for times without a written zone, so one is given
-        "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
-        "lang_clock_cued": {"fixed": {"tz": "h"}},
-        "lang_clock_to": {"fixed": {"tz": "h"}},
+        # checks that only for times without a written zone, so the clock word is one ("h" if none)
+        "lang_clock": {"alias": {"mi": "mi2", "tz": "tz2"}},
+        "lang_clock_cued": {"default": {"tz": "h"}},
+        "lang_clock_to": {"default": {"tz": "h"}},
+        "lang_clock_part": {"own_words": {"ap": v.clock_parts}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
+        # a ref word in its own words: "próximo" before a noun is the future, before "lunes" a modifier
+        "lang_ref_word": {"own_words": {"w": v.ref_words | v.ref_before_noun}},
         "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}, "own_words": {"rel": rel_words}},
         "lang_day_month": {"alias": {"mod": "mod2"}},
         "lang_season": {"alias": {"mod": "mod2"}},
         "lang_later": {"own_words": {"unit": v.units}},
         "lang_century": {"alias": {"n": "r"}, "own_words": {"n": {r.lower(): n for r, n in _ROMAN.items()}, "unit": {}}, "fixed": {"unit": "century"}},
-        "lang_quarter": {"own_words": {"rel": rel_words}},
+        "lang_quarter": {"own_words": {"ord": v.quarter_ordinals, "rel": rel_words}},
     }
     for rule in ordered:
         if rule.name in own_names:
@@ -1004,6 +1107,10 @@ def language_table(code: str) -> LanguageTable:
                 p: (_nowadays if fixed.get("w") == "today" else _same)(_translated(INTERPRETERS[name], words, fixed=fixed))
                 for p, (name, fixed) in readers[rule.name][1].items()
             })  # fmt: skip
+        elif rule.name == "lang_day_part_word":  # "anoche": the English "yesterday" + "night"
+            interpret = _by_phrase({
+                p: _translated(interpret, words, fixed={"mod": day, "part": part}) for p, (day, part) in v.day_part_words.items()
+            })
         elif rule.name == "lang_anaphoric":
             interpret = _by_phrase({
                 p: _translated(INTERPRETERS[name], words, fixed=fixed) for p, (name, fixed) in anaphoric_groups[rule.name].items()
@@ -1023,9 +1130,11 @@ def language_table(code: str) -> LanguageTable:
         elif rule.name in how:
             interpret = _translated(interpret, words, **how[rule.name])
             if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
-                interpret = _translated(_yearless(interpret, _tense_reader(v)), words, **how[rule.name])
+                interpret = _translated(_yearless(interpret, tense_of), words, **how[rule.name])
             if rule.name == "lang_day_month":
-                interpret = _with_part(interpret, words)
+                interpret = _not_identified(_with_part(interpret, words), v)
+            if rule.name == "lang_weekday":
+                interpret = _translated(_tensed_weekday(INTERPRETERS["weekday"], tense_of, v), words, **how[rule.name])
             if rule.name == "lang_quarter":
                 interpret = _latest_quarter(interpret)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
