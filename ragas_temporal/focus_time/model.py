@@ -12,10 +12,11 @@ FocusTime(years=[2008, 2009])
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, fields
 from typing import Iterable
 
-from ragas_temporal.focus_time.spans import TimeSpan, Yearless, mention_span, read_relative, read_yearless
+from ragas_temporal.focus_time.spans import TimeSpan, Yearless, mention_span, read_relative, read_yearless, relative_value
 
 #: Kinds of mention the extractor emits (TIMEX3-like granularity plus how the year was found).
 MENTION_KINDS = (
@@ -99,6 +100,36 @@ class TemporalMention:
         :func:`~ragas_temporal.focus_time.spans.read_relative`; ``None`` for any other mention."""
         return None if self.years else read_relative(self.value)
 
+    @property
+    def relative_twin(self) -> str | None:
+        """The same relative date counted from the other base, for a relative date nothing
+        resolved: "the next day" (``UNDEF-REF-day-PLUS-1``) with no earlier date to count from
+        counts from the moment of writing, as "tomorrow" (``UNDEF-this-day-PLUS-1``) does
+        (HeidelTime's news rule: the document's date when no date precedes); ``None`` otherwise.
+
+        >>> TemporalMention(0, 12, "the next day", "anaphoric", "UNDEF-REF-day-PLUS-1").relative_twin
+        'UNDEF-this-day-PLUS-1'
+        """
+        relative = self.relative
+        return None if relative is None else relative_value(not relative[0], relative[1], relative[2])
+
+    @property
+    def written_relative(self) -> str | None:
+        """The relative value the mention's words state on their own, when a date of its text or
+        the reference date resolved it: "the previous year" after "2021" is ``2020`` and was
+        written as ``UNDEF-REF-year-MINUS-1`` (the value it has with nothing to count from, read
+        by the English rules); ``None`` for any other mention (an unresolved one carries that
+        value already). Claims compare it with a context that leaves the same words unresolved.
+
+        >>> TemporalMention(0, 17, "the previous year", "anaphoric", "2020", frozenset({2020})).written_relative
+        'UNDEF-REF-year-MINUS-1'
+        >>> TemporalMention(0, 4, "2020", "year", "2020", frozenset({2020})).written_relative is None
+        True
+        """
+        if not self.years or self.kind not in ("relative", "anaphoric"):
+            return None
+        return _written_relative(self.text)
+
     def to_dict(self) -> dict:
         """Plain JSON-serialisable form (years sorted)."""
         return {
@@ -109,6 +140,17 @@ class TemporalMention:
             "value": self.value,
             "years": sorted(self.years),
         }
+
+
+@functools.lru_cache(maxsize=4096)
+def _written_relative(text: str) -> str | None:
+    """The relative value of ``text`` read alone (one mention covering it, no reference date)."""
+    from ragas_temporal.focus_time.extract import scan  # the extractor imports this module
+
+    mentions = scan(text)
+    if len(mentions) != 1 or read_relative(mentions[0].value) is None:
+        return None
+    return mentions[0].value
 
 
 def _plain_twin(cls: type) -> type:

@@ -10,12 +10,14 @@ from typing import Callable
 
 from ragas_temporal.focus_time.cjk_numerals import cjk_number
 from ragas_temporal.focus_time.interpret.calendar_math import shift_anchor, year_by_tense
+from ragas_temporal.focus_time.interpret.deictic import unit_relative
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
     Groups,
     Reading,
     explicit_reading,
+    groups_of,
     unresolved_reading,
     year_from,
     yearless_reading,
@@ -48,7 +50,14 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
     elif g("qmonth"):
         q = (MONTHS[g.lower("qmonth")] - 1) // 3 + 1
     else:
-        q = QUARTER_ORDINALS[g.lower("ord")]
+        ordinal = g.lower("ord")
+        if ordinal == "last" and g.match.group(0)[0] in "lL" and g("year") is None and g("rel") is None and not g("the_year"):
+            # "up from last quarter" is the quarter before this one, read as "last month" is; "the
+            # last quarter" and "last quarter of 2019" are the fourth
+            deictic = groups_of(g.match)
+            deictic.update(mod="last", unit="quarter", the=None)
+            return unit_relative(deictic, ctx, "relative")
+        q = QUARTER_ORDINALS[ordinal]
     y = year_from(g, ctx)
     if y is not None:
         return explicit_reading("date", Anchor(y), f"{format_year(y)}-Q{q}")
