@@ -16,7 +16,7 @@ import functools
 from dataclasses import dataclass, field, fields
 from typing import Iterable
 
-from ragas_temporal.focus_time.spans import TimeSpan, Yearless, mention_span, read_relative, read_yearless, relative_value
+from ragas_temporal.focus_time.spans import TimeSpan, Yearless, implied_values, mention_span, read_relative, read_yearless
 
 #: Kinds of mention the extractor emits (TIMEX3-like granularity plus how the year was found).
 MENTION_KINDS = (
@@ -101,17 +101,16 @@ class TemporalMention:
         return None if self.years else read_relative(self.value)
 
     @property
-    def relative_twin(self) -> str | None:
-        """The same relative date counted from the other base, for a relative date nothing
-        resolved: "the next day" (``UNDEF-REF-day-PLUS-1``) with no earlier date to count from
-        counts from the moment of writing, as "tomorrow" (``UNDEF-this-day-PLUS-1``) does
-        (HeidelTime's news rule: the document's date when no date precedes); ``None`` otherwise.
+    def implied_relative(self) -> tuple[str, ...]:
+        """What else a relative date nothing resolved states (``spans.implied_values``): the same
+        date counted from the other base ("the next day" with no earlier date to count from is
+        "tomorrow") and its direction from the moment of writing ("next year": ``FUTURE_REF``, as
+        "soon"); ``()`` for any other mention.
 
-        >>> TemporalMention(0, 12, "the next day", "anaphoric", "UNDEF-REF-day-PLUS-1").relative_twin
-        'UNDEF-this-day-PLUS-1'
+        >>> TemporalMention(0, 12, "the next day", "anaphoric", "UNDEF-REF-day-PLUS-1").implied_relative
+        ('UNDEF-this-day-PLUS-1', 'FUTURE_REF')
         """
-        relative = self.relative
-        return None if relative is None else relative_value(not relative[0], relative[1], relative[2])
+        return () if self.years else implied_values(self.value)
 
     @property
     def written_relative(self) -> str | None:

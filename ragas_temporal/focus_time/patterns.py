@@ -53,6 +53,8 @@ MONTHS: dict[str, int] = {
 VERB_MONTHS = frozenset({"may", "march", "mar"})
 #: Words after which a verb-form month and a year are a date ("in march 2015", "since may 2010").
 VERB_MONTH_CUES = ("in", "of", "since", "from", "until", "till", "by", "during", "before", "after", "early", "late", "mid")
+#: Words after which a verb-form month and a day are a date ("on may 4", "a march 3 memo", "by 12 may").
+VERB_MONTH_DAY_CUES = (*VERB_MONTH_CUES, "on", "a", "an", "the")
 #: Month names that are also very common words or names: need a temporal cue when standing alone.
 CUE_MONTHS = frozenset({"may", "march"})
 
@@ -871,6 +873,13 @@ RULES: tuple[Rule, ...] = (
         "month_day", "anaphoric",
         rf"{_WEEKDAY_PREFIX}(?:{month_group()}\.?\s*{day_group()}(?!\s*(?:[:.]\d|%|,?\s*\d))|(?:(?i:the)\s+)?{day_group('day2')}\s*(?:(?i:of)\s+)?{month_group('month2')}(?![.,]?\s*['’]?\d)){_OF_RELATIVE_YEAR}",
         "month_day", "March 3",
+    ),
+    Rule(  # "on may 4", "a march 3 memo", "until 12 may": a verb-form month and a day after a dating word
+        # or an article (lower-cased summaries write every month so; "you may 3d-print" is a verb)
+        "verb_month_day", "anaphoric",
+        rf"{after_words_lookbehind(VERB_MONTH_DAY_CUES)}(?:(?P<month>{trie_regex(VERB_MONTHS)})\s+{day_group()}(?!\s*(?:[:.]\d|%|,?\s*\d))"
+        rf"|{day_group('day2')}\s+(?:of\s+)?(?P<month2>{trie_regex(VERB_MONTHS)})(?![.,]?\s*['’]?\d)){_OF_RELATIVE_YEAR}",
+        "month_day", "on may 4",
     ),
     Rule(
         "month_bare", "anaphoric",

@@ -145,8 +145,9 @@ class TemporalClaim:
     #: weekday of a weekday); a relative claim's value (``UNDEF-this-year-MINUS-1``; ``None`` unknown)
     value: Any = field(default=None, repr=False)
     #: other relative values its words state, not part of what it equals: a resolved claim's words
-    #: read alone ("the previous year" after 2021 is 2020, written ``UNDEF-REF-year-MINUS-1``); a
-    #: relative claim's twin counted from the other base (the mention's ``relative_twin``)
+    #: read alone ("the previous year" after 2021 is 2020, written ``UNDEF-REF-year-MINUS-1``); what
+    #: a relative claim implies (the mention's ``implied_relative``: "the next day" is "tomorrow"
+    #: when nothing precedes it, and "soon")
     also: tuple = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
@@ -260,11 +261,11 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
     if not years:
         yearless = getattr(mention, "yearless", None)
         if yearless is not None:
-            code = yearless.code if yearless.unit == "weekday" else None
+            code = yearless.code if yearless.unit in ("weekday", "weekend") else None
             return TemporalClaim(text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code))
         value = getattr(mention, "value", None)
-        twin = getattr(mention, "relative_twin", None)
-        return TemporalClaim(text, "relative", 0, 0, _undated_class(mention), (), value, (twin,) if twin else ())
+        implied = tuple(getattr(mention, "implied_relative", None) or ())
+        return TemporalClaim(text, "relative", 0, 0, _undated_class(mention), (), value, implied)
     span = getattr(mention, "span", None)
     if span is not None:
         claim = _claim_from_span(text, kind, span)
@@ -392,6 +393,7 @@ class _Calendar:
         self.month_units: dict[int, str] = {}  # months stated as months
         self.groups: dict[tuple[str, tuple[int, ...]], str] = {}  # stated quarters and seasons, by months
         self.weekdays: dict[int, str] = {}  # ISO weekday of every stated day (and stated weekdays)
+        self.weekend = ""  # a weekend stated without a date ("over the weekend")
         self.yearless_days: dict[tuple[int, int], str] = {}  # days stated without a year
         self.yearless_months: dict[int, str] = {}
         self.yearless_groups: dict[tuple[str, tuple[int, ...]], str] = {}  # quarters and seasons without a year
@@ -426,6 +428,8 @@ class _Calendar:
             self.yearless_months.setdefault(months[0], text)
         elif unit == "weekday":
             self.weekdays.setdefault(code, text)
+        elif unit == "weekend":
+            self.weekend = self.weekend or text
         else:
             self.groups.setdefault((unit, tuple(months)), text)
             self.yearless_groups.setdefault((unit, tuple(months)), text)
@@ -435,7 +439,7 @@ class _Calendar:
 
     def verdict(self, claim: TemporalClaim) -> tuple[float | None, str]:
         """(credit, note) of a claim without a year: supported by the same day, month, quarter,
-        season or weekday (or something finer inside it), partly by something that contains it,
+        season, weekday or weekend (or something finer inside it), partly by something that contains it,
         else not supported, with the nearest the contexts give at the claim's unit. A weekday the
         contexts give no weekday and no full date to check against is unverifiable (``None``):
         a source rarely names the weekday of what it dates by "tomorrow" or "this week"."""
@@ -456,6 +460,12 @@ class _Calendar:
             if container is not None:
                 return 0.5, f"the contexts give {container}"
             near = _nearest(self.month_units or self.months, months[0], lambda a, b: _circular(a, b, 12))
+        elif unit == "weekend":  # a weekend: a stated one, a Saturday or a Sunday
+            if self.weekend or 6 in self.weekdays or 7 in self.weekdays:
+                return 1.0, ""
+            if not self.weekdays:
+                return None, _NO_WEEKDAY
+            near = _nearest(self.weekdays, 6, lambda a, b: min(_circular(a, 6, 7), _circular(a, 7, 7)))
         elif unit == "weekday":
             if code in self.weekdays:
                 return 1.0, ""
@@ -493,17 +503,20 @@ class _Evidence:
         spans: list[tuple[Any, Any, str]] = []
         self.calendar = _Calendar()
         self.relative: dict[Any, str] = {}  # relative values the contexts leave unresolved ("now" too)
-        self.twins: set[Any] = set()  # the same, counted from the other base (``TemporalClaim.also``)
+        self.implied: set[Any] = set()  # what those imply (``TemporalClaim.also``): "tomorrow", "soon"
         self.written: set[Any] = set()  # relative values of the words of what the contexts resolved
+        self.words: set[str] = set()  # the words of what the contexts give no value at all ("the next 10 days")
         for claims in context_claims:
             for claim in claims:
                 if claim.shape == "yearless":
                     self.calendar.add_yearless(claim)
                     continue
                 if claim.shape == "relative":
-                    if claim.granularity in _COMPARED and claim.value is not None:
+                    if claim.value is None:
+                        self.words.add(_words(claim.text))
+                    elif claim.granularity in _COMPARED:
                         self.relative.setdefault(claim.value, claim.text)
-                        self.twins.update(claim.also)
+                        self.implied.update(claim.also)
                     continue
                 self.written.update(claim.also)
                 for unit in claim.units:
@@ -543,12 +556,18 @@ class _Evidence:
         return any(s <= first and last <= e and (first == s) == (last == e) for s, e in self._span_list)
 
 
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
 def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
     if claim.shape == "yearless":
         return ClaimCredit(claim, *evidence.calendar.verdict(claim))
     if claim.shape == "relative":
         value = claim.value
-        if value is not None and (value in evidence.relative or value in evidence.twins or value in evidence.written):
+        if value is None and _words(claim.text) in evidence.words:
+            return ClaimCredit(claim, 1.0)  # nothing gives it a value: the same words say the same
+        if value is not None and (value in evidence.relative or value in evidence.implied or value in evidence.written):
             return ClaimCredit(claim, 1.0)
         return ClaimCredit(claim, None, _UNVERIFIABLE_NOTES[claim.granularity])
     if claim.shape != "range":

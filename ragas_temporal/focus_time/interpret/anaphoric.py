@@ -155,8 +155,8 @@ def part_of_day_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if (g.lower("mod") or "") in ("every", "each"):
         return Reading(kind, "XXXX-XX-XX", frozenset())  # a set ("every night"), not a date
     base = ctx.base
-    if base is None:
-        return unresolved_reading(kind)
+    if base is None:  # "the weekend": a weekend of some week (TIMEX3 XXXX-WXX-WE)
+        return yearless_reading(kind, "XXXX-WXX-WE") if part == "weekend" else unresolved_reading(kind)
     if part == "weekend":
         return Reading(kind, unit_value(base, "weekend"), unit_years(base, "weekend"))
     return Reading(kind, day_value(base, part), frozenset({base.year}))
