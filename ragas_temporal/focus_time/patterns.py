@@ -875,11 +875,12 @@ RULES: tuple[Rule, ...] = (
         "month_day", "March 3",
     ),
     Rule(  # "on may 4", "a march 3 memo", "until 12 may": a verb-form month and a day after a dating word
-        # or an article (lower-cased summaries write every month so; "you may 3d-print" is a verb)
+        # or an article, or before the end of the clause ("held may 4."), as lower-cased summaries
+        # write every month ("you may 3d-print", "troops march 5 miles" are verbs)
         "verb_month_day", "anaphoric",
-        rf"{after_words_lookbehind(VERB_MONTH_DAY_CUES)}(?:(?P<month>{trie_regex(VERB_MONTHS)})\s+{day_group()}(?!\s*(?:[:.]\d|%|,?\s*\d))"
+        rf"(?:{after_words_lookbehind(VERB_MONTH_DAY_CUES)}|(?=[a-z]+\s+\d{{1,2}}(?:st|nd|rd|th)?\s*(?:[.,;:!?)\]]|$)))(?:(?P<month>{trie_regex(VERB_MONTHS)})\s+{day_group()}(?!\s*(?:[:.]\d|%|,?\s*\d))"
         rf"|{day_group('day2')}\s+(?:of\s+)?(?P<month2>{trie_regex(VERB_MONTHS)})(?![.,]?\s*['’]?\d)){_OF_RELATIVE_YEAR}",
-        "month_day", "on may 4",
+        "month_day", "may 4",
     ),
     Rule(
         "month_bare", "anaphoric",

@@ -35,6 +35,7 @@ from ragas_temporal.focus_time.patterns import (
     trie_regex,
 )
 
+_OF_AFTER = re.compile(r"\s+of\s", re.IGNORECASE)  # "last quarter of the century": the fourth
 _QUARTER_CUE = re.compile(rf"[\s-]+(?i:{trie_regex(QUARTER_CUES)})(?!\w)")
 
 
@@ -51,9 +52,10 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
         q = (MONTHS[g.lower("qmonth")] - 1) // 3 + 1
     else:
         ordinal = g.lower("ord")
-        if ordinal == "last" and g.match.group(0)[0] in "lL" and g("year") is None and g("rel") is None and not g("the_year"):
+        if ordinal == "last" and g.match.group(0)[0] in "lL" and g("year") is None and g("rel") is None \
+                and not g("the_year") and _OF_AFTER.match(ctx.text, g.end) is None:
             # "up from last quarter" is the quarter before this one, read as "last month" is; "the
-            # last quarter" and "last quarter of 2019" are the fourth
+            # last quarter", "last quarter of 2019" and "last quarter of the century" are the fourth
             deictic = groups_of(g.match)
             deictic.update(mod="last", unit="quarter", the=None)
             return unit_relative(deictic, ctx, "relative")

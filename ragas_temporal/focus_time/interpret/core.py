@@ -197,9 +197,13 @@ class Context:
 # ``patterns.sentence_break``); a year ties calendar names up to there, within this many characters.
 _SENTENCE_GAP = re.compile(sentence_break() + r"|\n")
 _TIE_WINDOW = 2000
-# Between a year and a calendar name: "and" or "or" (and at most two words, "pre-pandemic"), which
-# coordinates the name with the year instead of placing it inside.
-_COORDINATED = re.compile(r"\s*,?\s+(?:and|or|versus|vs\.?)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
+# Between a year and a calendar name: "and" or "or" and at most two words that are no preposition
+# ("the year before and the pre-crisis third quarter"), which coordinates the name with the year
+# instead of placing it inside; ", and on May 5 it opened" goes on in that year.
+_COORDINATED = re.compile(
+    r"\s+(?:and|or|versus|vs\.?)\s+(?:(?!(?:on|in|at|by|from|until|till|since|during|after|before|for|of|to|then)\s)[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
 #: How far (in years) a text's last written year must be from the reference date for the text to be a
 #: narrative of another age rather than news of the moment of writing (``calendar_base_at``; the
 #: language tables read it too).
