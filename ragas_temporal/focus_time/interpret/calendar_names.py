@@ -10,12 +10,14 @@ from typing import Callable
 
 from ragas_temporal.focus_time.cjk_numerals import cjk_number
 from ragas_temporal.focus_time.interpret.calendar_math import shift_anchor, year_by_tense
+from ragas_temporal.focus_time.interpret.deictic import unit_relative
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
     Groups,
     Reading,
     explicit_reading,
+    groups_of,
     unresolved_reading,
     year_from,
     yearless_reading,
@@ -33,6 +35,7 @@ from ragas_temporal.focus_time.patterns import (
     trie_regex,
 )
 
+_OF_AFTER = re.compile(r"\s+of\s", re.IGNORECASE)  # "last quarter of the century": the fourth
 _QUARTER_CUE = re.compile(rf"[\s-]+(?i:{trie_regex(QUARTER_CUES)})(?!\w)")
 
 
@@ -48,7 +51,15 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
     elif g("qmonth"):
         q = (MONTHS[g.lower("qmonth")] - 1) // 3 + 1
     else:
-        q = QUARTER_ORDINALS[g.lower("ord")]
+        ordinal = g.lower("ord")
+        if ordinal == "last" and g.match.group(0)[0] in "lL" and g("year") is None and g("rel") is None \
+                and not g("the_year") and _OF_AFTER.match(ctx.text, g.end) is None:
+            # "up from last quarter" is the quarter before this one, read as "last month" is; "the
+            # last quarter", "last quarter of 2019" and "last quarter of the century" are the fourth
+            deictic = groups_of(g.match)
+            deictic.update(mod="last", unit="quarter", the=None)
+            return unit_relative(deictic, ctx, "relative")
+        q = QUARTER_ORDINALS[ordinal]
     y = year_from(g, ctx)
     if y is not None:
         ctx.name_quarter(y, q, g.end)

@@ -149,6 +149,9 @@ class Context:
         these: "sales fell in January, compared to a year ago, as firms reported their January
         sales" is read as this January both times.
 
+        A name coordinated with that year ("up on 2020 and the first quarter", "than the
+        previous year and the first quarter") is another period beside it, not a part of it: no tie.
+
         >>> ctx = Context("In 2010 it grew. On June 4 it fell.", None, Anchor(2010))
         >>> ctx.anchor_end = 7
         >>> ctx.calendar_base_at(3) , ctx.calendar_base_at(20)
@@ -156,7 +159,9 @@ class Context:
         """
         anchor = self.anchor
         if self.narrative and anchor is not None:
-            if anchor.month is not None or start < self._sentence_end():
+            if anchor.month is not None:
+                return anchor
+            if start < self._sentence_end() and not _COORDINATED.match(self.text, self.anchor_end, start):
                 return anchor
             # a narrative of another age ("1940 ... am 27. Mai", "一九八四年……十月一日") goes on in
             # its own year, as annotators read it; a year near the moment of writing is news of it
@@ -228,6 +233,13 @@ class Context:
 # ``patterns.sentence_break``); a year ties calendar names up to there, within this many characters.
 _SENTENCE_GAP = re.compile(sentence_break() + r"|\n")
 _TIE_WINDOW = 2000
+# Between a year and a calendar name: "and" or "or" and at most two words that are no preposition
+# ("the year before and the pre-crisis third quarter"), which coordinates the name with the year
+# instead of placing it inside; ", and on May 5 it opened" goes on in that year.
+_COORDINATED = re.compile(
+    r"\s+(?:and|or|versus|vs\.?)\s+(?:(?!(?:on|in|at|by|from|until|till|since|during|after|before|for|of|to|then)\s)[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
 #: How far (in years) a text's last written year must be from the reference date for the text to be a
 #: narrative of another age rather than news of the moment of writing (``calendar_base_at``; the
 #: language tables read it too).
