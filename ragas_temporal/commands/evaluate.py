@@ -100,7 +100,9 @@ def add_parser(subparsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     src = p.add_argument_group("data (one of)")
-    src.add_argument("data", nargs="?", help="a .jsonl, .json or .csv file, or a datasets save_to_disk folder")
+    src.add_argument(
+        "data", nargs="?", help="a .jsonl, .json, .csv or .parquet file (or folder of Parquet parts), or a datasets save_to_disk folder"
+    )
     src.add_argument("--example", action="store_true", help="the example dataset shipped with the package")
     src.add_argument("--hf", metavar="NAME", help="a Hugging Face Hub dataset name (needs network)")
     src.add_argument("--hf-config", metavar="CONFIG", help="configuration name of the --hf dataset")

@@ -64,6 +64,25 @@ def format_text(ft) -> str:
     return "\n".join(lines)
 
 
+def reference_date_hint(ft) -> str | None:
+    """A one-line hint when mentions wait for a date to count from (none was given), else None.
+
+    >>> from ragas_temporal.focus_time import extract_focus_time
+    >>> print(reference_date_hint(extract_focus_time("Revenue fell last year and rose on June 4.")))
+    hint: 2 mentions have no year ('last year', 'June 4'): add --reference-date YYYY-MM-DD to resolve them
+    >>> reference_date_hint(extract_focus_time("Revenue fell in 2019.")) is None
+    True
+    """
+    from ragas_temporal.focus_time.spans import read_relative, read_yearless
+
+    waiting = [m.text for m in ft.mentions if read_relative(m.value) or read_yearless(m.value)]
+    if not waiting:
+        return None
+    shown = ", ".join(repr(text) for text in waiting[:3]) + (", ..." if len(waiting) > 3 else "")
+    noun = "mention has" if len(waiting) == 1 else "mentions have"
+    return f"hint: {len(waiting)} {noun} no year ({shown}): add --reference-date YYYY-MM-DD to resolve them"
+
+
 def run(args: argparse.Namespace) -> int:
     from ragas_temporal.focus_time import extract_focus_time
 
@@ -77,4 +96,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(format_text(ft))
+    hint = None if args.reference_date else reference_date_hint(ft)
+    if hint:  # on stderr: the report on stdout stays what a script parses
+        sys.stdout.flush()
+        print(hint, file=sys.stderr)
     return 0

@@ -28,9 +28,15 @@ class RunStopped(RuntimeError):
         self.exit_code = exit_code
 
 
-def most_common_cause(reasons: t.Iterable[str]) -> str:
-    """The most frequent failure reason, shortened, with its count."""
-    counts = collections.Counter(" ".join(str(r).split())[:MAX_CAUSE] for r in reasons)
+def cause_of(reason: t.Any) -> str:
+    """A reason as causes are counted: its whitespace folded, at most :data:`MAX_CAUSE` characters."""
+    return " ".join(str(reason).split())[:MAX_CAUSE]
+
+
+def most_common_cause(reasons: t.Iterable[str] | collections.Counter) -> str:
+    """The most frequent failure reason, shortened, with its count (``reasons`` may be a Counter of
+    :func:`cause_of` causes already)."""
+    counts = reasons if isinstance(reasons, collections.Counter) else collections.Counter(map(cause_of, reasons))
     if not counts:
         return "no reason recorded"
     cause, count = counts.most_common(1)[0]

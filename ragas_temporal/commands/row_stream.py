@@ -29,6 +29,8 @@ import math
 import sys
 import typing as t
 
+from ragas_temporal.commands.failures import cause_of
+
 __all__ = ["DataFacts", "survey", "Tally", "StreamedRun", "JUDGE_FELL_BACK", "MAX_DISTINCT_REASONS"]
 
 #: What a hybrid row's reason says when its judge failed and the dates' credits were kept.
@@ -101,6 +103,7 @@ class Tally:
         self._sums = [0.0] * len(self.metrics)
         self._scored = [0] * len(self.metrics)
         self._failed: list[collections.Counter] = [collections.Counter() for _ in self.metrics]
+        self._nan_reasons: list[collections.Counter] = [collections.Counter() for _ in self.metrics]
         self._judge_failed: collections.Counter = collections.Counter()
         self.fallbacks = 0
 
@@ -112,6 +115,8 @@ class Tally:
             if isinstance(value, (int, float)) and not isinstance(value, bool) and not math.isnan(value):
                 self._sums[j] += value
                 self._scored[j] += 1
+            elif reason is not None:
+                _count(self._nan_reasons[j], cause_of(reason))
             if failure is not None:
                 _count(self._failed[j], " ".join(str(reason).split()))
                 if failure == "judge":
@@ -121,10 +126,12 @@ class Tally:
 
     def summary_table(self) -> str:
         """The per-metric summary the command prints (``commands.summary.format_summary``)."""
+        from ragas_temporal.commands.failures import most_common_cause
         from ragas_temporal.commands.summary import format_summary
 
         return format_summary([
-            (m.name, self._sums[j] / self._scored[j] if self._scored[j] else None, self._scored[j], self.rows)
+            (m.name, self._sums[j] / self._scored[j] if self._scored[j] else None, self._scored[j], self.rows,
+             most_common_cause(self._nan_reasons[j]) if self._nan_reasons[j] else None)
             for j, m in enumerate(self.metrics)
         ])
 

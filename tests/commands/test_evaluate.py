@@ -26,11 +26,11 @@ METRICS = "temporal_faithfulness,temporal_precision@5,temporal_precision@5:gold"
 
 
 def table_row(printed: str, name: str) -> list[str]:
-    """The cells of the summary-table line of metric ``name``."""
+    """The mean, scored and NaN cells of the summary-table line of metric ``name``."""
     for line in printed.splitlines():
         cells = line.split()
         if cells and cells[0] == name:
-            return cells[1:]
+            return cells[1:4]
     raise AssertionError(f"no table row for {name} in:\n{printed}")
 
 
@@ -143,6 +143,11 @@ def test_example_runs_every_default_metric(tmp_path, capsys):
     for name in ("temporal_faithfulness", "temporal_precision_at_5", "temporal_recall_at_5", "temporal_ndcg_at_10",
                  "temporal_mrr_at_10", "temporal_map_at_10", "answer_temporal_recall"):
         assert len(table_row(printed, name)) == 3
+    # before: the NaN rows were counted and never explained; the reasons were only in the file
+    lines = printed.splitlines()
+    assert lines[1].split()[-4:] == ["most", "common", "NaN", "reason"]
+    assert lines[2].endswith("  answer makes no temporal claim (1 of 1 rows)") and lines[2].startswith("temporal_faithfulness ")
+    assert all(line.endswith("  query has no temporal focus (5 of 5 rows)") for line in lines[3:8])
     frame = scores_of(out)
     assert len(frame) == 20 and frame["temporal_faithfulness_reason"].notna().all()
 

@@ -29,7 +29,23 @@ def test_json_output(capsys):
 
 def test_relative_without_reference_date_shows_unresolved(capsys):
     assert main(["extract", "yesterday"]) == 0
-    assert capsys.readouterr().out.splitlines() == ["[0, 9)  'yesterday'  relative  UNDEF-this-day-MINUS-1  no years", "focus time: (empty)"]
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == ["[0, 9)  'yesterday'  relative  UNDEF-this-day-MINUS-1  no years", "focus time: (empty)"]
+    # before: no word of what would resolve it
+    assert captured.err.splitlines() == [
+        "hint: 1 mention has no year ('yesterday'): add --reference-date YYYY-MM-DD to resolve them"]
+
+
+def test_the_hint_counts_yearless_and_relative_mentions_and_goes_with_a_reference_date(capsys):
+    text = "Sales dipped the week before, on Friday, March 6, and in the third quarter; the prior year was worse. In 2015 too."
+    assert main(["extract", text, "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["years"] == [2015]  # stdout is the JSON alone
+    assert captured.err.splitlines() == [
+        "hint: 4 mentions have no year ('the week before', 'Friday, March 6', 'the third quarter', ...): "
+        "add --reference-date YYYY-MM-DD to resolve them"]
+    assert main(["extract", text, "--reference-date", "2020-05-01"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_text_from_stdin(capsys, monkeypatch):
