@@ -410,11 +410,13 @@ _SENTENCE_END = re.compile(rf"[{re.escape(_SENTENCE_MARKS)}]")
 _TENSE_WINDOW = 160
 
 
-def tense(text: str, start: int, end: int) -> str | None:
+def tense(text: str, start: int, end: int, cues: re.Pattern | None = None) -> str | None:
     """Cheap tense of the sentence around ``text[start:end]``: "future", "past" or None.
 
     The cue nearest to the expression decides: future cues ("will", "'ll", "going to", "should",
-    "scheduled") against past ones ("was", "had", "-ed" verbs, "ago").
+    "scheduled") against past ones ("was", "had", "-ed" verbs, "ago"). ``cues``: another
+    language's cues (a regex with the groups ``past`` and ``future``, matched on the text as
+    written: ``languages.table``), read the same way.
 
     >>> tense("It was launched in March.", 19, 24), tense("It will open in March.", 16, 21)
     ('past', 'future')
@@ -427,6 +429,8 @@ def tense(text: str, start: int, end: int) -> str | None:
     lo = lo + cut + 1 if cut >= 0 else lo
     m = _SENTENCE_END.search(text, end, end + _TENSE_WINDOW)
     hi = m.start() if m else min(len(text), end + _TENSE_WINDOW)
+    if cues is not None:
+        return _nearest_cue(cues, text, start, end, lo, hi)
     # the sentence, lower-cased, with one character of context on each side for \b
     a = max(0, lo - 8)
     window = text[a : hi + 1]
@@ -452,9 +456,14 @@ def _passive(low: str, cue: re.Match) -> bool:
 
 
 def _tense_reference(text: str, start: int, end: int, lo: int, hi: int) -> str | None:
+    return _nearest_cue(_TENSE_CUES, text, start, end, lo, hi)
+
+
+def _nearest_cue(cues: re.Pattern, text: str, start: int, end: int, lo: int, hi: int) -> str | None:
+    """The tense of the cue of ``cues`` nearest to ``text[start:end]`` within ``text[lo:hi]``."""
     best, best_distance = None, None
     for a, b in ((lo, start), (end, hi)):
-        for cue in _TENSE_CUES.finditer(text, a, b):
+        for cue in cues.finditer(text, a, b):
             distance = start - cue.end() if cue.end() <= start else cue.start() - end
             if best_distance is None or distance < best_distance:
                 best, best_distance = ("future" if cue.group("past") is None else "past"), distance

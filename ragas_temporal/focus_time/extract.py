@@ -82,6 +82,8 @@ def scan(text: str, reference: dt.date | None = None, language: str = "en") -> t
     if not found_all:
         return ()
     ctx = Context(text, reference)
+    if language != "en":
+        ctx.tense_cues = table.tense_cues
     out: list[TemporalMention] = []
     parts = False
     for rule_name, found in found_all:

@@ -85,7 +85,7 @@ class Context:
     month's year (see ``tense_at``).
     """
 
-    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues", "anchor_end", "_tie")
+    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues", "anchor_end", "_tie", "tense_cues")
 
     def __init__(self, text: str, reference: dt.date | None, anchor: Anchor | None = None) -> None:
         self.text = text
@@ -101,6 +101,8 @@ class Context:
         #: sentence end after it, found on first need: ``(anchor_end, sentence end)``
         self.anchor_end = 0
         self._tie: tuple[int, int] = (-1, -1)
+        #: the tense cues of the text's language (``context_rules.tense``); None: English's
+        self.tense_cues: re.Pattern | None = None
 
     def span(self, first: int, last: int) -> frozenset[int]:
         """The years of a range written in the text (``normalise.year_span``), its two ends only
@@ -185,7 +187,7 @@ class Context:
         moves forward from that date, so it is ignored."""
         if self.narrative and self.anchor is not None and self.anchor != self._ref and self.calendar_base_at(start) is self.anchor:
             return None
-        return tense(self.text, start, end)
+        return tense(self.text, start, end, self.tense_cues)
 
 
 # A sentence ends at a sentence mark and the blanks after it, or at a line break (one definition:

@@ -29,7 +29,7 @@ import re
 from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time import year_lexicon as lex
-from ragas_temporal.focus_time.context_rules import dated_in_era, is_round
+from ragas_temporal.focus_time.context_rules import dated_in_era, is_round, tense
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
 from ragas_temporal.focus_time.interpret.calendar_math import valid_day
 from ragas_temporal.focus_time.interpret.core import NARRATIVE_YEARS, Anchor, unresolved_reading
@@ -37,6 +37,7 @@ from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabular
 from ragas_temporal.focus_time.patterns import (
     MONTHS,
     PARTS_OF_DAY,
+    WEEKDAYS,
     MENTION_END,
     MENTION_START,
     RULE_REGEX,
@@ -104,6 +105,7 @@ class LanguageTable(NamedTuple):
     readers: dict[str, tuple[Callable, str]]  # rule -> (interpreter, kind), as extract._READER_OF_RULE
     rule_regex: dict[str, re.Pattern]  # rule -> its own regex (the match's named groups), as patterns.RULE_REGEX
     words: dict[str, str]  # the language's words -> the English table's
+    tense_cues: re.Pattern | None = None  # the sentence-tense cues (``_tense_cues``); None: English's
 
     def iter_matches(self, text: str) -> list[tuple[str, re.Match]]:
         """``(rule name, match)`` left to right, non-overlapping (same contract as ``scanner.iter_matches``)."""
@@ -117,6 +119,19 @@ def _words_regex(words, *, spaced: bool = True) -> str:
     """A case-insensitive alternation of ``words`` (any whitespace inside a phrase); not inside a word."""
     body = phrase_regex(words) if spaced else trie_regex(words)
     return rf"(?i:{body})"
+
+
+def _guarded_regex(words, v: Vocabulary) -> str:
+    """``_words_regex(words)``, a word listed in ``not_after`` only where none of its words comes
+    right before it ("la mañana" is the morning; "sans précédent", "Jeux d'hiver"): after a
+    space, or glued after one ending in an apostrophe (an elision: "d'")."""
+    loose = [w for w in words if w.lower() not in v.not_after]
+    guarded = [w for w in words if w.lower() in v.not_after]
+    glue = lambda w: re.escape(w) if w.endswith(("'", "’")) else rf"{re.escape(w)}\s"  # noqa: E731
+    return "|".join(
+        ([_words_regex(loose)] if loose else [])
+        + ["".join(rf"(?<!(?i:{glue(b)}))" for b in v.not_after[w.lower()]) + _words_regex([w]) for w in guarded]
+    )
 
 
 def _month(v: Vocabulary, name: str = "month") -> str:
@@ -309,8 +324,13 @@ def _day_part_rules(v: Vocabulary) -> list[Rule]:
             "lang_part_of_day", "relative",
             rf"(?P<mod>{_words_regex(days + _mods(v, 'this'))})\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day", "",
         ))  # fmt: skip
+    if v.parts_of_day and v.part_articles:  # "dans la soirée", "la nuit", "en fin d'après-midi": the last date's day
+        rules.append(Rule(
+            "lang_part_of_day_bare", "anaphoric",
+            rf"(?P<mod>{_words_regex(v.part_articles)})\s*(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day_bare", "",
+        ))  # fmt: skip
     if v.ref_words:
-        rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{_words_regex(v.ref_words)})(?!\w)", "ref_word", ""))
+        rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{_guarded_regex(v.ref_words, v)})(?!\w)", "ref_word", ""))
     return rules
 
 
@@ -325,7 +345,7 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
         mods = _mods(v, "last", "next", "this")
         before = rf"(?:(?P<mod>{_words_regex(mods)})\s+)?" if mods else ""
         after = rf"(?:\s+(?P<mod2>{_words_regex(mods)})(?!\w))?" if mods else ""
-        rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_words_regex(v.seasons)})(?!\w){year}{after}", "season", ""))
+        rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_guarded_regex(v.seasons, v)})(?!\w){year}{after}", "season", ""))
     # "do ano passado", "del año pasado": the quarter of a year named relative to the reference
     years = [p for p, (n, unit, _) in v.relative.items() if unit == "year" and n <= 1]
     rel_year = rf"|\s+(?:\w{{1,3}}\s+)?(?P<rel>{_words_regex(years)})(?!\w)" if years else ""
@@ -356,9 +376,26 @@ def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tup
         elif n in (-1, 1):
             readers[phrase] = ("unit_before_after", {"unit": unit, "dir": "after" if n > 0 else "before"})
     if readers:
-        rules.append(Rule("lang_anaphoric", "anaphoric", rf"(?P<w>{_words_regex(readers)})(?!\w)", "day_anaphoric", ""))
+        # a day phrase may take a part of the day: "le lendemain matin", "la veille au soir"
+        part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)}))?" if v.parts_of_day else ""
+        rules.append(Rule("lang_anaphoric", "anaphoric", rf"(?P<w>{_words_regex(readers)}){part}(?!\w)", "day_anaphoric", ""))
         fixed["lang_anaphoric"] = readers
     return rules, fixed
+
+
+#: The English modifier of a day counted from the text's last date, by its shift.
+_DAY_SHIFT_MODS = {-1: "previous", 0: "same", 1: "next"}
+
+
+def _with_day_part(without: Callable, words: dict[str, str], shift: int) -> Callable:
+    """``without`` (a day counted from the text's last date), or with a part of the day written
+    after it the English "the next morning" (``day_anaphoric``: the day, then "T" + MO/AF/EV/NI)."""
+    with_part = _translated(INTERPRETERS["day_anaphoric"], words, fixed={"mod": _DAY_SHIFT_MODS[shift]}, alias={"unit": "part"})
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        return (with_part if g.match.group("part") else without)(g, ctx, kind)
+
+    return reading
 
 
 #: Roman numerals of centuries ("siglo XX", "XIXe siècle", "XX wieku").
@@ -399,6 +436,59 @@ def _clock_rules(v: Vocabulary) -> list[Rule]:
             rf"{_words_regex(v.clock_before)}\s*{hour}[.:]{minute}(?![\d.,:]\d){after}", "clock", "",
         ))  # fmt: skip
     return rules
+
+
+def _tense_cues(v: Vocabulary) -> re.Pattern | None:
+    """The language's tense cues in one regex with the groups ``past`` and ``future``
+    (``context_rules.tense`` reads the nearest): the words of ``past`` and ``future`` (any case);
+    a past auxiliary, maybe one word of ``between``, and a word ending in a participle ending
+    ("a plaidé", "n'a pas été", "ont mis"); a word ending in a future ending ("ouvrira",
+    "seront"). Endings match lower-case words only: a capitalised word inside a sentence is a
+    name ("Laura"). None when the language has none (the English cues are read).
+
+    >>> cues = language_table("fr").tense_cues
+    >>> [m.lastgroup for m in cues.finditer("Il avait plaidé coupable ; il sera jugé ; Laura")]
+    ['past', 'future']
+    """
+    c = v.tense_cues
+    if not c.get("past") and not c.get("future"):
+        return None
+    letter = r"[^\W\d_]"
+    past = [_words_regex(c["past"])] if c.get("past") else []
+    if c.get("past_auxiliaries") and c.get("participle_endings"):
+        between = rf"(?:{_words_regex(c['between'])}\s+)?" if c.get("between") else ""
+        past.append(rf"{_words_regex(c['past_auxiliaries'])}\s+{between}(?-i:{letter}*(?:{trie_regex(c['participle_endings'])}))")
+    future = [_words_regex(c["future"])] if c.get("future") else []
+    if c.get("future_endings"):
+        future.append(rf"(?-i:[a-zà-ÿœ]{{2,}}(?:{trie_regex(c['future_endings'])}))")
+    groups = [rf"(?P<{name}>{'|'.join(alts)})" for name, alts in (("past", past), ("future", future)) if alts]
+    return re.compile(rf"(?<!\w)(?:{'|'.join(groups)})(?!\w)")
+
+
+#: How near a tense cue must be to move a bare weekday (``_by_tense``).
+_WEEKDAY_TENSE_WINDOW = 60
+
+
+def _by_tense(interpret: Callable, cues: re.Pattern) -> Callable:
+    """``interpret`` of a weekday without a modifier, in the direction of the sentence's tense
+    (``cues``): "samedi" in "le rendez-vous aura lieu samedi" is the next Saturday, in "il a
+    été arrêté samedi" the last one; without a cue, the nearest one (as English reads it). Only a
+    cue within ``_WEEKDAY_TENSE_WINDOW`` characters counts: a weekday is often a clause's own
+    ("X a été blessé, alors que Y est incertain pour samedi")."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        ref = ctx.reference
+        lo = max(0, g.start - _WEEKDAY_TENSE_WINDOW)
+        if ref is not None and g("mod") is None and (
+            when := tense(ctx.text[lo : g.end + _WEEKDAY_TENSE_WINDOW], g.start - lo, g.end - lo, cues)
+        ) is not None:
+            if when == "future":
+                g.fixed = g.fixed | {"mod": "this coming"}  # today or the next one
+            elif (WEEKDAYS[g.lower("weekday")] - ref.weekday()) % 7:
+                g.fixed = g.fixed | {"mod": "last"}  # not today: the last one
+        return interpret(g, ctx, kind)
+
+    return reading
 
 
 def _relative_reader(n: int, unit: str, direction: str) -> tuple[str, dict[str, str]]:
@@ -714,6 +804,7 @@ def language_table(code: str) -> LanguageTable:
     names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
     anaphoric, anaphoric_groups = _anaphoric_rules(v)
     eras = _era_rules(v)
+    tense_cues = _tense_cues(v)
     own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras]
     # at one position the first rule wins: dates before ranges, a part of a day before its day
     # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
@@ -725,7 +816,7 @@ def language_table(code: str) -> LanguageTable:
     weekdays = {w: _WEEKDAY_NAMES[v.weekdays[w]] for w in _alone(v.weekdays)} if v.weekdays else {}
     words = (
         {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
-        | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals | v.later_words | v.eras
+        | weekdays | v.parts_of_day | v.ref_words | v.modifiers | v.seasons | v.quarter_ordinals | v.later_words | v.eras
     )  # fmt: skip
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
@@ -739,6 +830,8 @@ def language_table(code: str) -> LanguageTable:
         "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}},
         "lang_day_month": {"alias": {"mod": "mod2"}},
         "lang_season": {"alias": {"mod": "mod2"}},
+        # a word both a modifier and a ref word ("prochain": "lundi prochain", "le prochain mariage")
+        "lang_ref_word": {"own_words": {"w": v.ref_words}},
         "lang_later": {"own_words": {"unit": v.units}},
         "lang_century": {"alias": {"n": "r"}, "own_words": {"n": {r.lower(): n for r, n in _ROMAN.items()}, "unit": {}}, "fixed": {"unit": "century"}},
         "lang_quarter": {"own_words": {"rel": {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}}},
@@ -760,7 +853,9 @@ def language_table(code: str) -> LanguageTable:
             })  # fmt: skip
         elif rule.name == "lang_anaphoric":
             interpret = _by_phrase({
-                p: _translated(INTERPRETERS[name], words, fixed=fixed) for p, (name, fixed) in anaphoric_groups[rule.name].items()
+                p: _with_day_part(_translated(INTERPRETERS[name], words, fixed=fixed), words, v.anaphoric[p][1])
+                if v.anaphoric[p][0] == "day" and v.parts_of_day else _translated(INTERPRETERS[name], words, fixed=fixed)
+                for p, (name, fixed) in anaphoric_groups[rule.name].items()
             })
         elif rule.name in readers:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
@@ -771,6 +866,8 @@ def language_table(code: str) -> LanguageTable:
         elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days
             interpret = _with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words))
         elif rule.name in how:
+            if rule.name == "lang_weekday" and tense_cues is not None:
+                interpret = _by_tense(interpret, tense_cues)
             interpret = _translated(interpret, words, **how[rule.name])
             if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
                 interpret = _translated(_yearless(interpret), words, **how[rule.name])
@@ -787,7 +884,7 @@ def language_table(code: str) -> LanguageTable:
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")
-    return LanguageTable(code, scanner, rule_readers, rule_regex, words)
+    return LanguageTable(code, scanner, rule_readers, rule_regex, words, tense_cues)
 
 
 _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

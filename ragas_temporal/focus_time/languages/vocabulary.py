@@ -67,6 +67,7 @@ class Vocabulary(NamedTuple):
     modifiers: dict[str, str]  # "pasado" -> "last", "Anfang" -> "early", "mi" -> "mid"
     parts_of_day: dict[str, str]  # "Abend" -> "evening", "noche" -> "night"
     part_links: tuple[str, ...]  # between a day and its part ("ontem à noite", "el lunes por la noche")
+    part_articles: tuple[str, ...]  # before a part of a day alone ("dans la soirée", "la nuit"): the last date's day
     part_of_links: tuple[str, ...]  # between a part of a day and its date ("am Morgen des 6. Juni", "le matin du 6 juin")
     ref_words: dict[str, str]  # "ahora" -> "now", "actuellement" -> "currently"
     seasons: dict[str, str]  # "Frühjahr" -> "spring", "verano" -> "summer"
@@ -90,6 +91,7 @@ class Vocabulary(NamedTuple):
     year_noun_era_marks: tuple[str, ...] = ()  # "n.e.": a short number before a year noun needs an era
     verb_endings: tuple[str, ...] = ()  # "obowiązuje", "стала" after a year: a verb, no counted noun
     weak_year_cues: tuple[str, ...] = ()  # "il", "del" before a year that is not round
+    tense_cues: dict[str, tuple[str, ...]] = {}  # "past"/"future" words, auxiliaries, endings (``table._tense_cues``)
 
 
 @functools.cache
@@ -193,7 +195,7 @@ def vocabulary(code: str) -> Vocabulary:
         later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
         anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
         **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals", "eras")},
-        **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_of_links", "quarter_words", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
+        **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_articles", "part_of_links", "quarter_words", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
         plural_endings=tuple(extra.get("plural_endings", ())),
         # the function words of "detect" never count anything either
         not_counted_after=frozenset(w.lower() for w in (*extra.get("not_counted_after", ()), *extra.get("detect", ()))),
@@ -202,4 +204,5 @@ def vocabulary(code: str) -> Vocabulary:
         year_noun_era_marks=tuple(extra.get("year_noun_era_marks", ())),
         verb_endings=tuple(extra.get("verb_endings", ())),
         weak_year_cues=tuple(w.lower() for w in extra.get("weak_year_cues", ())),
+        tense_cues={k: tuple(words) for k, words in extra.get("tense_cues", {}).items()},
     )  # fmt: skip
