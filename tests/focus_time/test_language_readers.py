@@ -201,6 +201,10 @@ FRENCH_NEWS = [  # French: the sentence's tense, news words of French TimeBank's
         ("fr", "Le 2 mai 2024, il a passé la soirée à Lyon.", [("2 mai 2024", "2024-05-02"), ("la soirée", "2024-05-02TEV")]),
         ("fr", "Le 2 mai 2024, il est parti, puis il est revenu le lendemain matin.",
          [("2 mai 2024", "2024-05-02"), ("le lendemain matin", "2024-05-03TMO")]),
+        # the night of a weekday (to the next): the first day's night, the last Saturday in a past sentence
+        ("fr", "Dans la nuit de samedi à dimanche, un incendie a éclaté.", [("nuit de samedi à dimanche", "2024-05-11TNI")]),
+        ("fr", "La nuit du 6 juin 1944 fut longue.", [("nuit du 6 juin 1944", "1944-06-06TNI")]),
+        ("es", "La noche del lunes llovió.", [("noche del lunes", "2024-05-13TNI")]),
 ]  # fmt: skip
 
 

@@ -293,6 +293,13 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
             rf"(?P<part>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+{_day(v)}\s*{of}{month}"
             rf"(?:\.?,?\s*{of}{_year_after(v)})?", "month_day", "",
         ))  # fmt: skip
+        if v.weekdays and v.bare_names:  # "la nuit de samedi à dimanche", "la noche del lunes": the first day's part
+            names = _words_regex(_alone(v.weekdays))
+            to = rf"(?:\s+{_words_regex(v.range_to)}\s+{names}(?!\w))?" if v.range_to else ""
+            rules.append(Rule(
+                "lang_part_of_weekday", "relative",
+                rf"(?P<part>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+(?P<weekday>{names})(?!\w){to}", "weekday", "",
+            ))  # fmt: skip
     if v.day_nouns:  # "el día 8": a day of the month of the last date ("el día 3 de mayo" is lang_day_month's)
         rules.append(Rule(
             "lang_day_noun", "anaphoric",
@@ -325,9 +332,12 @@ def _day_part_rules(v: Vocabulary) -> list[Rule]:
             rf"(?P<mod>{_words_regex(days + _mods(v, 'this'))})\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day", "",
         ))  # fmt: skip
     if v.parts_of_day and v.part_articles:  # "dans la soirée", "la nuit", "en fin d'après-midi": the last date's day
+        # not the part of a date written after it ("la nuit du 6 juin", "la nuit de lundi": lang_part_of_*)
+        dated = "|".join([r"\d"] + ([_words_regex(_alone(v.weekdays))] if v.weekdays else []))
+        not_dated = rf"(?!\s+{_words_regex(v.part_of_links)}\s+(?:{dated}))" if v.part_of_links else ""
         rules.append(Rule(
             "lang_part_of_day_bare", "anaphoric",
-            rf"(?P<mod>{_words_regex(v.part_articles)})\s*(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day_bare", "",
+            rf"(?P<mod>{_words_regex(v.part_articles)})\s*(?P<part>{_words_regex(v.parts_of_day)})(?!\w){not_dated}", "part_of_day_bare", "",
         ))  # fmt: skip
     if v.ref_words:
         rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{_guarded_regex(v.ref_words, v)})(?!\w)", "ref_word", ""))
@@ -822,6 +832,7 @@ def language_table(code: str) -> LanguageTable:
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
     how = {
         "lang_weekday": {"alias": {"mod": "mod2"}},
+        "lang_part_of_weekday": {},
         # a clock word or cue rules out a chapter and verse ("John 3.16"): the English reader
         # checks that only for times without a written zone, so one is given
         "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
@@ -866,7 +877,7 @@ def language_table(code: str) -> LanguageTable:
         elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days
             interpret = _with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words))
         elif rule.name in how:
-            if rule.name == "lang_weekday" and tense_cues is not None:
+            if rule.name in ("lang_weekday", "lang_part_of_weekday") and tense_cues is not None:
                 interpret = _by_tense(interpret, tense_cues)
             interpret = _translated(interpret, words, **how[rule.name])
             if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
