@@ -33,6 +33,7 @@ from ragas_temporal.focus_time.context_rules import dated_in_era, is_round, tens
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
 from ragas_temporal.focus_time.interpret.calendar_math import valid_day
 from ragas_temporal.focus_time.interpret.core import NARRATIVE_YEARS, Anchor, unresolved_reading
+from ragas_temporal.focus_time.languages.dispatch import DispatchScanner
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
     MONTHS,
@@ -101,14 +102,21 @@ class LanguageTable(NamedTuple):
     """One language's scanner and what reads each rule's match."""
 
     code: str
-    scanner: re.Pattern  # every rule in one alternation (``match.lastgroup`` names the rule)
+    scanner: re.Pattern  # every rule in one alternation (``match.lastgroup`` names the rule): the reference
     readers: dict[str, tuple[Callable, str]]  # rule -> (interpreter, kind), as extract._READER_OF_RULE
     rule_regex: dict[str, re.Pattern]  # rule -> its own regex (the match's named groups), as patterns.RULE_REGEX
     words: dict[str, str]  # the language's words -> the English table's
     tense_cues: re.Pattern | None = None  # the sentence-tense cues (``_tense_cues``); None: English's
+    fast: DispatchScanner | None = None  # the same matches as ``scanner``, faster
 
     def iter_matches(self, text: str) -> list[tuple[str, re.Match]]:
         """``(rule name, match)`` left to right, non-overlapping (same contract as ``scanner.iter_matches``)."""
+        if self.fast is not None:
+            return self.fast.iter_matches(text)
+        return self.iter_matches_reference(text)
+
+    def iter_matches_reference(self, text: str) -> list[tuple[str, re.Match]]:
+        """The same by the whole alternation (slower; the tests compare both)."""
         return [(m.lastgroup, m) for m in self.scanner.finditer(text)]
 
     def groups(self, match: re.Match) -> Groups:
@@ -895,7 +903,7 @@ def language_table(code: str) -> LanguageTable:
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")
-    return LanguageTable(code, scanner, rule_readers, rule_regex, words, tense_cues)
+    return LanguageTable(code, scanner, rule_readers, rule_regex, words, tense_cues, DispatchScanner(bodies))
 
 
 _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
