@@ -180,6 +180,9 @@ FRENCH_NEWS = [  # French: the sentence's tense, news words of French TimeBank's
         # a day or month without a year: the last one for a past sentence, the next for a future one
         ("fr", "Il avait signé le 20 novembre.", [("20 novembre", "2023-11-20")]),
         ("fr", "Les travaux seront terminés le 3 mars.", [("3 mars", "2025-03-03")]),
+        # "il y a" (there is) and "dernier" (final) say no tense: the reference's year
+        ("fr", "Il y a un concert le 20 juin.", [("20 juin", "2024-06-20")]),
+        ("fr", "Le dernier concert, le 20 juin.", [("20 juin", "2024-06-20")]),
         # a bare weekday in the direction of a near tense cue (Saturday is 3 days ahead, Friday 2)
         ("fr", "La réunion aura lieu samedi.", [("samedi", "2024-05-18")]),
         ("fr", "Le ministre a démissionné vendredi.", [("vendredi", "2024-05-10")]),
