@@ -231,7 +231,7 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     if phrases:
         body = "|".join(
             ([_words_regex(loose, spaced=spaced)] if loose else []) + ([phrase_regex(exact)] if exact else [])
-            + ["".join(rf"(?<!(?i:{re.escape(w)})\s)" for w in v.not_after[p]) + _words_regex([p]) for p in guarded]
+            + ([_guarded_regex(guarded, v)] if guarded else [])
         )  # fmt: skip
         rules.append(Rule("lang_relative", "relative", rf"(?P<w>{body})", "day_relative", ""))
         readers["lang_relative"] = ("by phrase", {p: _relative_reader(*meaning) for p, meaning in v.relative.items()})
