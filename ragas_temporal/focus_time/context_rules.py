@@ -415,8 +415,8 @@ def tense(text: str, start: int, end: int, cues: re.Pattern | None = None, sente
 
     The cue nearest to the expression decides: future cues ("will", "'ll", "going to", "should",
     "scheduled") against past ones ("was", "had", "-ed" verbs, "ago"); ``cues``: another
-    language's, a case-insensitive regex whose match is in group "past" or "future"
-    (``languages.table``); ``sentence_end``: the marks that end its sentences, where a dot after
+    language's, a regex matched on the text as written whose match is in group "past" or
+    "future" (``languages.table``); ``sentence_end``: the marks that end its sentences, where a dot after
     an abbreviation does not (default: every sentence mark).
 
     >>> tense("It was launched in March.", 19, 24), tense("It will open in March.", 16, 21)
@@ -434,15 +434,17 @@ def tense(text: str, start: int, end: int, cues: re.Pattern | None = None, sente
             lo = mark.end()
     m = (sentence_end or _SENTENCE_END).search(text, end, end + _TENSE_WINDOW)
     hi = m.start() if m else min(len(text), end + _TENSE_WINDOW)
+    if cues is not None:
+        return _nearest_cue(cues, text, start, end, lo, hi)
     # the sentence, lower-cased, with one character of context on each side for \b
     a = max(0, lo - 8)
     window = text[a : hi + 1]
     low = window.lower()
     if len(low) != len(window):  # rare: lower() changed the length; use the case-insensitive form
-        return _tense_reference(text, start, end, lo, hi, cues or _TENSE_CUES)
+        return _tense_reference(text, start, end, lo, hi)
     start, end, lo, hi = start - a, end - a, lo - a, hi - a
     best, best_distance = None, None
-    cues = cues or _TENSE_CUES_LOWER
+    cues = _TENSE_CUES_LOWER
     for cue in cues.finditer(low, lo, start):  # before it: the last cue is the nearest
         if not _passive(low, cue):
             best, best_distance = ("past" if cue.lastgroup in ("past", "ed") else "future"), start - cue.end()
@@ -459,13 +461,18 @@ def _passive(low: str, cue: re.Match) -> bool:
     return cue.lastgroup == "ed" and _PASSIVE_BEFORE.search(low, max(0, cue.start() - 8), cue.start()) is not None
 
 
-def _tense_reference(text: str, start: int, end: int, lo: int, hi: int, cues: re.Pattern = _TENSE_CUES) -> str | None:
+def _tense_reference(text: str, start: int, end: int, lo: int, hi: int) -> str | None:
+    return _nearest_cue(_TENSE_CUES, text, start, end, lo, hi)
+
+
+def _nearest_cue(cues: re.Pattern, text: str, start: int, end: int, lo: int, hi: int) -> str | None:
+    """The tense of the cue of ``cues`` nearest to ``text[start:end]`` within ``text[lo:hi]``."""
     best, best_distance = None, None
     for a, b in ((lo, start), (end, hi)):
         for cue in cues.finditer(text, a, b):
             distance = start - cue.end() if cue.end() <= start else cue.start() - end
             if best_distance is None or distance < best_distance:
-                best, best_distance = ("future" if cue.group("past") is None else "past"), distance
+                best, best_distance = ("past" if cue.lastgroup in ("past", "ed") else "future"), distance
     return best
 
 

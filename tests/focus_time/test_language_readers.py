@@ -237,3 +237,43 @@ POLISH = [
 @pytest.mark.parametrize(("text", "expected"), POLISH)
 def test_polish_reads_kpwr_shapes(text, expected):
     assert read(text, "pl") == expected
+
+
+FRENCH_NEWS = [  # French: the sentence's tense, news words of French TimeBank's kind, parts of a day alone
+        # a day or month without a year: the last one for a past sentence, the next for a future one
+        ("fr", "Il avait signé le 20 novembre.", [("20 novembre", "2023-11-20")]),
+        ("fr", "Les travaux seront terminés le 3 mars.", [("3 mars", "2025-03-03")]),
+        # "il y a" (there is) and "dernier" (final) say no tense: the reference's year
+        ("fr", "Il y a un concert le 20 juin.", [("20 juin", "2024-06-20")]),
+        ("fr", "Le dernier concert, le 20 juin.", [("20 juin", "2024-06-20")]),
+        # a bare weekday in the direction of a near tense cue (Saturday is 3 days ahead, Friday 2)
+        ("fr", "La réunion aura lieu samedi.", [("samedi", "2024-05-18")]),
+        ("fr", "Le ministre a démissionné vendredi.", [("vendredi", "2024-05-10")]),
+        ("fr", "Le ministre parle vendredi.", [("vendredi", "2024-05-17")]),
+        # the plural modifier agrees with two months: June of the last year
+        ("fr", "Les élections de mai et juin derniers.", [("mai", "2024-05"), ("juin derniers", "2023-06")]),
+        ("fr", "Il est venu l'an dernier.", [("l'an dernier", "2023")]),
+        # now / soon / previously words, and their other senses
+        ("fr", "Les prix sont désormais fixés.", [("désormais", "PRESENT_REF")]),
+        ("fr", "Le prochain sommet aura lieu à Rome.", [("prochain", "FUTURE_REF")]),
+        ("fr", "Il reviendra lundi prochain.", [("lundi prochain", "2024-05-20")]),
+        ("fr", "Selon le rapport précédent, tout va bien.", [("précédent", "PAST_REF")]),
+        ("fr", "Une hausse sans précédent.", []),
+        ("fr", "Ils parlent de l'avenir.", [("l'avenir", "FUTURE_REF")]),
+        # a season after "d'" names a kind of thing
+        ("fr", "Les Jeux d'hiver et les sports d'automne.", []),
+        ("fr", "Il neigea beaucoup l'hiver 1954.", [("hiver 1954", "1954-WI")]),
+        # a part of the day alone, or after "le lendemain": the last date's day
+        ("fr", "Le 2 mai 2024, il a passé la soirée à Lyon.", [("2 mai 2024", "2024-05-02"), ("la soirée", "2024-05-02TEV")]),
+        ("fr", "Le 2 mai 2024, il est parti, puis il est revenu le lendemain matin.",
+         [("2 mai 2024", "2024-05-02"), ("le lendemain matin", "2024-05-03TMO")]),
+        # the night of a weekday (to the next): the first day's night, the last Saturday in a past sentence
+        ("fr", "Dans la nuit de samedi à dimanche, un incendie a éclaté.", [("nuit de samedi à dimanche", "2024-05-11TNI")]),
+        ("fr", "La nuit du 6 juin 1944 fut longue.", [("nuit du 6 juin 1944", "1944-06-06TNI")]),
+        ("es", "La noche del lunes llovió.", [("noche del lunes", "2024-05-13TNI")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), FRENCH_NEWS)
+def test_french_tense_ref_words_and_parts_of_a_day(language, text, expected):
+    assert read(text, language) == expected

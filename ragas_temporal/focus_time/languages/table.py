@@ -33,12 +33,13 @@ from ragas_temporal.focus_time.context_rules import dated_in_era, is_round, tens
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
 from ragas_temporal.focus_time.interpret.calendar_math import qualified_years, tensed_year, valid_day
 from ragas_temporal.focus_time.interpret.core import NARRATIVE_YEARS, Anchor, unresolved_reading
+from ragas_temporal.focus_time.languages.dispatch import DispatchScanner
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
     DECADE_WORDS,
     MONTHS,
-    WEEKDAYS,
     PARTS_OF_DAY,
+    WEEKDAYS,
     MENTION_END,
     MENTION_START,
     RULE_REGEX,
@@ -102,13 +103,21 @@ class LanguageTable(NamedTuple):
     """One language's scanner and what reads each rule's match."""
 
     code: str
-    scanner: re.Pattern  # every rule in one alternation (``match.lastgroup`` names the rule)
+    scanner: re.Pattern  # every rule in one alternation (``match.lastgroup`` names the rule): the reference
     readers: dict[str, tuple[Callable, str]]  # rule -> (interpreter, kind), as extract._READER_OF_RULE
     rule_regex: dict[str, re.Pattern]  # rule -> its own regex (the match's named groups), as patterns.RULE_REGEX
     words: dict[str, str]  # the language's words -> the English table's
+    tense_of: Callable[[str, int, int], str | None] | None = None  # the sentence's tense (``_tense_reader``); None: English's
+    fast: DispatchScanner | None = None  # the same matches as ``scanner``, faster
 
     def iter_matches(self, text: str) -> list[tuple[str, re.Match]]:
         """``(rule name, match)`` left to right, non-overlapping (same contract as ``scanner.iter_matches``)."""
+        if self.fast is not None:
+            return self.fast.iter_matches(text)
+        return self.iter_matches_reference(text)
+
+    def iter_matches_reference(self, text: str) -> list[tuple[str, re.Match]]:
+        """The same by the whole alternation (slower; the tests compare both)."""
         return [(m.lastgroup, m) for m in self.scanner.finditer(text)]
 
     def groups(self, match: re.Match) -> Groups:
@@ -119,6 +128,19 @@ def _words_regex(words, *, spaced: bool = True) -> str:
     """A case-insensitive alternation of ``words`` (any whitespace inside a phrase); not inside a word."""
     body = phrase_regex(words) if spaced else trie_regex(words)
     return rf"(?i:{body})"
+
+
+def _guarded_regex(words, v: Vocabulary) -> str:
+    """``_words_regex(words)``, a word listed in ``not_after`` only where none of its words comes
+    right before it ("la mañana" is the morning; "sans précédent", "Jeux d'hiver"): after a
+    space, or glued after one ending in an apostrophe (an elision: "d'")."""
+    loose = [w for w in words if w.lower() not in v.not_after]
+    guarded = [w for w in words if w.lower() in v.not_after]
+    glue = lambda w: re.escape(w) if w.endswith(("'", "’")) else rf"{re.escape(w)}\s"  # noqa: E731
+    return "|".join(
+        ([_words_regex(loose)] if loose else [])
+        + ["".join(rf"(?<!(?i:{glue(b)}))" for b in v.not_after[w.lower()]) + _words_regex([w]) for w in guarded]
+    )
 
 
 def _month(v: Vocabulary, name: str = "month") -> str:
@@ -236,7 +258,7 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     if phrases:
         body = "|".join(
             ([_words_regex(loose, spaced=spaced)] if loose else []) + ([phrase_regex(exact)] if exact else [])
-            + ["".join(rf"(?<!(?i:{re.escape(w)})\s)" for w in v.not_after[p]) + _words_regex([p]) for p in guarded]
+            + ([_guarded_regex(guarded, v)] if guarded else [])
         )  # fmt: skip
         rules.append(Rule("lang_relative", "relative", rf"(?P<w>{body})", "day_relative", ""))
         readers["lang_relative"] = ("by phrase", {p: _relative_reader(*meaning) for p, meaning in v.relative.items()})
@@ -314,6 +336,13 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
             rf"(?P<part>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+{_day(v)}\s*{of}{month}"
             rf"(?:\.?,?\s*{of}{_year_after(v)})?", "month_day", "",
         ))  # fmt: skip
+        if v.weekdays and v.bare_names:  # "la nuit de samedi à dimanche", "la noche del lunes": the first day's part
+            names = _words_regex(_alone(v.weekdays))
+            to = rf"(?:\s+{_words_regex(v.range_to)}\s+{names}(?!\w))?" if v.range_to else ""
+            rules.append(Rule(
+                "lang_part_of_weekday", "relative",
+                rf"(?P<part>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+(?P<weekday>{names})(?!\w){to}", "weekday", "",
+            ))  # fmt: skip
     if v.day_nouns:  # "el día 8": a day of the month of the last date ("el día 3 de mayo" is lang_day_month's)
         rules.append(Rule(
             "lang_day_noun", "anaphoric",
@@ -354,6 +383,14 @@ def _day_part_rules(v: Vocabulary) -> list[Rule]:
             "lang_part_of_day", "relative",
             rf"(?P<mod>{_words_regex(days + _mods(v, 'this'))})\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day", "",
         ))  # fmt: skip
+    if v.parts_of_day and v.part_articles:  # "dans la soirée", "la nuit", "en fin d'après-midi": the last date's day
+        # not the part of a date written after it ("la nuit du 6 juin", "la nuit de lundi": lang_part_of_*)
+        dated = "|".join([r"\d"] + ([_words_regex(_alone(v.weekdays))] if v.weekdays else []))
+        not_dated = rf"(?!\s+{_words_regex(v.part_of_links)}\s+(?:{dated}))" if v.part_of_links else ""
+        rules.append(Rule(
+            "lang_part_of_day_bare", "anaphoric",
+            rf"(?P<mod>{_words_regex(v.part_articles)})\s*(?P<part>{_words_regex(v.parts_of_day)})(?!\w){not_dated}", "part_of_day_bare", "",
+        ))  # fmt: skip
     if v.day_part_words:  # one word for a day and its part: "anoche" (last night), "gestern" needs none
         rules.append(Rule("lang_day_part_word", "relative", rf"(?P<w>{_words_regex(v.day_part_words)})(?!\w)", "part_of_day", ""))
     if v.ref_words or v.ref_before_noun:
@@ -366,7 +403,7 @@ def _day_part_rules(v: Vocabulary) -> list[Rule]:
         stop = _words_regex([*v.not_counted_after, *v.of_words, *v.numbers])
         noun = rf"(?!\w)(?=\s+(?!(?:{stop}|{dates})(?!\w))[^\W\d_])"
         body = "|".join(
-            ([rf"{_words_regex(v.ref_words)}{not_date}"] if v.ref_words else [])
+            ([rf"(?:{_guarded_regex(v.ref_words, v)}){not_date}"] if v.ref_words else [])
             + ([rf"{_words_regex(v.ref_before_noun)}{noun}"] if v.ref_before_noun else [])
         )
         rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{body})", "ref_word", ""))
@@ -384,7 +421,7 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
         mods = _mods(v, "last", "next", "this")
         before = rf"(?:(?P<mod>{_words_regex(mods)})\s+)?" if mods else ""
         after = rf"(?:\s+(?P<mod2>{_words_regex(mods)})(?!\w))?" if mods else ""
-        rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_words_regex(v.seasons)})(?!\w){year}{after}", "season", ""))
+        rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_guarded_regex(v.seasons, v)})(?!\w){year}{after}", "season", ""))
     # "do ano passado", "del año pasado": the quarter of a year named relative to the reference
     rel_year = "|" + _relative_year(v) if _relative_year(v) else ""
     if v.quarter_ordinals and v.quarter_words:
@@ -443,9 +480,26 @@ def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tup
         elif n in (-1, 1):
             readers[phrase] = ("unit_before_after", {"unit": unit, "dir": "after" if n > 0 else "before"})
     if readers:
-        rules.append(Rule("lang_anaphoric", "anaphoric", rf"(?P<w>{_words_regex(readers)})(?!\w)", "day_anaphoric", ""))
+        # a day phrase may take a part of the day: "le lendemain matin", "la veille au soir"
+        part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)}))?" if v.parts_of_day else ""
+        rules.append(Rule("lang_anaphoric", "anaphoric", rf"(?P<w>{_words_regex(readers)}){part}(?!\w)", "day_anaphoric", ""))
         fixed["lang_anaphoric"] = readers
     return rules, fixed
+
+
+#: The English modifier of a day counted from the text's last date, by its shift.
+_DAY_SHIFT_MODS = {-1: "previous", 0: "same", 1: "next"}
+
+
+def _with_day_part(without: Callable, words: dict[str, str], shift: int) -> Callable:
+    """``without`` (a day counted from the text's last date), or with a part of the day written
+    after it the English "the next morning" (``day_anaphoric``: the day, then "T" + MO/AF/EV/NI)."""
+    with_part = _translated(INTERPRETERS["day_anaphoric"], words, fixed={"mod": _DAY_SHIFT_MODS[shift]}, alias={"unit": "part"})
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        return (with_part if g.match.group("part") else without)(g, ctx, kind)
+
+    return reading
 
 
 #: Roman numerals of centuries ("siglo XX", "XIXe siècle", "XX wieku").
@@ -756,32 +810,51 @@ def _with_year(without: Callable, with_year: Callable) -> Callable:
     return reading
 
 
+#: The upper-case letters of the Latin scripts: a verb ending is read on lower-case words only.
+_UPPER_CASE = re.escape("".join(c for c in map(chr, range(0x41, 0x250)) if c.isupper()))
+
+
 def _tense_reader(v: Vocabulary) -> Callable[[str, int, int], str | None] | None:
     """The tense of the sentence around ``text[start:end]`` by the language's cues, read by
-    ``context_rules.tense`` as English's are: ``tense_cues`` words ("fue", "va a", "będzie") and verb
-    endings written with a leading dash ("-aron", "-rán", "-ał"); a sentence does not end at the dot
-    of an ``abbreviations`` word ("godz.", "ul.") or before a digit ("16.30"). None without cues.
+    ``context_rules.tense`` as English's are (the nearest cue decides). ``tense_cues``: "past" and
+    "future" words ("fue", "va a", "będzie": a future auxiliary takes the verb after it, "będzie
+    gościł" is no past) and verb endings written with a leading dash ("-aron", "-rán", "-ał"),
+    which match lower-case words only (a capitalised word inside a sentence is a name: "Laura");
+    a past auxiliary, maybe one word of "between", and a participle ending ("a plaidé", "n'a pas
+    été"). A sentence does not end at the dot of an ``abbreviations`` word ("godz.", "ul.") or
+    before a digit ("16.30"). None without cues (English's are read).
 
     >>> read = _tense_reader(vocabulary("pl"))
     >>> read("Spotkanie odbędzie się 9 maja.", 23, 29), read("W maju autor deklarował się jako fan.", 2, 6)
     ('future', 'past')
     >>> read("O godz. 16.30 przy ul. Polnej odbędzie się 1 lutego spotkanie.", 43, 51)
     'future'
+    >>> read = _tense_reader(vocabulary("fr"))
+    >>> read("Il avait plaidé coupable le 3 mai.", 25, 33), read("Il sera jugé le 3 mai.", 13, 21), read("Laura, le 3 mai.", 7, 15)
+    ('past', 'future', None)
     """
-    if not v.tense_cues:
+    c = v.tense_cues
+    if not c.get("past") and not c.get("future"):
         return None
+    lower = rf"[^\W\d_{_UPPER_CASE}]"
     groups = []
     for name in ("past", "future"):
-        cues = v.tense_cues.get(name, ())
-        words, endings = [c for c in cues if not c.startswith("-")], [c[1:] for c in cues if c.startswith("-")]
-        # a future auxiliary takes the verb after it ("będzie gościł", "va a firmar"): no past cue
-        verb = r"(?:\s+[^\W\d_]+)?" if name == "future" else ""
-        forms = ([rf"(?<!\w){_words_regex(words)}(?!\w){verb}"] if words else []) + ([rf"\w+{_words_regex(endings, spaced=False)}(?!\w)"] if endings else [])
+        cues = c.get(name, ())
+        words, endings = [w for w in cues if not w.startswith("-")], [w[1:] for w in cues if w.startswith("-")]
+        forms = []
+        if words:
+            verb = r"(?:\s+[^\W\d_]+)?" if name == "future" else ""
+            forms.append(rf"{_words_regex(words)}(?!\w){verb}")
+        if name == "past" and c.get("past_auxiliaries") and c.get("participle_endings"):
+            between = rf"(?:{_words_regex(c['between'])}\s+)?" if c.get("between") else ""
+            forms.append(rf"{_words_regex(c['past_auxiliaries'])}\s+{between}{lower}*(?:{trie_regex(c['participle_endings'])})")
+        if endings:
+            forms.append(rf"{lower}{{2,}}(?:{trie_regex(endings)})")
         if forms:
             groups.append(rf"(?P<{name}>{'|'.join(forms)})")
     if not groups:
         return None
-    cues = re.compile("|".join(groups))
+    cues = re.compile(rf"(?<!\w)(?:{'|'.join(groups)})(?!\w)")
     sentence_end = None
     if v.abbreviations:  # the dot first, then the look back: the abbreviations are tried at dots only
         kept = "".join(rf"(?<!(?<!\w){re.escape(w.rstrip('.'))}\.)" for w in v.abbreviations)
@@ -1067,7 +1140,7 @@ def language_table(code: str) -> LanguageTable:
     weekdays = {w: _WEEKDAY_NAMES[v.weekdays[w]] for w in _alone(v.weekdays)} if v.weekdays else {}
     words = (
         {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
-        | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals | v.later_words | v.eras
+        | weekdays | v.parts_of_day | v.ref_words | v.modifiers | v.seasons | v.quarter_ordinals | v.later_words | v.eras
         | {w: str(n) for w, n in v.day_words.items()}  # "primero" is a day here, an ordinal in a quarter's own words
     )  # fmt: skip
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
@@ -1076,6 +1149,7 @@ def language_table(code: str) -> LanguageTable:
     rel_words = {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}
     how = {
         "lang_weekday": {"alias": {"mod": "mod2", "part": "part0"}},
+        "lang_part_of_weekday": {},
         # a clock word or cue rules out a chapter and verse ("John 3.16"): the English reader
         # checks that only for times without a written zone, so the clock word is one ("h" if none)
         "lang_clock": {"alias": {"mi": "mi2", "tz": "tz2"}},
@@ -1083,7 +1157,8 @@ def language_table(code: str) -> LanguageTable:
         "lang_clock_to": {"default": {"tz": "h"}},
         "lang_clock_part": {"own_words": {"ap": v.clock_parts}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
-        # a ref word in its own words: "próximo" before a noun is the future, before "lunes" a modifier
+        # a ref word in its own words: "próximo" before a noun is the future, before "lunes" a
+        # modifier; "prochain": "lundi prochain", "le prochain mariage"
         "lang_ref_word": {"own_words": {"w": v.ref_words | v.ref_before_noun}},
         "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}, "own_words": {"rel": rel_words}},
         "lang_day_month": {"alias": {"mod": "mod2"}},
@@ -1113,7 +1188,9 @@ def language_table(code: str) -> LanguageTable:
             })
         elif rule.name == "lang_anaphoric":
             interpret = _by_phrase({
-                p: _translated(INTERPRETERS[name], words, fixed=fixed) for p, (name, fixed) in anaphoric_groups[rule.name].items()
+                p: _with_day_part(_translated(INTERPRETERS[name], words, fixed=fixed), words, v.anaphoric[p][1])
+                if v.anaphoric[p][0] == "day" and v.parts_of_day else _translated(INTERPRETERS[name], words, fixed=fixed)
+                for p, (name, fixed) in anaphoric_groups[rule.name].items()
             })
         elif rule.name in readers:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
@@ -1133,8 +1210,8 @@ def language_table(code: str) -> LanguageTable:
                 interpret = _translated(_yearless(interpret, tense_of), words, **how[rule.name])
             if rule.name == "lang_day_month":
                 interpret = _not_identified(_with_part(interpret, words), v)
-            if rule.name == "lang_weekday":
-                interpret = _translated(_tensed_weekday(INTERPRETERS["weekday"], tense_of, v), words, **how[rule.name])
+            if rule.name in ("lang_weekday", "lang_part_of_weekday"):
+                interpret = _translated(_tensed_weekday(INTERPRETERS[rule.interpreter], tense_of, v), words, **how[rule.name])
             if rule.name == "lang_quarter":
                 interpret = _latest_quarter(interpret)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
@@ -1162,7 +1239,7 @@ def language_table(code: str) -> LanguageTable:
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")
-    return LanguageTable(code, scanner, rule_readers, rule_regex, words)
+    return LanguageTable(code, scanner, rule_readers, rule_regex, words, tense_of, DispatchScanner(bodies))
 
 
 _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

@@ -67,6 +67,7 @@ class Vocabulary(NamedTuple):
     modifiers: dict[str, str]  # "pasado" -> "last", "Anfang" -> "early", "mi" -> "mid"
     parts_of_day: dict[str, str]  # "Abend" -> "evening", "noche" -> "night"
     part_links: tuple[str, ...]  # between a day and its part ("ontem à noite", "el lunes por la noche")
+    part_articles: tuple[str, ...]  # before a part of a day alone ("dans la soirée", "la nuit"): the last date's day
     part_of_links: tuple[str, ...]  # between a part of a day and its date ("am Morgen des 6. Juni", "le matin du 6 juin")
     ref_words: dict[str, str]  # "ahora" -> "now", "actuellement" -> "currently"
     ref_before_noun: dict[str, str]  # "próximas" -> "in the future": a ref word only before a noun ("las próximas elecciones")
@@ -214,7 +215,7 @@ def vocabulary(code: str) -> Vocabulary:
         later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
         anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
         **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "ref_before_noun", "clock_parts", "seasons", "quarter_ordinals", "eras")},
-        **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_of_links", "quarter_words", "quarter_articles", "same_period", "a_year_before", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
+        **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_articles", "part_of_links", "quarter_words", "quarter_articles", "same_period", "a_year_before", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
         plural_endings=tuple(extra.get("plural_endings", ())),
         # the function words of "detect" never count anything either
         not_counted_after=frozenset(w.lower() for w in (*extra.get("not_counted_after", ()), *extra.get("detect", ()))),
