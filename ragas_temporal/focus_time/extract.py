@@ -82,8 +82,6 @@ def scan(text: str, reference: dt.date | None = None, language: str = "en") -> t
     if not found_all:
         return ()
     ctx = Context(text, reference)
-    if language != "en" and table.tense_of is not None:
-        ctx.tense_of = table.tense_of  # the language's tense cues, for every reading of the text
     out: list[TemporalMention] = []
     parts = False
     for rule_name, found in found_all:

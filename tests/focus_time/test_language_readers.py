@@ -225,8 +225,9 @@ POLISH = [
     ("Nabór potrwa do drugiej połowy czerwca.", [("drugiej połowy czerwca", "2024-06-H2")]),
     ("Jeszcze w grudniu prezes zapowiadał zmiany.", [("grudniu", "2023-12")]),
     ("Finał odbędzie się 20 marca.", [("20 marca", "2025-03-20")]),
-    # the dots of "godz." and "ul." end no sentence: the future verb after them moves the date
-    ("Dnia 2 marca o godz. 17.300 przy ul. Polnej odbędzie się zebranie.", [("2 marca", "2025-03-02")]),
+    # the dots of "godz." and "ul." end no sentence: the past verb after them moves the date
+    # (November, six months ahead of the reference, is the last one: else this year's)
+    ("Dnia 2 listopada o godz. 17.30 przy ul. Polnej odbyło się zebranie.", [("2 listopada o godz. 17.30", "2023-11-02T17:30")]),
     ("Turniej w dniach 6-7 luty br. w hali.", [("6", "2024-02-06"), ("7 luty", "2024-02-07")]),
     ("W piątek 17 maja wieczorem gramy koncert.", [("piątek 17 maja wieczorem", "2024-05-17TEV")]),
     # "będzie gościło" is a compound future, not the past: next March

@@ -929,6 +929,10 @@ def _yearless(interpret: Callable, tense_of: Callable | None = None) -> Callable
     return reading
 
 
+#: How near a tense cue must be to a yearless date to be its own verb (``_nearest``).
+_OWN_VERB_REACH = 30
+
+
 def _nearest(found: Reading | None, g: Groups, ctx: Context, tense_of: Callable | None = None) -> Reading | None:
     """A day or month read against the moment of writing, moved to the year that puts it at
     most six months after it or eight months before: news tells of the months just gone and
@@ -939,15 +943,22 @@ def _nearest(found: Reading | None, g: Groups, ctx: Context, tense_of: Callable 
     in March is next December), as English reads it."""
     ref = ctx.ref
     a = found.anchor if found is not None else None
-    if a is None or a.month is None or ref is None or ref.month is None or g("mod") not in (None, "in") or g("year"):
+    if a is None or a.month is None or ref is None or ref.month is None or g("mod") not in (None, "in") or g("year") or g("rel"):
         return found
     if ctx.calendar_base_at(g.start) is not ref:
         return found
     months = (a.year - ref.year) * 12 + a.month - ref.month
     # three to nine months away, the sentence's tense (where the language has cues) picks the last
     # or the next one; nearer or farther, a tense cue is as often about another verb ("el trabajo
-    # iniciado el 3 de enero" is this January whatever "podremos" says)
+    # iniciado el 3 de enero" is this January whatever "podremos" says), unless it is the date's
+    # own verb, right beside it: "Finał odbędzie się 20 marca" written in May is next March (the
+    # reading already follows that tense: Context.tense_of)
     when = tense_of(ctx.text, g.start, g.end) if tense_of is not None and 2 < abs(months) < 10 else None
+    if abs(months) >= 10 and tense_of is not None:
+        lo = max(0, g.start - _OWN_VERB_REACH)
+        own = tense_of(ctx.text[lo : g.end + _OWN_VERB_REACH], g.start - lo, g.end - lo)
+        if own is not None and (months > 0) == (own == "future"):
+            return found
     if when is not None:
         year = tensed_year(ref, a.month, a.day, when)
     else:
@@ -982,10 +993,14 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?:\n¿¡«\"“]\s*)$")
 
 def _lower_case_name(interpret: Callable, group: str) -> Callable:
     """``interpret`` of a bare month in a language that writes months lower case: a capitalised
-    one inside a sentence is a name ("Marcin Grudzień", "Plaza de Mayo")."""
+    one inside a sentence is a name ("Marcin Grudzień", "Plaza de Mayo", "ul. 22 Lipca"), unless
+    its day is written as a word: the date is then the holiday's name ("el Primero de Mayo")."""
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         start = g.match.start(group)
+        day = g.match.groupdict().get("day")
+        if day and not day[0].isdigit():
+            return interpret(g, ctx, kind)
         if ctx.text[start].isupper() and not _SENTENCE_END.search(ctx.text, max(0, start - 3), start):
             return None
         return interpret(g, ctx, kind)
