@@ -51,6 +51,16 @@ README gives the convention) and the English MEANTIME control (``shared/data/tim
 * **full days**: the share of gold values that are full dates (``YYYY-MM-DD``) found as above;
 * HeidelTime's published value F1 (TempEval-3 scorer; whole corpus or its test part) beside it.
 
+**Speed** (``--speed``): ``extract_focus_time`` on the gold corpora's texts, per language (English
+on MEANTIME), in MB/s (UTF-8) and thousand characters a second, and each language's ratio to
+English in characters a second (text of the same length: issue 35 asks at least 0.5x). CPU time of
+this process (``time.process_time``: other jobs on a shared machine do not count), the memo
+cleared before each reading; ``--rounds`` rounds (default 5), each timing every language once in
+turn (a load that comes and goes falls on all of them), and the median round per language. A
+pass reads a language's texts until ``--min-chars`` characters are read (250,000: a small corpus
+read once measures the load more than the extractor). A first untimed pass builds each
+language's table.
+
 ``--misses`` lists the missed gold timexes and the false mentions of the gold corpora counted by
 shape (digits as ``9``, letters kept: "31. August" -> "99. August"), most frequent first.
 """
@@ -63,7 +73,9 @@ import json
 import datetime as dt
 import math
 import re
+import statistics
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Callable
@@ -275,6 +287,52 @@ def gold_table(paths: list[Path], extract: Callable[[str, str, str], object], *,
     return lines + details
 
 
+def speed_table(paths: list[Path], rounds: int = 5, min_chars: int = 250_000) -> list[str]:
+    """The lines of the speed table: per language of ``paths``' documents, ``extract_focus_time``
+    in MB/s and thousand characters a second (the median of ``rounds`` interleaved rounds of CPU
+    time), and the ratio to English's characters a second. A pass reads a language's documents
+    as many times as it takes to read ``min_chars`` characters (a small corpus timed once would
+    measure the machine's load more than the extractor)."""
+    by_language: dict[str, list[tuple[str, dt.date]]] = {}
+    corpora: dict[str, dict[str, None]] = {}  # language -> its corpora's names, in order
+    for path in paths:
+        for doc in load_gold(path):
+            by_language.setdefault(doc["lang"], []).append((doc["text"], dt.date.fromisoformat(doc["dct"])))
+            corpora.setdefault(doc["lang"], {})[path.stem] = None
+    languages = sorted(by_language, key=lambda code: (code != "en", code))
+
+    size = {code: sum(len(t) for t, _ in docs) for code, docs in by_language.items()}
+    repeats = {code: max(1, -(-min_chars // max(size[code], 1))) for code in languages}
+
+    def one_pass(code: str) -> float:
+        """CPU seconds to read the language's documents once (the mean of its repeats)."""
+        t0 = time.process_time()
+        for _ in range(repeats[code]):
+            extract_focus_time.cache_clear()  # every text extracted, none served from the memo
+            for text, dct in by_language[code]:
+                extract_focus_time(text, dct, language=code)
+        return max(time.process_time() - t0, 1e-9) / repeats[code]
+
+    for code in languages:  # untimed: each language's table is built on first use
+        one_pass(code)
+    seconds: dict[str, list[float]] = {code: [] for code in languages}
+    for _ in range(rounds):
+        for code in languages:
+            seconds[code].append(one_pass(code))
+    lines = [
+        "| language | corpus | docs | MB | MB/s | k chars/s | ratio to en (chars/s) |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    chars_per_s = {code: size[code] / statistics.median(seconds[code]) for code in languages}
+    for code in languages:
+        docs = by_language[code]
+        mb = sum(len(t.encode("utf-8")) for t, _ in docs) / 1e6
+        ratio = f"{chars_per_s[code] / chars_per_s['en']:.2f}x" if "en" in chars_per_s else "–"
+        lines.append(f"| {code} | {', '.join(corpora[code])} | {len(docs)} | {mb:.2f} | {mb / statistics.median(seconds[code]):.2f} "
+                     f"| {chars_per_s[code] / 1e3:.0f} | {ratio} |")
+    return lines
+
+
 def _gold_extract(text: str, dct: str, lang: str):
     return extract_focus_time(text, dt.date.fromisoformat(dct), language=lang)
 
@@ -287,7 +345,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gold", action="store_true", help="the annotated corpora only (default, or both flags: both tables)")
     parser.add_argument("--sentences", action="store_true", help="the hand-written sentences only")
     parser.add_argument("--gold-files", type=Path, nargs="+", default=DEFAULT_GOLD, help="gold corpora (JSON Lines)")
+    parser.add_argument("--speed", action="store_true", help="only the speed per language on the gold corpora's texts")
+    parser.add_argument("--rounds", type=int, default=5, help="--speed: interleaved rounds, the median reported (default 5)")
+    parser.add_argument("--min-chars", type=int, default=250_000, help="--speed: characters read per language in a pass (default 250000)")
     args = parser.parse_args(argv)
+    if args.speed:
+        missing = [str(p) for p in args.gold_files if not p.is_file()]
+        if missing or args.rounds < 1:
+            print(f"error: {'no gold corpus ' + ', '.join(missing) if missing else '--rounds must be at least 1'}", file=sys.stderr)
+            return 2
+        print("\n".join(speed_table(list(args.gold_files), args.rounds, args.min_chars)))
+        return 0
     if args.gold == args.sentences:
         args.gold = args.sentences = False  # neither or both: both tables
     if not args.sentences:

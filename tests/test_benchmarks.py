@@ -484,3 +484,25 @@ def test_languages_benchmark_scores_gold_corpora_by_year_and_value(tmp_path, cap
     assert "| de de_tiny | 2 | 2 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 0.500 | 100% | – |" in out
     assert "   1  9999 = 9999 (read 9999)" in out  # the miss by shape (digits as 9), with what was read
     assert languages.main(["--gold", "--gold-files", str(tmp_path / "none.jsonl")]) == 2
+
+
+def test_languages_benchmark_times_each_language_against_english(tmp_path, capsys):
+    def doc(lang: str, text: str) -> dict:
+        return {"id": lang, "lang": lang, "dct": "2020-01-01", "text": text, "timex": []}
+
+    (tmp_path / "fr_tiny.jsonl").write_text(json.dumps(doc("fr", "Le 3 mai 1941, la ville tomba.")) + "\n", encoding="utf-8")
+    (tmp_path / "en_tiny.jsonl").write_text(json.dumps(doc("en", "On 3 May 1941 the city fell.")) + "\n", encoding="utf-8")
+    languages = _load("languages")
+    files = [str(tmp_path / "fr_tiny.jsonl"), str(tmp_path / "en_tiny.jsonl")]
+    assert languages.main(["--speed", "--rounds", "1", "--min-chars", "100", "--gold-files", *files]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "| language | corpus | docs | MB | MB/s | k chars/s | ratio to en (chars/s) |"
+    # English first, its ratio 1 by definition; each row names its corpus, documents and size
+    assert re.fullmatch(r"\| en \| en_tiny \| 1 \| 0\.00 \| [\d.]+ \| \d+ \| 1\.00x \|", lines[2]), lines
+    assert re.fullmatch(r"\| fr \| fr_tiny \| 1 \| 0\.00 \| [\d.]+ \| \d+ \| [\d.]+x \|", lines[3]), lines
+    # without English there is no ratio; bad arguments are one line and exit 2
+    assert languages.main(["--speed", "--rounds", "1", "--min-chars", "1", "--gold-files", files[0]]) == 0
+    assert capsys.readouterr().out.splitlines()[2].endswith("| – |")
+    assert languages.main(["--speed", "--rounds", "0", "--gold-files", *files]) == 2
+    assert capsys.readouterr().err.strip() == "error: --rounds must be at least 1"
+    assert languages.main(["--speed", "--gold-files", str(tmp_path / "none.jsonl")]) == 2

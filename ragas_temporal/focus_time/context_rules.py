@@ -410,11 +410,14 @@ _SENTENCE_END = re.compile(rf"[{re.escape(_SENTENCE_MARKS)}]")
 _TENSE_WINDOW = 160
 
 
-def tense(text: str, start: int, end: int) -> str | None:
+def tense(text: str, start: int, end: int, cues: re.Pattern | None = None, sentence_end: re.Pattern | None = None) -> str | None:
     """Cheap tense of the sentence around ``text[start:end]``: "future", "past" or None.
 
     The cue nearest to the expression decides: future cues ("will", "'ll", "going to", "should",
-    "scheduled") against past ones ("was", "had", "-ed" verbs, "ago").
+    "scheduled") against past ones ("was", "had", "-ed" verbs, "ago"); ``cues``: another
+    language's, a regex matched on the text as written whose match is in group "past" or
+    "future" (``languages.table``); ``sentence_end``: the marks that end its sentences, where a dot after
+    an abbreviation does not (default: every sentence mark).
 
     >>> tense("It was launched in March.", 19, 24), tense("It will open in March.", 16, 21)
     ('past', 'future')
@@ -422,11 +425,17 @@ def tense(text: str, start: int, end: int) -> str | None:
     'past'
     """
     lo = max(0, start - _TENSE_WINDOW)
-    left = text[lo:start]
-    cut = max(map(left.rfind, _SENTENCE_MARKS))  # the last sentence mark before the expression
-    lo = lo + cut + 1 if cut >= 0 else lo
-    m = _SENTENCE_END.search(text, end, end + _TENSE_WINDOW)
+    if sentence_end is None:
+        left = text[lo:start]
+        cut = max(map(left.rfind, _SENTENCE_MARKS))  # the last sentence mark before the expression
+        lo = lo + cut + 1 if cut >= 0 else lo
+    else:
+        for mark in sentence_end.finditer(text, lo, start):
+            lo = mark.end()
+    m = (sentence_end or _SENTENCE_END).search(text, end, end + _TENSE_WINDOW)
     hi = m.start() if m else min(len(text), end + _TENSE_WINDOW)
+    if cues is not None:
+        return _nearest_cue(cues, text, start, end, lo, hi)
     # the sentence, lower-cased, with one character of context on each side for \b
     a = max(0, lo - 8)
     window = text[a : hi + 1]
@@ -435,10 +444,11 @@ def tense(text: str, start: int, end: int) -> str | None:
         return _tense_reference(text, start, end, lo, hi)
     start, end, lo, hi = start - a, end - a, lo - a, hi - a
     best, best_distance = None, None
-    for cue in _TENSE_CUES_LOWER.finditer(low, lo, start):  # before it: the last cue is the nearest
+    cues = _TENSE_CUES_LOWER
+    for cue in cues.finditer(low, lo, start):  # before it: the last cue is the nearest
         if not _passive(low, cue):
             best, best_distance = ("past" if cue.lastgroup in ("past", "ed") else "future"), start - cue.end()
-    for cue in _TENSE_CUES_LOWER.finditer(low, end, hi):  # after it: the first cue is the nearest (the rest is not read)
+    for cue in cues.finditer(low, end, hi):  # after it: the first cue is the nearest (the rest is not read)
         if not _passive(low, cue):
             if best_distance is None or cue.start() - end < best_distance:  # a tie goes to the cue before
                 best = "past" if cue.lastgroup in ("past", "ed") else "future"
@@ -452,12 +462,17 @@ def _passive(low: str, cue: re.Match) -> bool:
 
 
 def _tense_reference(text: str, start: int, end: int, lo: int, hi: int) -> str | None:
+    return _nearest_cue(_TENSE_CUES, text, start, end, lo, hi)
+
+
+def _nearest_cue(cues: re.Pattern, text: str, start: int, end: int, lo: int, hi: int) -> str | None:
+    """The tense of the cue of ``cues`` nearest to ``text[start:end]`` within ``text[lo:hi]``."""
     best, best_distance = None, None
     for a, b in ((lo, start), (end, hi)):
-        for cue in _TENSE_CUES.finditer(text, a, b):
+        for cue in cues.finditer(text, a, b):
             distance = start - cue.end() if cue.end() <= start else cue.start() - end
             if best_distance is None or distance < best_distance:
-                best, best_distance = ("future" if cue.group("past") is None else "past"), distance
+                best, best_distance = ("past" if cue.lastgroup in ("past", "ed") else "future"), distance
     return best
 
 

@@ -12,10 +12,11 @@ FocusTime(years=[2008, 2009])
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, fields
 from typing import Iterable
 
-from ragas_temporal.focus_time.spans import TimeSpan, Yearless, mention_span, read_relative, read_yearless
+from ragas_temporal.focus_time.spans import TimeSpan, Yearless, implied_values, mention_span, read_relative, read_yearless
 
 #: Kinds of mention the extractor emits (TIMEX3-like granularity plus how the year was found).
 MENTION_KINDS = (
@@ -99,6 +100,35 @@ class TemporalMention:
         :func:`~ragas_temporal.focus_time.spans.read_relative`; ``None`` for any other mention."""
         return None if self.years else read_relative(self.value)
 
+    @property
+    def implied_relative(self) -> tuple[str, ...]:
+        """What else a relative date nothing resolved states (``spans.implied_values``): the same
+        date counted from the other base ("the next day" with no earlier date to count from is
+        "tomorrow") and its direction from the moment of writing ("next year": ``FUTURE_REF``, as
+        "soon"); ``()`` for any other mention.
+
+        >>> TemporalMention(0, 12, "the next day", "anaphoric", "UNDEF-REF-day-PLUS-1").implied_relative
+        ('UNDEF-this-day-PLUS-1', 'FUTURE_REF')
+        """
+        return () if self.years else implied_values(self.value)
+
+    @property
+    def written_relative(self) -> str | None:
+        """The relative value the mention's words state on their own, when a date of its text or
+        the reference date resolved it: "the previous year" after "2021" is ``2020`` and was
+        written as ``UNDEF-REF-year-MINUS-1`` (the value it has with nothing to count from, read
+        by the English rules); ``None`` for any other mention (an unresolved one carries that
+        value already). Claims compare it with a context that leaves the same words unresolved.
+
+        >>> TemporalMention(0, 17, "the previous year", "anaphoric", "2020", frozenset({2020})).written_relative
+        'UNDEF-REF-year-MINUS-1'
+        >>> TemporalMention(0, 4, "2020", "year", "2020", frozenset({2020})).written_relative is None
+        True
+        """
+        if not self.years or self.kind not in ("relative", "anaphoric"):
+            return None
+        return _written_relative(self.text)
+
     def to_dict(self) -> dict:
         """Plain JSON-serialisable form (years sorted)."""
         return {
@@ -109,6 +139,17 @@ class TemporalMention:
             "value": self.value,
             "years": sorted(self.years),
         }
+
+
+@functools.lru_cache(maxsize=4096)
+def _written_relative(text: str) -> str | None:
+    """The relative value of ``text`` read alone (one mention covering it, no reference date)."""
+    from ragas_temporal.focus_time.extract import scan  # the extractor imports this module
+
+    mentions = scan(text)
+    if len(mentions) != 1 or read_relative(mentions[0].value) is None:
+        return None
+    return mentions[0].value
 
 
 def _plain_twin(cls: type) -> type:

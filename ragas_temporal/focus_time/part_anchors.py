@@ -99,7 +99,9 @@ def anchor_parts(mentions: Sequence[TemporalMention], text: str) -> Sequence[Tem
             in_phrase = _PHRASE_GAP.match(gap) is not None
             if not in_phrase and (dated_before or _SENTENCE_END.search(gap)):
                 break
-            if part_of_value(later.value) is None:
+            if part_of_value(later.value) is None and (in_phrase or needs == "day" or later.kind != "relative"):
+                # across the sentence a deictic year ("profit rose in the third quarter from a
+                # year ago") is a comparison, not the part's year
                 anchored, anchor_at = _anchored(later, needs, suffix, coarser=in_phrase), j
                 if anchored is not None or in_phrase:
                     break

@@ -53,6 +53,8 @@ MONTHS: dict[str, int] = {
 VERB_MONTHS = frozenset({"may", "march", "mar"})
 #: Words after which a verb-form month and a year are a date ("in march 2015", "since may 2010").
 VERB_MONTH_CUES = ("in", "of", "since", "from", "until", "till", "by", "during", "before", "after", "early", "late", "mid")
+#: Words after which a verb-form month and a day are a date ("on may 4", "a march 3 memo", "by 12 may").
+VERB_MONTH_DAY_CUES = (*VERB_MONTH_CUES, "on", "a", "an", "the")
 #: Month names that are also very common words or names: need a temporal cue when standing alone.
 CUE_MONTHS = frozenset({"may", "march"})
 
@@ -106,6 +108,11 @@ NIGHT_WORDS = frozenset({"tonight", "tonite", "tonigt", "2nite", "2night"})
 #: "Year to date": the current year so far. "ytd" is read this way, as in finance and business
 #: prose (the text RAG systems retrieve), not as the chat spelling of "yesterday" ("yday").
 YEAR_TO_DATE = frozenset({"ytd"})
+
+#: Time zones a TIMEX3 value writes as "Z" after a clock time ("12:00 UTC", "13.00 GMT": T12:00Z, as
+#: MEANTIME and TempEval-3 annotate); other zones are kept out of the value (the gold corpora write
+#: them inconsistently: "+08", "+0800", "+1").
+UTC_ZONES = frozenset({"utc", "gmt", "z"})
 
 #: Present, past and future references without a year (TIMEX3 *_REF values).
 REF_WORDS: dict[str, str] = {
@@ -523,6 +530,8 @@ _OPEN_RANGE_END = "|".join(OPEN_RANGE_END_WORDS)  # "2020–present", "from 1990
 _QUAL = r"(?P<qual>early|mid|late|Early|Mid|Late|EARLY|MID|LATE)"
 _ERA_AFTER = era_group()
 _WEEKDAY_PREFIX = rf"(?:{weekday_group('wd')}\.?,?\s+(?:the\s+)?)?"
+# A year named relative to the moment of writing after a month or day: "August last year", "3 May of next year".
+_OF_RELATIVE_YEAR = r"(?:\s+(?:(?i:of)\s+)?(?P<rel>(?i:this|last|next))\s+(?i:year)(?!\w))?"
 #: "in the past" is a reference only when nothing follows ("in the past decade" is not)
 _REF_GUARDS = {"in the past": r"(?!\s+[a-z\d])"}
 _PART_OF_DAY = rf"(?P<part>{trie_regex(k for k in PARTS_OF_DAY if k not in ('tonight', 'tonite'))})"
@@ -864,14 +873,23 @@ RULES: tuple[Rule, ...] = (
         "weekday", "last Friday",
     ),
     # --- months without a year ---
+    # (a year named relative to the moment of writing may follow: "in August last year", "on 3 May of next year")
     Rule(
         "month_day", "anaphoric",
-        rf"{_WEEKDAY_PREFIX}(?:{month_group()}\.?\s*{day_group()}(?!\s*(?:[:.]\d|%|,?\s*\d))|(?:(?i:the)\s+)?{day_group('day2')}\s*(?:(?i:of)\s+)?{month_group('month2')}(?![.,]?\s*['’]?\d))",
+        rf"{_WEEKDAY_PREFIX}(?:{month_group()}\.?\s*{day_group()}(?!\s*(?:[:.]\d|%|,?\s*\d))|(?:(?i:the)\s+)?{day_group('day2')}\s*(?:(?i:of)\s+)?{month_group('month2')}(?![.,]?\s*['’]?\d)){_OF_RELATIVE_YEAR}",
         "month_day", "March 3",
+    ),
+    Rule(  # "on may 4", "a march 3 memo", "until 12 may": a verb-form month and a day after a dating word
+        # or an article, or before the end of the clause ("held may 4."), as lower-cased summaries
+        # write every month ("you may 3d-print", "troops march 5 miles" are verbs)
+        "verb_month_day", "anaphoric",
+        rf"(?:{after_words_lookbehind(VERB_MONTH_DAY_CUES)}|(?=[a-z]+\s+\d{{1,2}}(?:st|nd|rd|th)?\s*(?:[.,;:!?)\]]|$)))(?:(?P<month>{trie_regex(VERB_MONTHS)})\s+{day_group()}(?!\s*(?:[:.]\d|%|,?\s*\d))"
+        rf"|{day_group('day2')}\s+(?:of\s+)?(?P<month2>{trie_regex(VERB_MONTHS)})(?![.,]?\s*['’]?\d)){_OF_RELATIVE_YEAR}",
+        "month_day", "may 4",
     ),
     Rule(
         "month_bare", "anaphoric",
-        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month_group()}(?![.,]?\s*['’]?\d)(?:\s+(?i:of)\s+(?P<rel>(?i:this|last|next))\s+(?i:year))?",
+        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month_group()}(?![.,]?\s*['’]?\d){_OF_RELATIVE_YEAR}",
         "month_bare", "in March",
     ),
     # --- present/past/future references (TIMEX3 *_REF: mentions without years) ---

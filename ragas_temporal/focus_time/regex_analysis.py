@@ -236,6 +236,44 @@ def first_tokens(pattern: str):
         return None
     return frozenset(tok or "#" for tok, _ in states)
 
+#: A word character that is no letter, digit or "_" ("²", "½"): a word's end the analysis cannot place.
+_LETTER_LIKE = re.compile(r"[^\W\d_]")
+
+
+def _word_chars_of(op, av):
+    """``first_chars_of_element``, unknown for a class holding ``\\w`` (it matches the letters
+    of every script; the analysis knows its ASCII ones only)."""
+    if op is _sre_c.IN and any(o is _sre_c.CATEGORY and a is _sre_c.CATEGORY_WORD for o, a in av):
+        return None
+    return first_chars_of_element(op, av)
+
+
+def _word_step(states, chars):
+    """``_token_step``, unknown where a word would end on a word character that is no letter."""
+    if any(not c.isalpha() and _LETTER_LIKE.match(c) for c in chars):
+        return None
+    return _token_step(states, chars)
+
+
+_WORDS = _Walk(_word_step, done=lambda state: state[1], max_repeats=_TOKEN_CAP, max_states=5000, chars_of=_word_chars_of)
+
+
+def first_words(pattern: str) -> frozenset[tuple[str, bool]] | None:
+    r"""The lower-case first words a match of ``pattern`` can start with, each with whether it
+    is closed (a character that is no letter comes next: ``("#", True)`` when the match starts
+    with one) or may go on in letters the analysis did not follow (the pattern ends there).
+    ``None`` when unknown (a ``\w`` class, a word longer than 20 letters). Case flags are
+    ignored: a superset.
+
+    >>> sorted(first_words(r"(?:(?i:le)\s+)?(?:\d{1,2}|mai)"))
+    [('#', True), ('le', True), ('mai', False)]
+    """
+    states = _walk(_sre_parse.parse(pattern), {("", False)}, _WORDS)
+    if states is None:
+        return None
+    return frozenset((tok or "#", closed or not tok) for tok, closed in states)
+
+
 # ---------------------------------------------------------------------------------------------
 # words that can open a mention before its trigger, from the parsed regexes
 # ---------------------------------------------------------------------------------------------

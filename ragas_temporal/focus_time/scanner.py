@@ -243,8 +243,10 @@ def _url_spans(lowered: str) -> list[tuple[int, int]]:
                 i = lowered.find(marker, i + 1)
     spans.sort()
     return spans
-#: Lower-case forms of month names that are verbs: never a trigger ("it may rain").
+#: Lower-case forms of month names that are verbs: never a trigger ("it may rain"), unless a
+#: number follows ("on may 4": the verb-form month and day rule decides).
 _VERB_TRIGGERS = VERB_MONTHS
+_NUMBER_AFTER = re.compile(r"\s+\d").match
 
 
 # ---------------------------------------------------------------------------------------------
@@ -646,7 +648,7 @@ def iter_matches(text: str, digits_ascii: bool = False) -> list[tuple[str, re.Ma
             if ui < len(urls) and urls[ui][0] <= t:
                 done = urls[ui][1]
                 continue
-        if word in _VERB_TRIGGERS and text[t].islower():
+        if word in _VERB_TRIGGERS and text[t].islower() and _NUMBER_AFTER(text, t + len(word)) is None:
             continue
         lo = t - BACK if t - BACK > done else done
         positions: Iterable[int] = ()

@@ -324,9 +324,10 @@ def part_of_value(value: str | None) -> tuple[str, str] | None:
 
 
 class Yearless(NamedTuple):
-    """What a yearless value states: its unit (``"day"``, ``"month"``, ``"quarter"``, ``"season"``
-    or ``"weekday"``) and the unit's number within its year (a month and a day; a month; 1-4; a
-    season code; an ISO weekday, Monday 1). ``months`` are the months it covers (none for a weekday).
+    """What a yearless value states: its unit (``"day"``, ``"month"``, ``"quarter"``, ``"season"``,
+    ``"weekday"`` or ``"weekend"``) and the unit's number within its year (a month and a day; a
+    month; 1-4; a season code; an ISO weekday, Monday 1; ``"WE"``). ``months`` are the months it
+    covers (none for a weekday or a weekend).
     """
 
     unit: str
@@ -352,7 +353,7 @@ class Yearless(NamedTuple):
 
 
 _YEARLESS = re.compile(
-    r"XXXX-(?:(?P<month>\d\d)(?:-(?P<day>\d\d))?(?:T.*)?|Q(?P<quarter>[1-4])|(?P<season>SP|SU|FA|WI)|WXX-(?P<weekday>[1-7]))$"
+    r"XXXX-(?:(?P<month>\d\d)(?:-(?P<day>\d\d))?(?:T.*)?|Q(?P<quarter>[1-4])|(?P<season>SP|SU|FA|WI)|WXX-(?P<weekday>[1-7]|WE))$"
 )
 
 
@@ -363,6 +364,8 @@ def read_yearless(value: str | None) -> Yearless | None:
 
     >>> read_yearless("XXXX-06-04"), read_yearless("XXXX-WXX-6")
     (Yearless(unit='day', month=6, day=4, code=None), Yearless(unit='weekday', month=None, day=None, code=6))
+    >>> read_yearless("XXXX-WXX-WE").unit
+    'weekend'
     >>> read_yearless("XXXX-03").unit, read_yearless("XXXX-SU").code, read_yearless("XXXX-02-30"), read_yearless("2019-06")
     ('month', 'SU', None, None)
     """
@@ -383,6 +386,8 @@ def read_yearless(value: str | None) -> Yearless | None:
         return Yearless("quarter", code=int(match["quarter"]))
     if match["season"]:
         return Yearless("season", code=match["season"])
+    if match["weekday"] == "WE":
+        return Yearless("weekend", code="WE")
     return Yearless("weekday", code=int(match["weekday"]))
 
 
@@ -416,3 +421,27 @@ def read_relative(value: str | None) -> tuple[bool, str, int] | None:
         return None
     n = int(match["n"] or 0)
     return match["base"] == "this", match["unit"], -n if match["sign"] == "MINUS" else n
+
+
+#: The direction from the moment of writing that TIMEX3 names without a date (``now``, ``recently``, ``soon``).
+_DIRECTIONS = {-1: "PAST_REF", 0: "PRESENT_REF", 1: "FUTURE_REF"}
+
+
+@functools.lru_cache(maxsize=1024)
+def implied_values(value: str | None) -> tuple[str, ...]:
+    """What else a relative value with nothing to resolve it against states: the same date counted
+    from the other base (an anaphoric date with no earlier date to count from counts from the
+    moment of writing, HeidelTime's rule for news, so "the next day" is "tomorrow"), and its
+    direction from the moment of writing ("next year" is in the future, as "soon" says).
+
+    >>> implied_values("UNDEF-REF-day-PLUS-1"), implied_values("UNDEF-this-year")
+    (('UNDEF-this-day-PLUS-1', 'FUTURE_REF'), ('UNDEF-REF-year', 'PRESENT_REF'))
+    >>> implied_values("2019"), implied_values("PAST_REF")
+    ((), ())
+    """
+    relative = read_relative(value)
+    if relative is None:
+        return ()
+    deictic, unit, offset = relative
+    return relative_value(not deictic, unit, offset), _DIRECTIONS[(offset > 0) - (offset < 0)]
+

@@ -57,7 +57,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ragas_temporal.scores._result import Score, undefined
@@ -103,6 +103,8 @@ _UNVERIFIABLE_NOTES = {
     "duration": "a length of time, not a date",
     "undated": "names no date to check",
 }
+# Relative claims compared with the contexts' as values: what they count from, or "now", "recently".
+_COMPARED = frozenset({"relative", "anaphoric", "vague"})
 # Reasons quote at most this many claims of one kind; the rest are counted.
 _MAX_QUOTED = 5
 # The verdict each credit stands for (focus time gives three of the four labels; CONTRADICTED is a reader's).
@@ -142,6 +144,11 @@ class TemporalClaim:
     #: a yearless claim's ``(months, day, code)`` (the months it covers, the day of a day, the ISO
     #: weekday of a weekday); a relative claim's value (``UNDEF-this-year-MINUS-1``; ``None`` unknown)
     value: Any = field(default=None, repr=False)
+    #: other relative values its words state, not part of what it equals: a resolved claim's words
+    #: read alone ("the previous year" after 2021 is 2020, written ``UNDEF-REF-year-MINUS-1``); what
+    #: a relative claim implies (the mention's ``implied_relative``: "the next day" is "tomorrow"
+    #: when nothing precedes it, and "soon")
+    also: tuple = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         if not self.units and self.shape not in ("yearless", "relative"):
@@ -254,13 +261,16 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
     if not years:
         yearless = getattr(mention, "yearless", None)
         if yearless is not None:
-            code = yearless.code if yearless.unit == "weekday" else None
+            code = yearless.code if yearless.unit in ("weekday", "weekend") else None
             return TemporalClaim(text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code))
         value = getattr(mention, "value", None)
-        return TemporalClaim(text, "relative", 0, 0, _undated_class(mention), (), value)
+        implied = tuple(getattr(mention, "implied_relative", None) or ())
+        return TemporalClaim(text, "relative", 0, 0, _undated_class(mention), (), value, implied)
     span = getattr(mention, "span", None)
     if span is not None:
-        return _claim_from_span(text, kind, span)
+        claim = _claim_from_span(text, kind, span)
+        written = getattr(mention, "written_relative", None)
+        return replace(claim, also=(written,)) if written else claim
     start, end = min(years), max(years)
     if kind in _PERIOD_KINDS:
         return TemporalClaim(text, "period", start, end, kind)
@@ -383,8 +393,10 @@ class _Calendar:
         self.month_units: dict[int, str] = {}  # months stated as months
         self.groups: dict[tuple[str, tuple[int, ...]], str] = {}  # stated quarters and seasons, by months
         self.weekdays: dict[int, str] = {}  # ISO weekday of every stated day (and stated weekdays)
+        self.weekend = ""  # a weekend stated without a date ("over the weekend")
         self.yearless_days: dict[tuple[int, int], str] = {}  # days stated without a year
         self.yearless_months: dict[int, str] = {}
+        self.yearless_groups: dict[tuple[str, tuple[int, ...]], str] = {}  # quarters and seasons without a year
 
     def add_unit(self, unit: Unit, text: str) -> None:
         first, last, name = unit
@@ -416,15 +428,18 @@ class _Calendar:
             self.yearless_months.setdefault(months[0], text)
         elif unit == "weekday":
             self.weekdays.setdefault(code, text)
+        elif unit == "weekend":
+            self.weekend = self.weekend or text
         else:
             self.groups.setdefault((unit, tuple(months)), text)
+            self.yearless_groups.setdefault((unit, tuple(months)), text)
 
     def _group_of(self, month: int) -> str | None:
         return next((text for (_, months), text in self.groups.items() if month in months), None)
 
     def verdict(self, claim: TemporalClaim) -> tuple[float | None, str]:
         """(credit, note) of a claim without a year: supported by the same day, month, quarter,
-        season or weekday (or something finer inside it), partly by something that contains it,
+        season, weekday or weekend (or something finer inside it), partly by something that contains it,
         else not supported, with the nearest the contexts give at the claim's unit. A weekday the
         contexts give no weekday and no full date to check against is unverifiable (``None``):
         a source rarely names the weekday of what it dates by "tomorrow" or "this week"."""
@@ -445,6 +460,12 @@ class _Calendar:
             if container is not None:
                 return 0.5, f"the contexts give {container}"
             near = _nearest(self.month_units or self.months, months[0], lambda a, b: _circular(a, b, 12))
+        elif unit == "weekend":  # a weekend: a stated one, a Saturday or a Sunday
+            if self.weekend or 6 in self.weekdays or 7 in self.weekdays:
+                return 1.0, ""
+            if not self.weekdays:
+                return None, _NO_WEEKDAY
+            near = _nearest(self.weekdays, 6, lambda a, b: min(_circular(a, 6, 7), _circular(a, 7, 7)))
         elif unit == "weekday":
             if code in self.weekdays:
                 return 1.0, ""
@@ -459,12 +480,15 @@ class _Calendar:
         return 0.0, f"the contexts give {near}" if near else ""
 
     def yearless_container(self, unit: Unit) -> str | None:
-        """A context's day or month without a year that has a dated claim's day or month."""
+        """A context's day, month, quarter or season without a year that has a dated claim's day,
+        month, quarter or season."""
         first, last, name = unit
         if name == "day" and first == last:
             return self.yearless_days.get((first[1], first[2]))
         if name == "month" and first[:2] == last[:2]:
             return self.yearless_months.get(first[1])
+        if name in ("quarter", "season"):
+            return self.yearless_groups.get((name, tuple((m - 1) % 12 + 1 for m in range(first[1], first[1] + 3))))
         return None
 
 
@@ -478,16 +502,23 @@ class _Evidence:
         stated: list[tuple[Any, Any, str]] = []
         spans: list[tuple[Any, Any, str]] = []
         self.calendar = _Calendar()
-        self.relative: dict[Any, str] = {}  # relative values the contexts give
+        self.relative: dict[Any, str] = {}  # relative values the contexts leave unresolved ("now" too)
+        self.implied: set[Any] = set()  # what those imply (``TemporalClaim.also``): "tomorrow", "soon"
+        self.written: set[Any] = set()  # relative values of the words of what the contexts resolved
+        self.words: set[str] = set()  # the words of what the contexts give no value at all ("the next 10 days")
         for claims in context_claims:
             for claim in claims:
                 if claim.shape == "yearless":
                     self.calendar.add_yearless(claim)
                     continue
                 if claim.shape == "relative":
-                    if claim.granularity in ("relative", "anaphoric") and claim.value is not None:
+                    if claim.value is None:
+                        self.words.add(_words(claim.text))
+                    elif claim.granularity in _COMPARED:
                         self.relative.setdefault(claim.value, claim.text)
+                        self.implied.update(claim.also)
                     continue
+                self.written.update(claim.also)
                 for unit in claim.units:
                     self.calendar.add_unit(unit, claim.text)
                 stated.extend((unit[0], unit[1], claim.text) for unit in claim.units)
@@ -501,15 +532,19 @@ class _Evidence:
         first, last = unit[0], unit[1]
         if self.stated.inside(first, last):
             return 1.0, ""
+        yearless = self.calendar.yearless_container(unit)
+        if yearless is not None and self.stated.inside((first[0], 1, 1), (last[0], 12, 31)):
+            # "August 2022" against "on 17 August" and "December 2022": the contexts state the
+            # day or month and the year, and tie neither to the other
+            return 1.0, ""
         text = self.stated.container(first, last)
         if text is not None:
             return 0.5, f"the contexts give {text}"
         text = self.spans.container(first, last)
         if text is not None:
             return 0.5, f"inside {text}"
-        text = self.calendar.yearless_container(unit)
-        if text is not None:  # "4 June 1990" against a context's "June 4": the day, not the year
-            return 0.5, f"the contexts give {text}"
+        if yearless is not None:  # "4 June 1990" against a context's "June 4": the day, not the year
+            return 0.5, f"the contexts give {yearless}"
         near = self.stated.nearest(unit)
         return 0.0, f"the contexts give {near}" if near else ""
 
@@ -521,15 +556,25 @@ class _Evidence:
         return any(s <= first and last <= e and (first == s) == (last == e) for s, e in self._span_list)
 
 
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
 def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
     if claim.shape == "yearless":
         return ClaimCredit(claim, *evidence.calendar.verdict(claim))
     if claim.shape == "relative":
-        if claim.value is not None and claim.value in evidence.relative:
+        value = claim.value
+        if value is None and _words(claim.text) in evidence.words:
+            return ClaimCredit(claim, 1.0)  # nothing gives it a value: the same words say the same
+        if value is not None and (value in evidence.relative or value in evidence.implied or value in evidence.written):
             return ClaimCredit(claim, 1.0)
         return ClaimCredit(claim, None, _UNVERIFIABLE_NOTES[claim.granularity])
     if claim.shape != "range":
-        return ClaimCredit(claim, *evidence.verdict(claim.units[0]))
+        credit = ClaimCredit(claim, *evidence.verdict(claim.units[0]))
+        if credit.credit < 1.0 and any(value in evidence.relative for value in claim.also):
+            return ClaimCredit(claim, 1.0)  # "the previous year" (2020 here) against the same words left unresolved
+        return credit
     if evidence.has_span_around(claim):
         return ClaimCredit(claim, 1.0)
     ends = [evidence.verdict(unit) for unit in claim.units]

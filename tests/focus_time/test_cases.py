@@ -465,7 +465,7 @@ def test_every_night_is_a_set_without_years():
 def test_clock_forms():
     # all on the reference day 2019-03-03
     assert [m[2] for m in mentions("at 720pm, 11:30 am, 9 a.m. and 1400 GMT", REF)] == [
-        "2019-03-03T19:20", "2019-03-03T11:30", "2019-03-03T09:00", "2019-03-03T14:00"
+        "2019-03-03T19:20", "2019-03-03T11:30", "2019-03-03T09:00", "2019-03-03T14:00Z"
     ]  # fmt: skip
 
 

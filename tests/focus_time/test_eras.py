@@ -177,7 +177,7 @@ def test_counts_stay_counts(text):
     [
         ("The train left at 3:16 on 5 May 2020.", "2020-05-05T03:16"),
         ("On 5 May 2020 the polls closed at 10:30.", "2020-05-05T10:30"),
-        ("On 5 May 2020 the vote closed, 9:45 GMT.", "2020-05-05T09:45"),
+        ("On 5 May 2020 the vote closed, 9:45 GMT.", "2020-05-05T09:45Z"),
     ],
 )
 def test_a_clock_time_after_a_preposition_weekday_or_comma_is_still_a_time(text, value):

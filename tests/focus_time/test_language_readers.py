@@ -36,7 +36,7 @@ CASES = [
     ("pt", "A reunião será em 2 de setembro.", [("2 de setembro", "2024-09-02")]),
     ("pt", "Em meados de outubro.", [("meados de outubro", "2024-10")]),
     ("pl", "Spotkanie odbędzie się 5 listopada.", [("5 listopada", "2024-11-05")]),
-    ("pl", "W lipcu było gorąco.", [("lipcu", "2024-07")]),
+    ("pl", "W lipcu było gorąco.", [("lipcu", "2023-07")]),  # past tense: last July, as "It was hot in July"
     ("it", "La festa è il 2 giugno.", [("2 giugno", "2024-06-02")]),
     ("nl", "Het concert is op 9 augustus.", [("9 augustus", "2024-08-09")]),
     # weekdays: bare is the nearest (Monday: two days back), last/next the week before/after
@@ -125,9 +125,10 @@ CASES += [  # phrases counted from the text or the reference
 
 def test_a_capitalised_month_inside_a_sentence_is_a_name_where_months_are_lower_case():
     text = "Marcin Grudzień przyjechał w grudniu. Grudzień był zimny."
-    # the surname is no month; the sentence's first word is (December of the reference year)
+    # the surname is no month; the sentence's first word is; both sentences are in the past
+    # tense, so December is the last one before May 2024 (as English reads "arrived in December")
     got = read(text, "pl")
-    assert got == [("grudniu", "2024-12"), ("Grudzień", "2024-12")]
+    assert got == [("grudniu", "2023-12"), ("Grudzień", "2023-12")]
 
 
 def test_a_clock_time_in_news_is_on_the_reference_day_after_a_bare_year():
@@ -146,6 +147,33 @@ CASES += [  # quarters of financial news
         # a quarter of a year named relative to the reference
         ("pt", "No terceiro trimestre do ano passado subiu.", [("terceiro trimestre do ano passado", "2023-Q3")]),
         ("es", "En el tercer trimestre del año pasado bajó.", [("tercer trimestre del año pasado", "2023-Q3")]),
+        # a year ago, the same period last year and "no trimestre" in a report on a quarter: the
+        # quarter named last (Q2 2024, the reference's year), a year before it for the comparisons
+        ("pt", "O lucro do segundo trimestre subiu para 8 milhões de euros, face a 6 milhões há um ano.",
+         [("segundo trimestre", "2024-Q2"), ("há um ano", "2023-Q2")]),
+        ("pt", "A empresa apresentou as contas do primeiro trimestre. No trimestre, as receitas caíram face ao período homólogo do ano anterior.",
+         [("primeiro trimestre", "2024-Q1"), ("trimestre", "2024-Q1"), ("período homólogo do ano anterior", "2023-Q1")]),
+        # no quarter named: the year before the reference; "por/um trimestre" is no date
+        ("pt", "As exportações subiram 5% face ao mesmo período do ano passado; há um ano caíam.",
+         [("mesmo período do ano passado", "2023"), ("há um ano", "2023")]),
+        ("pt", "Pagam dividendos por trimestre, e um trimestre chega.", []),
+        # the same period with a year written: that quarter of that year, else that year
+        ("pt", "O lucro do segundo trimestre caiu; no trimestre correspondente de 2019 subiu.",
+         [("segundo trimestre", "2024-Q2"), ("trimestre correspondente de 2019", "2019-Q2")]),
+        ("pt", "No mesmo período de 2018 houve cheias.", [("mesmo período de 2018", "2018")]),
+        # a month of a year named relative to the reference; the month after the last date; "há quase N anos"
+        ("pt", "Em junho do ano passado casou; em janeiro deste ano mudou-se.",
+         [("junho do ano passado", "2023-06"), ("janeiro deste ano", "2024-01")]),
+        ("pt", "Em março de 2020 abriu; no mês seguinte fechou. Há quase três anos.",
+         [("março de 2020", "2020-03"), ("no mês seguinte", "2020-04"), ("Há quase três anos", "2021")]),
+        # "o ano anterior" of a report is the prior year (the reference's); "neste ano", "ano em curso"
+        # this year; "últimos anos", "próximos trimestres" TimeML's PAST_REF and FUTURE_REF
+        ("pt", "A receita subiu 4% em relação ao ano anterior. Neste ano, no ano em curso, nos últimos anos, nos próximos trimestres.",
+         [("ano anterior", "2023"), ("Neste ano", "2024"), ("ano em curso", "2024"), ("últimos anos", "PAST_REF"),
+          ("próximos trimestres", "FUTURE_REF")]),
+        # "do ano passado" after "final" is last year's end, not this year's
+        ("pt", "No final do ano passado e no início do ano que vem; há vários anos; nos últimos meses.",
+         [("ano passado", "2023"), ("ano que vem", "2025"), ("há vários anos", "PAST_REF"), ("últimos meses", "PAST_REF")]),
 ]  # fmt: skip
 
 
@@ -173,4 +201,80 @@ def test_polish_day_with_an_ordinal_dot_and_last_saturday():
 
 @pytest.mark.parametrize(("language", "text", "expected"), CASES)
 def test_language_reaches_the_english_readers(language, text, expected):
+    assert read(text, language) == expected
+
+
+# Polish on KPWr's shapes (issue 35), new sentences: against REF, Wednesday 2024-05-15
+POLISH = [
+    ("Relacja z wczorajszego koncertu.", [("wczorajszego", "2024-05-14")]),
+    ("Program dzisiejszej sesji.", [("dzisiejszej", "2024-05-15")]),
+    ("Wyniki tegorocznej edycji.", [("tegorocznej", "2024")]),
+    ("Jak mowilem, dzis nic nie bedzie.", [("dzis", "2024-05-15")]),
+    ("Zawody rozegramy 3-4.08.2024r. w hali.", [("3", "2024-08-03"), ("4.08.2024r.", "2024-08-04")]),
+    ("Start: piątek, 9.08.2024 r. godz. 17.30 przy ratuszu.", [("piątek, 9.08.2024 r. godz. 17.30", "2024-08-09T17:30")]),
+    ("Koncert zacznie się 12 czerwca o godz. 19 w parku.", [("12 czerwca o godz. 19", "2024-06-12T19:00")]),
+    ("Biuro czynne w godzinach 8.30-16.00.", [("godzinach 8.30", "2024-05-15T08:30"), ("16.00", "2024-05-15T16:00")]),
+    ("Zremisowali 2:2, a w drugim meczu przegrali 19:25 w skali 1:87.", []),
+    ("Zebranie od 9:00 do 11:00.", [("9:00", "2024-05-15T09:00"), ("11:00", "2024-05-15T11:00")]),
+    ("Moda z lat 80-tych XX wieku wraca.", [("lat 80-tych XX wieku", "198")]),
+    ("W latach 60. dużo budowano, a lata dziewięćdziesiąte były inne.", [("latach 60.", "196"), ("lata dziewięćdziesiąte", "199")]),
+    ("Czekamy do czwartku.", [("czwartku", "2024-05-16")]),
+    ("Uczniowie nie maja czasu.", []),
+    ("Mieszkam przy ul. 3 Maja w Opolu.", []),
+    ("Pisz na adres jan.grudzien@example.pl.", []),
+    ("Nabór potrwa do drugiej połowy czerwca.", [("drugiej połowy czerwca", "2024-06-H2")]),
+    ("Jeszcze w grudniu prezes zapowiadał zmiany.", [("grudniu", "2023-12")]),
+    ("Finał odbędzie się 20 marca.", [("20 marca", "2025-03-20")]),
+    # the dots of "godz." and "ul." end no sentence: the past verb after them moves the date
+    # (November, six months ahead of the reference, is the last one: else this year's)
+    ("Dnia 2 listopada o godz. 17.30 przy ul. Polnej odbyło się zebranie.", [("2 listopada o godz. 17.30", "2023-11-02T17:30")]),
+    ("Turniej w dniach 6-7 luty br. w hali.", [("6", "2024-02-06"), ("7 luty", "2024-02-07")]),
+    ("W piątek 17 maja wieczorem gramy koncert.", [("piątek 17 maja wieczorem", "2024-05-17TEV")]),
+    # "będzie gościło" is a compound future, not the past: next March
+    ("Miasto będzie w marcu gościło festiwal.", [("marcu", "2025-03")]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), POLISH)
+def test_polish_reads_kpwr_shapes(text, expected):
+    assert read(text, "pl") == expected
+
+
+FRENCH_NEWS = [  # French: the sentence's tense, news words of French TimeBank's kind, parts of a day alone
+        # a day or month without a year: the last one for a past sentence, the next for a future one
+        ("fr", "Il avait signé le 20 novembre.", [("20 novembre", "2023-11-20")]),
+        ("fr", "Les travaux seront terminés le 3 mars.", [("3 mars", "2025-03-03")]),
+        # "il y a" (there is) and "dernier" (final) say no tense: the reference's year
+        ("fr", "Il y a un concert le 20 juin.", [("20 juin", "2024-06-20")]),
+        ("fr", "Le dernier concert, le 20 juin.", [("20 juin", "2024-06-20")]),
+        # a bare weekday in the direction of a near tense cue (Saturday is 3 days ahead, Friday 2)
+        ("fr", "La réunion aura lieu samedi.", [("samedi", "2024-05-18")]),
+        ("fr", "Le ministre a démissionné vendredi.", [("vendredi", "2024-05-10")]),
+        ("fr", "Le ministre parle vendredi.", [("vendredi", "2024-05-17")]),
+        # the plural modifier agrees with two months: June of the last year
+        ("fr", "Les élections de mai et juin derniers.", [("mai", "2024-05"), ("juin derniers", "2023-06")]),
+        ("fr", "Il est venu l'an dernier.", [("l'an dernier", "2023")]),
+        # now / soon / previously words, and their other senses
+        ("fr", "Les prix sont désormais fixés.", [("désormais", "PRESENT_REF")]),
+        ("fr", "Le prochain sommet aura lieu à Rome.", [("prochain", "FUTURE_REF")]),
+        ("fr", "Il reviendra lundi prochain.", [("lundi prochain", "2024-05-20")]),
+        ("fr", "Selon le rapport précédent, tout va bien.", [("précédent", "PAST_REF")]),
+        ("fr", "Une hausse sans précédent.", []),
+        ("fr", "Ils parlent de l'avenir.", [("l'avenir", "FUTURE_REF")]),
+        # a season after "d'" names a kind of thing
+        ("fr", "Les Jeux d'hiver et les sports d'automne.", []),
+        ("fr", "Il neigea beaucoup l'hiver 1954.", [("hiver 1954", "1954-WI")]),
+        # a part of the day alone, or after "le lendemain": the last date's day
+        ("fr", "Le 2 mai 2024, il a passé la soirée à Lyon.", [("2 mai 2024", "2024-05-02"), ("la soirée", "2024-05-02TEV")]),
+        ("fr", "Le 2 mai 2024, il est parti, puis il est revenu le lendemain matin.",
+         [("2 mai 2024", "2024-05-02"), ("le lendemain matin", "2024-05-03TMO")]),
+        # the night of a weekday (to the next): the first day's night, the last Saturday in a past sentence
+        ("fr", "Dans la nuit de samedi à dimanche, un incendie a éclaté.", [("nuit de samedi à dimanche", "2024-05-11TNI")]),
+        ("fr", "La nuit du 6 juin 1944 fut longue.", [("nuit du 6 juin 1944", "1944-06-06TNI")]),
+        ("es", "La noche del lunes llovió.", [("noche del lunes", "2024-05-13TNI")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), FRENCH_NEWS)
+def test_french_tense_ref_words_and_parts_of_a_day(language, text, expected):
     assert read(text, language) == expected

@@ -46,3 +46,18 @@ def test_the_reference_date_resolves_only_parts_with_no_date_written_with_them()
 def test_the_fall_of_something_is_not_autumn() -> None:
     assert mentions("After the fall of Ava, the war went on.") == []
     assert mentions("The fall of 1944 was wet.") == [("The fall of 1944", "1944-FA")]
+
+
+def test_a_year_ago_is_the_quarter_reported_on_a_year_before_and_does_not_move_it() -> None:
+    # TimeBank: a report on a quarter compares it "with a year ago", the same quarter a year
+    # before; the deictic year is a comparison, not the quarter's year (it stays the reference's)
+    def read(text: str, reference: str) -> list[tuple[str, str]]:
+        return [(m.text, m.value) for m in extract_focus_time(text, reference).mentions]
+
+    # Q4 ends after 10 February 2025 and the sentence is past: Q4 2024, a year before it Q4 2023
+    assert read("Fourth-quarter earnings fell 8% from a year ago, the company said.", "2025-02-10") == [
+        ("Fourth-quarter", "2024-Q4"), ("a year ago", "2023-Q4")]
+    assert read("In the third quarter, revenue grew 3% from a year earlier.", "2024-11-05") == [
+        ("the third quarter", "2024-Q3"), ("a year earlier", "2023-Q3")]
+    # no quarter named: the year before the reference date, as before
+    assert read("Sales rose 2% from a year ago.", "2024-11-05") == [("a year ago", "2023")]

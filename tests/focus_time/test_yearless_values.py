@@ -30,6 +30,11 @@ def values(text: str, reference: dt.date | None = None) -> list[tuple[str, str |
         ("The talks ended on Thursday.", [("on Thursday", "XXXX-WXX-4")]),
         ("she flew home on Sunday", [("on Sunday", "XXXX-WXX-7")]),
         ("over Christmas", [("over Christmas", "XXXX-12-25")]),
+        ("the fair closes over the weekend", [("the weekend", "XXXX-WXX-WE")]),
+        # lower-cased summaries: a verb-form month with a day after a dating word or an article
+        ("the board met on march 12 .", [("march 12", "XXXX-03-12")]),
+        ("a may 9 letter", [("may 9", "XXXX-05-09")]),
+        ("the race runs until 21 march .", [("21 march", "XXXX-03-21")]),
     ],
 )
 def test_a_date_without_a_year_keeps_the_year_unknown(text: str, expected: list) -> None:
@@ -112,3 +117,41 @@ def test_a_yearless_date_in_a_long_text_stays_linear() -> None:
     mentions = scan(text)
     assert len(mentions) == 30_001 and mentions[-1].value == "XXXX-10-02"
     assert time.process_time() - started < 30
+
+
+@pytest.mark.parametrize("text", ["you may 3d-print it", "the troops march 10 miles", "12 may resign", "it may 5 times"])
+def test_a_verb_form_month_with_a_number_stays_a_verb(text: str) -> None:
+    assert values(text) == []
+
+
+def test_a_month_or_day_of_a_year_named_relative_to_the_moment_of_writing() -> None:
+    # "in September last year" is one date: the reference date's year moved, else no year (never
+    # the year of a date written before it)
+    assert values("The deal ran until May 2021; it was signed in September last year.") == [
+        ("May 2021", "2021-05"), ("in September last year", "XXXX-09")]
+    assert values("it was signed on 3 September last year.", dt.date(2024, 2, 1)) == [
+        ("3 September last year", "2023-09-03")]
+
+
+def test_last_quarter_alone_is_the_quarter_before_this_one() -> None:
+    # "the last quarter" (of a year) is the fourth; "last quarter" alone the one before this
+    assert values("Margins widened from last quarter.") == [("last quarter", "UNDEF-this-quarter-MINUS-1")]
+    assert values("Margins widened from last quarter.", dt.date(2022, 8, 10)) == [("last quarter", "2022-Q2")]
+    assert values("in the last quarter of 2018") == [("the last quarter of 2018", "2018-Q4")]
+
+
+def test_a_name_coordinated_with_a_year_is_not_tied_to_it() -> None:
+    # "In 2019 ... than the year before and the second quarter": beside the year, not inside it
+    text = "In 2019 costs were lower than the year before and the second quarter."
+    assert values(text) == [("2019", "2019"), ("the year before", "2018"), ("the second quarter", "XXXX-Q2")]
+    assert values("In 2019 costs fell in the second quarter.")[-1] == ("the second quarter", "2019-Q2")
+
+
+def test_what_a_relative_date_implies_and_how_it_was_written() -> None:
+    (ahead,) = scan("Delivery follows the next day.")
+    assert ahead.implied_relative == ("UNDEF-this-day-PLUS-1", "FUTURE_REF")  # "tomorrow", and "soon"
+    assert scan("Output fell two years ago.")[0].implied_relative == ("UNDEF-REF-year-MINUS-2", "PAST_REF")
+    resolved = scan("In 2015 output fell from the year before.")[1]
+    assert (resolved.value, resolved.written_relative) == ("2014", "UNDEF-REF-year-MINUS-1")
+    assert scan("In 2015 output fell.")[0].written_relative is None
+

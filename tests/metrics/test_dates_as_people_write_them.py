@@ -114,6 +114,75 @@ def test_quarters_days_and_months_without_a_year_are_judged(answer: str, context
     assert faithfulness(answer, [context]) == (1.0, f"every temporal claim ({claim!r}) found in the retrieved contexts")
 
 
+# --- what the real summaries showed (benchmarks/real_summaries.py --misses) ----------------------
+
+
+def test_a_relative_date_resolved_on_one_side_only_is_matched_by_its_words() -> None:
+    # "the previous year" tied to the answer's own year, "the prior year" left unresolved by the
+    # source (it counts from the reference date only): the same words, supported both ways round
+    context = "In 2018, exports rose 3% over the prior year."
+    assert faithfulness("In 2018 exports rose 3% on the previous year.", [context]) == (
+        1.0, "every temporal claim ('2018', 'the previous year') found in the retrieved contexts")
+    assert faithfulness("Exports rose 3% on the prior year.", ["In 2018 exports rose 3% on the previous year."]) == (
+        1.0, "every temporal claim ('the prior year') found in the retrieved contexts")
+    # resolved on both sides: compared in full (2017 is not the context's 2015)
+    assert faithfulness("In 2018 exports rose on the year before.", ["In 2016 exports rose on the year before. In 2018 they fell."]) == (
+        0.5, "'the year before' not found in the retrieved contexts")
+
+
+@pytest.mark.parametrize(
+    ("answer", "context", "claim"),
+    [
+        # nothing before "the next day" to count from: it counts from the moment of writing, as "tomorrow"
+        ("The replacement arrives the next day.", "The replacement arrives tomorrow.", "the next day"),
+        ("Prices are now higher.", "Prices are currently higher.", "now"),
+        ("A new plant opens soon.", "A new plant opens next year.", "soon"),  # next year is in the future
+        # no value at all ("the next 14 days" without a date): the same words say the same
+        ("Sign up within the next 14 days for a discount.", "Discount if you sign up within the next 14 days.", "the next 14 days"),
+        ("They met over the weekend.", "They met on Saturday.", "the weekend"),
+    ],
+)
+def test_relative_and_vague_claims_are_compared_with_the_contexts_as_values(answer: str, context: str, claim: str) -> None:
+    assert faithfulness(answer, [context]) == (1.0, f"every temporal claim ({claim!r}) found in the retrieved contexts")
+
+
+def test_a_vague_or_weekend_claim_nothing_can_check_stays_out_of_the_score() -> None:
+    value, reason = faithfulness("A new plant opens soon.", ["A plant opened last year."])  # the past: no check
+    assert math.isnan(value) and reason == "'soon' names no particular year"
+    value, reason = faithfulness("They met over the weekend.", ["They met in a cafe."])
+    assert math.isnan(value) and reason == (
+        "nothing to check: unverifiable, left out of the score: "
+        "'the weekend' the contexts give no weekday or full date to check it against")
+    assert faithfulness("They met over the weekend.", ["They met on Tuesday."]) == (
+        0.0, "'the weekend' not supported: the contexts give on Tuesday")
+
+
+def test_a_dated_claim_whose_day_and_year_the_context_states_apart_is_supported() -> None:
+    # "August 2022" against "17 August last year ... December 2022": the month and the year are
+    # both stated, and the context ties neither to the other
+    assert faithfulness("The transfers began in May 2021.", ["The transfers began on 4 May last year and ran until December 2021."]) == (
+        1.0, "every temporal claim ('May 2021') found in the retrieved contexts")
+    assert faithfulness("Sales in the third quarter of 2020 rose.", ["Sales rose in 2020. Third-quarter sales rose 4%."])[0] == 1.0
+    # the day without the year stays half
+    assert faithfulness("The plant reopened in March 2016.", ["The plant reopened on 14 March."]) == (
+        0.5, "'March 2016' partially supported: the contexts give 14 March")
+
+
+def test_a_quarter_coordinated_with_a_relative_year_keeps_its_year_unknown() -> None:
+    # "compared to the previous year and pre-pandemic first quarter": not that year's quarter
+    answer = "Margins should hold through 2022, and profit rose against the year before and the pre-crisis third quarter."
+    context = "Margins should hold through 2022. Profit rose 40% over the prior year and 12% over the pre-crisis third quarter of 2019."
+    assert faithfulness(answer, [context]) == (
+        1.0, "every temporal claim ('2022', 'the year before', 'third quarter') found in the retrieved contexts")
+
+
+def test_a_lower_cased_month_and_day_is_read_and_checked() -> None:
+    answer = "the board approved the plan in a march 12 memo ."
+    assert faithfulness(answer, ["The board approved the plan in a March 12 memo."])[0] == 1.0
+    assert faithfulness(answer, ["The board approved the plan in a March 19 memo."]) == (
+        0.0, "'march 12' not supported: the contexts give March 19")
+
+
 # --- the rules behind them -------------------------------------------------------------------
 
 

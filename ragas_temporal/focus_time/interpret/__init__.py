@@ -33,6 +33,11 @@ Resolution policy (documented once, here):
   written in September 2005 is January 2005, "11 December" in a past-tense sentence written in
   January 2010 is December 2009. After another explicit date, narration moves forward from it:
   "On 22 June 1941 ... By December ..." is December 1941;
+* in a report on a quarter (the last quarter the text named, not after the reference date's,
+  within ``core.PERIOD_WINDOW`` characters) "a year ago", "a year earlier" and "the same period
+  last year" are that quarter a year before (TimeBank: ``1988-Q3`` in a report on the third
+  quarter of 1989) and, in the language tables, "no trimestre" is that quarter; with no quarter
+  named they are years, as above;
 * "the past/next N years|months|weeks|days" is a TIMEX3 DURATION (value ``P5Y``); its years are
   every calendar year touched by the span from N units before (or after) the base date to the
   base date: "the past 5 years" on 2019-03-03 covers 2014-2019;
@@ -64,7 +69,7 @@ from ragas_temporal.focus_time.interpret.anaphoric import (
     unit_before_after,
     weekday_the_day,
 )
-from ragas_temporal.focus_time.interpret.calendar_names import cjk_part_of_year, easter, holiday, quarter, season
+from ragas_temporal.focus_time.interpret.calendar_names import cjk_part_of_year, discussed_quarter, easter, holiday, quarter, season
 from ragas_temporal.focus_time.interpret.core import Anchor, Context, Groups, Interpreter, Reading, groups_of
 from ragas_temporal.focus_time.interpret.dates import cjk_date, month_range, month_year, numeric_date, rare_date, short_date, ymd
 from ragas_temporal.focus_time.interpret.deictic import (
@@ -79,6 +84,7 @@ from ragas_temporal.focus_time.interpret.deictic import (
     part_of_day,
     past_n,
     ref_word,
+    same_period,
     unit_relative,
     weekday,
     year_to_date,
@@ -131,6 +137,7 @@ __all__ = [
     "day_anaphoric",
     "day_relative",
     "date_range",
+    "discussed_quarter",
     "decade_digits",
     "decade_short",
     "decade_words",
@@ -153,6 +160,7 @@ __all__ = [
     "quarter",
     "rare_date",
     "ref_word",
+    "same_period",
     "season",
     "short_date",
     "the_year",
@@ -167,3 +175,5 @@ __all__ = [
 
 #: Rule interpreter name -> function; every rule of the table must name one defined above.
 INTERPRETERS: dict[str, Interpreter] = {rule.interpreter: globals()[rule.interpreter] for rule in RULES}
+# readers only the language tables' rules name (their words come from a language's additions)
+INTERPRETERS.update(discussed_quarter=discussed_quarter, same_period=same_period)

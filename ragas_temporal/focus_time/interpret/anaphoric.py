@@ -28,7 +28,7 @@ from ragas_temporal.focus_time.interpret.core import (
     unresolved_reading,
     yearless_reading,
 )
-from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, UNIT_MODIFIERS, WEEKDAYS
+from ragas_temporal.focus_time.patterns import CUE_MONTHS, MONTHS, UNIT_MODIFIERS, UTC_ZONES, WEEKDAYS
 
 
 def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -75,11 +75,19 @@ def weekday_the_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 def month_day(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """March 3, 3rd of March, the 14th of June: the year of the last written date (or of a date
-    continued from it), else of the reference (see ``Context.calendar_base``)."""
+    continued from it), else of the reference (see ``Context.calendar_base``); "March 3 last
+    year": the reference's year moved, else no year."""
     mname, dname = ("month", "day") if g("month") else ("month2", "day2")
     m, d = MONTHS[g.lower(mname)], int(g(dname))
     if not valid_day(2000, m, d):
         return None
+    rel = g.lower("rel")
+    if rel:  # "17 August last year": the year is the reference date's, moved
+        ref = ctx.ref
+        if ref is None or not valid_day(ref.year + UNIT_MODIFIERS[rel], m, d):
+            return yearless_reading("relative", f"XXXX-{m:02d}-{d:02d}")
+        a = Anchor(ref.year + UNIT_MODIFIERS[rel], m, d)
+        return Reading("relative", a.value(), frozenset({a.year}), a)
     base = ctx.calendar_base_at(g.start)
     if base is None:
         return yearless_reading(kind, f"XXXX-{m:02d}-{d:02d}")
@@ -122,7 +130,8 @@ def month_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
 
 
 def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:
-    """9am, 10:30 pm, 14:00 UTC, 1400 GMT: a time on the day of the last date, else of the reference."""
+    """9am, 10:30 pm, 14:00 UTC, 1400 GMT: a time on the day of the last date, else of the reference;
+    a time in UTC/GMT ends in "Z" (TIMEX3: ``2024-05-01T14:00Z``)."""
     h = int(g("h"))
     mi = int(g("mi") or 0)
     ap = g.lower("ap")
@@ -137,7 +146,7 @@ def clock(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return unresolved_reading("anaphoric")
     value = base.value()
     if base.day is not None:
-        value += f"T{h:02d}:{mi:02d}"
+        value += f"T{h:02d}:{mi:02d}" + ("Z" if g.lower("tz") in UTC_ZONES else "")
     return Reading("anaphoric", value, frozenset({base.year}))
 
 
@@ -147,8 +156,8 @@ def part_of_day_bare(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if (g.lower("mod") or "") in ("every", "each"):
         return Reading(kind, "XXXX-XX-XX", frozenset())  # a set ("every night"), not a date
     base = ctx.base
-    if base is None:
-        return unresolved_reading(kind)
+    if base is None:  # "the weekend": a weekend of some week (TIMEX3 XXXX-WXX-WE)
+        return yearless_reading(kind, "XXXX-WXX-WE") if part == "weekend" else unresolved_reading(kind)
     if part == "weekend":
         return Reading(kind, unit_value(base, "weekend"), unit_years(base, "weekend"))
     return Reading(kind, day_value(base, part), frozenset({base.year}))

@@ -10,12 +10,14 @@ from typing import Callable
 
 from ragas_temporal.focus_time.cjk_numerals import cjk_number
 from ragas_temporal.focus_time.interpret.calendar_math import shift_anchor, year_by_tense
+from ragas_temporal.focus_time.interpret.deictic import unit_relative
 from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
     Groups,
     Reading,
     explicit_reading,
+    groups_of,
     unresolved_reading,
     year_from,
     yearless_reading,
@@ -33,6 +35,7 @@ from ragas_temporal.focus_time.patterns import (
     trie_regex,
 )
 
+_OF_AFTER = re.compile(r"\s+of\s", re.IGNORECASE)  # "last quarter of the century": the fourth
 _QUARTER_CUE = re.compile(rf"[\s-]+(?i:{trie_regex(QUARTER_CUES)})(?!\w)")
 
 
@@ -48,9 +51,18 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
     elif g("qmonth"):
         q = (MONTHS[g.lower("qmonth")] - 1) // 3 + 1
     else:
-        q = QUARTER_ORDINALS[g.lower("ord")]
+        ordinal = g.lower("ord")
+        if ordinal == "last" and g.match.group(0)[0] in "lL" and g("year") is None and g("rel") is None \
+                and not g("the_year") and _OF_AFTER.match(ctx.text, g.end) is None:
+            # "up from last quarter" is the quarter before this one, read as "last month" is; "the
+            # last quarter", "last quarter of 2019" and "last quarter of the century" are the fourth
+            deictic = groups_of(g.match)
+            deictic.update(mod="last", unit="quarter", the=None)
+            return unit_relative(deictic, ctx, "relative")
+        q = QUARTER_ORDINALS[ordinal]
     y = year_from(g, ctx)
     if y is not None:
+        ctx.name_quarter(y, q, g.end)
         return explicit_reading("date", Anchor(y), f"{format_year(y)}-Q{q}")
     rel = g.lower("rel")
     if rel in ("this", "current", "last", "next"):
@@ -69,7 +81,25 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
             base = Anchor(year)
     if base is None:  # "Q2", "the second quarter" with no year the text ties to it
         return yearless_reading(kind, f"XXXX-Q{q}")
+    ctx.name_quarter(base.year, q, g.end)
     return Reading(kind, f"{format_year(base.year)}-Q{q}", frozenset({base.year}))
+
+
+def discussed_quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """"the quarter", "no trimestre", "en el trimestre" (a quarter word after a definite article,
+    no ordinal): the quarter the text reports on, its last named one (TimeBank: 1989-Q3 in a
+    report on the third quarter of 1989); no mention when it named none ("a quarter" in general).
+
+    >>> import datetime as dt
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [(m.text, m.value) for m in scan("Lucro do segundo trimestre subiu. No trimestre, as vendas caíram.", dt.date(2024, 8, 1), "pt")]
+    [('segundo trimestre', '2024-Q2'), ('trimestre', '2024-Q2')]
+    """
+    discussed = ctx.quarter_in_discussion(g.start)
+    if discussed is None:
+        return None
+    year, q = discussed
+    return Reading(kind, f"{format_year(year)}-Q{q}", frozenset({year}))
 
 
 def cjk_part_of_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
@@ -92,6 +122,8 @@ def cjk_part_of_year(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if base is None:  # a quarter without a year keeps its TIMEX value, as "the third quarter" does
         return yearless_reading(kind, f"XXXX-{code}") if code[0] == "Q" else unresolved_reading(kind)
     year = year_by_tense(base, last_month, 28, lambda: ctx.tense_at(g.start, g.end))
+    if code[0] == "Q":
+        ctx.name_quarter(year, n, g.end)
     return Reading(kind, f"{format_year(year)}-{code}", frozenset({year}))
 
 

@@ -85,7 +85,10 @@ class Context:
     month's year (see ``tense_at``).
     """
 
-    __slots__ = ("text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues", "anchor_end", "_tie")
+    __slots__ = (
+        "text", "reference", "anchor", "narrative", "_ref", "span_budget", "era_cues", "anchor_end", "_tie", "period",
+        "tense_of",
+    )
 
     def __init__(self, text: str, reference: dt.date | None, anchor: Anchor | None = None) -> None:
         self.text = text
@@ -101,6 +104,11 @@ class Context:
         #: sentence end after it, found on first need: ``(anchor_end, sentence end)``
         self.anchor_end = 0
         self._tie: tuple[int, int] = (-1, -1)
+        #: the last quarter the text named, ``(year, quarter, end)`` (``quarter_in_discussion``)
+        self.period: tuple[int, int, int] | None = None
+        #: the reader of a sentence's tense (``context_rules.tense``: English cues); a language's
+        #: table sets its own while it reads a yearless date (``languages.table``)
+        self.tense_of = tense
 
     def span(self, first: int, last: int) -> frozenset[int]:
         """The years of a range written in the text (``normalise.year_span``), its two ends only
@@ -141,6 +149,9 @@ class Context:
         these: "sales fell in January, compared to a year ago, as firms reported their January
         sales" is read as this January both times.
 
+        A name coordinated with that year ("up on 2020 and the first quarter", "than the
+        previous year and the first quarter") is another period beside it, not a part of it: no tie.
+
         >>> ctx = Context("In 2010 it grew. On June 4 it fell.", None, Anchor(2010))
         >>> ctx.anchor_end = 7
         >>> ctx.calendar_base_at(3) , ctx.calendar_base_at(20)
@@ -148,7 +159,9 @@ class Context:
         """
         anchor = self.anchor
         if self.narrative and anchor is not None:
-            if anchor.month is not None or start < self._sentence_end():
+            if anchor.month is not None:
+                return anchor
+            if start < self._sentence_end() and not _COORDINATED.match(self.text, self.anchor_end, start):
                 return anchor
             # a narrative of another age ("1940 ... am 27. Mai", "一九八四年……十月一日") goes on in
             # its own year, as annotators read it; a year near the moment of writing is news of it
@@ -156,6 +169,34 @@ class Context:
             if ref is not None and abs(anchor.year - ref.year) > NARRATIVE_YEARS:
                 return anchor
         return self._ref
+
+    def name_quarter(self, year: int, quarter: int, end: int) -> None:
+        """Note a quarter the text names (its text ends at ``end``) as the one it reports on,
+        unless it lies after the reference date's quarter: a forecast ("the third quarter of
+        1990" in 1989) is not what "a year ago" compares with.
+
+        >>> ctx = Context("x", dt.date(1989, 10, 26))
+        >>> ctx.name_quarter(1989, 3, 10); ctx.name_quarter(1990, 3, 20); ctx.period
+        (1989, 3, 10)
+        """
+        ref = self._ref
+        if ref is None or ref.month is None or (year, quarter) <= (ref.year, (ref.month - 1) // 3 + 1):
+            self.period = (year, quarter, end)
+
+    def quarter_in_discussion(self, start: int) -> tuple[int, int] | None:
+        """``(year, quarter)`` of the quarter a text reports on at ``start``: the last one it named
+        before, within ``PERIOD_WINDOW`` characters (financial news names its quarter, then
+        compares it "with a year ago", "in the quarter"); None when none was named.
+
+        >>> ctx = Context("x" * 3000, None)
+        >>> ctx.period = (1989, 3, 100)
+        >>> ctx.quarter_in_discussion(400), ctx.quarter_in_discussion(2900)
+        ((1989, 3), None)
+        """
+        period = self.period
+        if period is None or start - period[2] > PERIOD_WINDOW:
+            return None
+        return period[0], period[1]
 
     def _sentence_end(self) -> int:
         """Where the sentence holding the anchor's text ends (searched once per anchor, at most
@@ -185,17 +226,27 @@ class Context:
         moves forward from that date, so it is ignored."""
         if self.narrative and self.anchor is not None and self.anchor != self._ref and self.calendar_base_at(start) is self.anchor:
             return None
-        return tense(self.text, start, end)
+        return self.tense_of(self.text, start, end)
 
 
 # A sentence ends at a sentence mark and the blanks after it, or at a line break (one definition:
 # ``patterns.sentence_break``); a year ties calendar names up to there, within this many characters.
 _SENTENCE_GAP = re.compile(sentence_break() + r"|\n")
 _TIE_WINDOW = 2000
+# Between a year and a calendar name: "and" or "or" and at most two words that are no preposition
+# ("the year before and the pre-crisis third quarter"), which coordinates the name with the year
+# instead of placing it inside; ", and on May 5 it opened" goes on in that year.
+_COORDINATED = re.compile(
+    r"\s+(?:and|or|versus|vs\.?)\s+(?:(?!(?:on|in|at|by|from|until|till|since|during|after|before|for|of|to|then)\s)[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
 #: How far (in years) a text's last written year must be from the reference date for the text to be a
 #: narrative of another age rather than news of the moment of writing (``calendar_base_at``; the
 #: language tables read it too).
 NARRATIVE_YEARS = 10
+#: How far (in characters) a named quarter stays the period a text reports on
+#: (``Context.quarter_in_discussion``): a short news item, a few paragraphs.
+PERIOD_WINDOW = 1500
 
 
 class Groups(dict):

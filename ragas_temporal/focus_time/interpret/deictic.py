@@ -20,12 +20,14 @@ from ragas_temporal.focus_time.interpret.core import (
     Context,
     Groups,
     Reading,
+    explicit_reading,
     groups_of,
     relative_reading,
     unresolved_reading,
     yearless_reading,
 )
 from ragas_temporal.focus_time.interpret.dates import cjk_in_year
+from ragas_temporal.focus_time.normalise import format_year
 from ragas_temporal.focus_time.patterns import (
     ANAPHORIC_MODIFIERS,
     CJK_AGO_CUES,
@@ -140,6 +142,10 @@ def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
     sign = 1 if direction in ("later", "from now", "hence") else -1
     if n is None:
         return Reading(kind, "PAST_REF" if sign < 0 else "FUTURE_REF", frozenset())
+    if n == 1 and sign < 0 and unit == "year":
+        discussed = ctx.quarter_in_discussion(g.start)
+        if discussed is not None:  # "profit rose in the third quarter from a year ago": 1988-Q3
+            return year_earlier_quarter(kind, *discussed)
     base = ctx.base if anaphoric else ctx.ref
     if unit == "fortnight":
         unit, n = "week", 2 * n
@@ -152,6 +158,34 @@ def ago(g: Groups, ctx: Context, kind: str) -> Reading | None:
         return unresolved_reading(kind)
     gran = "day" if unit in ("day", "week") else ("month" if unit == "month" else "year")
     return Reading(kind, unit_value(a, gran), frozenset({a.year}), at_granularity(a, gran))
+
+
+def year_earlier_quarter(kind: str, year: int, quarter: int) -> Reading:
+    """The quarter a year before the quarter a text reports on: TimeML's reading of "a year ago",
+    "a year earlier" and "the same period last year" in a quarterly report (TimeBank: 1988-Q3 in
+    a report on the third quarter of 1989). Its year is the anchor later anaphora read.
+
+    >>> year_earlier_quarter("relative", 1989, 3).value
+    '1988-Q3'
+    """
+    return Reading(kind, f"{format_year(year - 1)}-Q{quarter}", frozenset({year - 1}), Anchor(year - 1))
+
+
+def same_period(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """"the same period last year", "el mismo periodo del año anterior", "o período homólogo do ano
+    passado": the period the text reports on (its last named quarter), a year before; else the
+    year before the reference date, as "last year". With a year written instead ("o período
+    homólogo de 1988", group ``year``): that quarter of that year, else that year."""
+    discussed = ctx.quarter_in_discussion(g.start)
+    written = g("year")
+    if written is not None:
+        year = int(written)
+        value = f"{format_year(year)}-Q{discussed[1]}" if discussed is not None else None
+        # its kind stays the rule's: a comparison, never the year of a quarter named before it
+        return explicit_reading(kind, Anchor(year), value)
+    if discussed is not None:
+        return year_earlier_quarter(kind, *discussed)
+    return _reference_year(ctx, kind, -1)
 
 
 def cjk_ago(g: Groups, ctx: Context, kind: str) -> Reading | None:

@@ -29,14 +29,17 @@ import re
 from typing import Callable, NamedTuple
 
 from ragas_temporal.focus_time import year_lexicon as lex
-from ragas_temporal.focus_time.context_rules import dated_in_era, is_round
+from ragas_temporal.focus_time.context_rules import dated_in_era, is_round, tense
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, Groups, Reading
-from ragas_temporal.focus_time.interpret.calendar_math import valid_day
+from ragas_temporal.focus_time.interpret.calendar_math import qualified_years, tensed_year, valid_day
 from ragas_temporal.focus_time.interpret.core import NARRATIVE_YEARS, Anchor, unresolved_reading
+from ragas_temporal.focus_time.languages.dispatch import DispatchScanner
 from ragas_temporal.focus_time.languages.vocabulary import Vocabulary, vocabulary
 from ragas_temporal.focus_time.patterns import (
+    DECADE_WORDS,
     MONTHS,
     PARTS_OF_DAY,
+    WEEKDAYS,
     MENTION_END,
     MENTION_START,
     RULE_REGEX,
@@ -60,7 +63,7 @@ _UNSPACED = frozenset({"zh", "ja"})
 #: English words the interpreters read for a relative phrase: (n, unit, direction) -> rule and groups.
 _DAY_WORDS = {(0, "ago"): "today", (1, "ago"): "yesterday", (2, "ago"): "the day before yesterday",
               (0, "in"): "today", (1, "in"): "tomorrow", (2, "in"): "the day after tomorrow"}  # fmt: skip
-_UNIT_MODIFIER = {(0, "ago"): "this", (0, "in"): "this", (1, "ago"): "last", (1, "in"): "next"}
+_UNIT_MODIFIER = {(0, "ago"): "this", (0, "in"): "this", (1, "ago"): "last", (1, "in"): "next", (1, "prior"): "last"}
 _DIRECTION = {"ago": "ago", "in": "from now"}
 _DASHES = ("--", "-", "–", "—")
 #: Punctuation closing a word ("Mitglieder." is the word "Mitglieder").
@@ -100,13 +103,21 @@ class LanguageTable(NamedTuple):
     """One language's scanner and what reads each rule's match."""
 
     code: str
-    scanner: re.Pattern  # every rule in one alternation (``match.lastgroup`` names the rule)
+    scanner: re.Pattern  # every rule in one alternation (``match.lastgroup`` names the rule): the reference
     readers: dict[str, tuple[Callable, str]]  # rule -> (interpreter, kind), as extract._READER_OF_RULE
     rule_regex: dict[str, re.Pattern]  # rule -> its own regex (the match's named groups), as patterns.RULE_REGEX
     words: dict[str, str]  # the language's words -> the English table's
+    tense_of: Callable[[str, int, int], str | None] | None = None  # the sentence's tense (``_tense_reader``); None: English's
+    fast: DispatchScanner | None = None  # the same matches as ``scanner``, faster
 
     def iter_matches(self, text: str) -> list[tuple[str, re.Match]]:
         """``(rule name, match)`` left to right, non-overlapping (same contract as ``scanner.iter_matches``)."""
+        if self.fast is not None:
+            return self.fast.iter_matches(text)
+        return self.iter_matches_reference(text)
+
+    def iter_matches_reference(self, text: str) -> list[tuple[str, re.Match]]:
+        """The same by the whole alternation (slower; the tests compare both)."""
         return [(m.lastgroup, m) for m in self.scanner.finditer(text)]
 
     def groups(self, match: re.Match) -> Groups:
@@ -119,6 +130,19 @@ def _words_regex(words, *, spaced: bool = True) -> str:
     return rf"(?i:{body})"
 
 
+def _guarded_regex(words, v: Vocabulary) -> str:
+    """``_words_regex(words)``, a word listed in ``not_after`` only where none of its words comes
+    right before it ("la mañana" is the morning; "sans précédent", "Jeux d'hiver"): after a
+    space, or glued after one ending in an apostrophe (an elision: "d'")."""
+    loose = [w for w in words if w.lower() not in v.not_after]
+    guarded = [w for w in words if w.lower() in v.not_after]
+    glue = lambda w: re.escape(w) if w.endswith(("'", "’")) else rf"{re.escape(w)}\s"  # noqa: E731
+    return "|".join(
+        ([_words_regex(loose)] if loose else [])
+        + ["".join(rf"(?<!(?i:{glue(b)}))" for b in v.not_after[w.lower()]) + _words_regex([w]) for w in guarded]
+    )
+
+
 def _month(v: Vocabulary, name: str = "month") -> str:
     # a name or abbreviation; not followed by a letter ("mar" is not "martes")
     return rf"(?P<{name}>{_words_regex(v.months)})(?!\w)"
@@ -129,7 +153,9 @@ def _suffix(v: Vocabulary) -> str:
 
 
 def _day(v: Vocabulary) -> str:
-    return rf"(?P<day>3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}"
+    # or a word for the day ("el primero de mayo", "le premier mai"), read as its number
+    words = rf"|{_words_regex(v.day_words)}(?!\w)" if v.day_words else ""
+    return rf"(?P<day>3[01]|[12]\d|0?[1-9]{words})(?!\d){_suffix(v)}"
 
 
 def _opt(words, fmt: str = r"(?:{}\s+)?") -> str:
@@ -149,23 +175,47 @@ def _date_rules(v: Vocabulary) -> list[Rule]:
     weekday = rf"(?:{_words_regex(w for w in v.weekdays if len(w) > 3)},?\s+)?" if v.weekdays else ""
     of = _opt(v.of_words)
     return [
-        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{_year_after(v)}", "ymd", ""),
+        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{_year_after(v)}{_clock_suffix(v)}", "ymd", ""),
         Rule("lang_month_year", "date", rf"{_month(v)}\.?,?\s*{of}{_year_after(v)}", "month_year", ""),
     ]
 
 
+def _clock_suffix(v: Vocabulary) -> str:
+    """A clock time written right after a date, after a clock word ("6.03.2010 r. godz. 10.00",
+    "9 kwietnia o godzinie 10:00", "w środę o godz. 12"): part of the date's mention (groups ``ch``,
+    ``cmi``; the hour alone only after the clock word). Only in a language that says so
+    (``clock_links``): French TimeML annotates "le jeudi 23 mai" and "à 20 h 30" apart."""
+    if not v.clock_before or not v.clock_links:
+        return ""
+    link = _opt(v.clock_links)
+    return rf"(?:,?\s*{link}{_words_regex(v.clock_before)}\s*(?P<ch>[01]?\d|2[0-3])(?:[.:](?P<cmi>[0-5]\d))?(?![\d.,:]\d)(?!\w))?"
+
+
 def _numeric_rule(v: Vocabulary) -> list[Rule]:
-    """Day and month in digits, in the locale's order: 20.07.1969 (DMY), 07/20/1969 (MDY)."""
+    """Day and month in digits, in the locale's order: 20.07.1969 (DMY), 07/20/1969 (MDY); a
+    weekday before and the year noun and a clock time after are part of the date ("wtorek,
+    15.08.2006 r. godz. 16.30"); the first day of a pair of days ("6" of "6-7.03.2010r.")."""
     day, month = r"(?P<day>0?[1-9]|[12]\d|3[01])", r"(?P<month>0?[1-9]|1[0-2])"
     first, second = (day, month) if v.date_order.startswith("D") else (month, day)
     if v.date_order.startswith("Y"):
         return []  # the English table's numeric_ymd reads 1969/07/20
-    return [
+    weekday = rf"(?:{_words_regex(w for w in _alone(v.weekdays) if len(w) > 3)},?\s+)?" if v.weekdays else ""
+    noun = rf"(?:\s*{_words_regex(v.year_nouns)}(?!\w))?" if v.year_nouns else ""
+    # not inside a longer number or date; after a day and a dash only ("6-7.03.2010": a pair)
+    start = r"(?=\d)(?:(?<![\d/.:,-])|(?<=(?<![\d/.:,-])\d-)|(?<=(?<![\d/.:,-])\d\d-))"  # (a digit first: cheap)
+    rules = [
         Rule(
             "lang_numeric", "date",
-            rf"(?<![\d/.:,-]){first}(?P<sep>[/.-]){second}(?P=sep)(?P<year>{YEAR4})(?!\d|[/.:-]\d)", "ymd", "",
+            rf"{weekday}{start}{first}(?P<sep>[/.-]){second}(?P=sep)(?P<year>{YEAR4})(?!\d|[/.:-]\d){noun}{_clock_suffix(v)}", "ymd", "",
         )
-    ]  # fmt: skip
+    ]
+    if v.date_order.startswith("D"):
+        rules.append(Rule(
+            "lang_numeric_pair", "date",
+            rf"(?<![\d/.:,-])(?P<day>0?[1-9]|[12]\d|3[01])(?=\s*[-–]\s*(?:0?[1-9]|[12]\d|3[01])(?P<sep>[/.])(?P<month>0?[1-9]|1[0-2])(?P=sep)(?P<year>{YEAR4})(?!\d))",
+            "ymd", "",
+        ))
+    return rules  # fmt: skip
 
 
 def _range_rules(v: Vocabulary) -> list[Rule]:
@@ -208,7 +258,7 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     if phrases:
         body = "|".join(
             ([_words_regex(loose, spaced=spaced)] if loose else []) + ([phrase_regex(exact)] if exact else [])
-            + ["".join(rf"(?<!(?i:{re.escape(w)})\s)" for w in v.not_after[p]) + _words_regex([p]) for p in guarded]
+            + ([_guarded_regex(guarded, v)] if guarded else [])
         )  # fmt: skip
         rules.append(Rule("lang_relative", "relative", rf"(?P<w>{body})", "day_relative", ""))
         readers["lang_relative"] = ("by phrase", {p: _relative_reader(*meaning) for p, meaning in v.relative.items()})
@@ -230,17 +280,23 @@ def _alone(forms: dict[str, int]) -> list[str]:
     """The forms of month or weekday names that stand alone as one: not an abbreviation, i.e.
     not the start of a longer form of the same name ("jun" of "juni", "segunda" of
     "segunda-feira", "maj" of "maja"), and of four letters or more unless the name has no longer
-    form ("Mai", "mai").
+    form ("Mai", "mai"). A nominative of four letters or more whose longer forms are its one-letter
+    case endings stands alone ("luty" beside "lutym", "март" beside "марта").
 
-    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3}))
-    ['juni', 'mai', 'märz']
+    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3, "luty": 2, "lutym": 2}))
+    ['juni', 'luty', 'lutym', 'mai', 'märz']
     """
     by_name: dict[int, list[str]] = {}
     for w, i in forms.items():
         by_name.setdefault(i, []).append(w)
+
+    def abbreviation(w: str, i: int) -> bool:
+        longer = [o for o in by_name[i] if o != w and o.startswith(w)]
+        return bool(longer) and not (len(w) >= 4 and all(len(o) == len(w) + 1 for o in longer))
+
     return [
         w for w, i in forms.items()
-        if not any(o != w and o.startswith(w) for o in by_name[i]) and (len(w) >= 4 or len(w) == max(map(len, by_name[i])))
+        if not abbreviation(w, i) and (len(w) >= 4 or len(w) == max(map(len, by_name[i])))
     ]  # fmt: skip
 
 
@@ -264,12 +320,14 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
     mod = rf"(?:(?P<mod>{_words_regex(moved)})\s+)?" if moved else ""
     # the modifier also after it: "le 11 septembre dernier", "septembre dernier"
     after = rf"(?:\s+(?P<mod2>{_words_regex(moved)})(?!\w))?" if moved else ""
-    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}", "month_day", "")]
-    if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo"
+    # a part of the day after it ("czwartek 18 października rano": TIMEX3 "...TMO"), as after a weekday
+    part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
+    rules = [Rule("lang_day_month", "anaphoric", rf"{mod}{weekday}{_day(v)}\s*{of}{month}(?!\.?,?\s*{of}\d){after}{part}{_clock_suffix(v)}", "month_day", "")]
+    if v.range_to:  # the first day of two sharing a month: "3." of "am 3. und 4. Mai", "12" of "12 y 13 de mayo", "5" of "el 5 y el 6 de junio"
         link = _words_regex(tuple(v.range_to) + _DASHES)
         rules.append(Rule(
             "lang_day_of_pair", "anaphoric",
-            rf"{_day(v)}(?=\s*{link}\s*(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month}(?:\.?,?\s*{of}{_year_after(v)})?)",
+            rf"{_day(v)}(?=\s*{link}\s*(?:[^\W\d_]{{1,3}}\s+)?(?:3[01]|[12]\d|0?[1-9])(?!\d){_suffix(v)}\s*{of}{month}(?:\.?,?\s*{of}{_year_after(v)})?)",
             "month_day", "",
         ))  # fmt: skip
     if v.part_of_links and v.parts_of_day:  # "am Morgen des 6. Juni", "la mañana del 6 de junio"
@@ -278,6 +336,13 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
             rf"(?P<part>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+{_day(v)}\s*{of}{month}"
             rf"(?:\.?,?\s*{of}{_year_after(v)})?", "month_day", "",
         ))  # fmt: skip
+        if v.weekdays and v.bare_names:  # "la nuit de samedi à dimanche", "la noche del lunes": the first day's part
+            names = _words_regex(_alone(v.weekdays))
+            to = rf"(?:\s+{_words_regex(v.range_to)}\s+{names}(?!\w))?" if v.range_to else ""
+            rules.append(Rule(
+                "lang_part_of_weekday", "relative",
+                rf"(?P<part>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+(?P<weekday>{names})(?!\w){to}", "weekday", "",
+            ))  # fmt: skip
     if v.day_nouns:  # "el día 8": a day of the month of the last date ("el día 3 de mayo" is lang_day_month's)
         rules.append(Rule(
             "lang_day_noun", "anaphoric",
@@ -287,21 +352,30 @@ def _name_rules(v: Vocabulary) -> list[Rule]:
         return rules
     month_mods = _mods(v, "early", "mid", "late", "last", "next", "this")
     mod = rf"(?:(?P<mod>{_words_regex(month_mods)})[\s-]*{of})?" if month_mods else ""
-    rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}", "month_bare", ""))
+    if v.halves:  # "w pierwszej połowie maja": the month's half (TIMEX3 "2011-05-H1"), ``_with_suffix``
+        mod = rf"(?:(?P<half>{_words_regex(v.halves)})\s+{of}|{mod})"
+    # "junho do ano passado", "janeiro deste ano": the month of a year named relative to the reference
+    rel_year = rf"(?:{_relative_year(v)})?" if _relative_year(v) else ""
+    rules.append(Rule("lang_month_bare", "anaphoric", rf"{mod}(?P<month>{_words_regex(months)})(?!\w)(?!\.?,?\s*{of}\d){after}{rel_year}", "month_bare", ""))
     if v.weekdays:
         day_mods = _mods(v, "last", "next", "this", "every")
         before = rf"(?:(?P<mod>{_words_regex(day_mods)})\s+)?" if day_mods else ""
         after = rf"(?:\s+(?P<mod2>{_words_regex(day_mods)})(?!\w))?" if day_mods else ""
         part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w))?" if v.parts_of_day else ""
         names = _words_regex(_alone(v.weekdays))
-        rules.append(Rule("lang_weekday", "relative", rf"{before}(?P<weekday>{names})(?!\w){after}{part}", "weekday", ""))
+        # or the part before it: "la mañana del miércoles", "am Abend des Montags"
+        part_of = (
+            rf"(?:(?P<part0>{_words_regex(v.parts_of_day)})\s+{_words_regex(v.part_of_links)}\s+)?"
+            if v.parts_of_day and v.part_of_links else ""
+        )  # fmt: skip
+        rules.append(Rule("lang_weekday", "relative", rf"{part_of}{before}(?P<weekday>{names})(?!\w){after}{part}{_clock_suffix(v)}", "weekday", ""))
     return rules
 
 
 def _day_part_rules(v: Vocabulary) -> list[Rule]:
     """A relative day or "this" and a part of the day: "heute Abend", "gestern Nacht", "ce soir",
-    "esta noche" (``part_of_day``); the now/recently/soon words: "ahora", "actuellement"
-    (``ref_word``)."""
+    "esta noche", or one word for both, "anoche" (``part_of_day``); the now/recently/soon words:
+    "ahora", "actuellement" (``ref_word``)."""
     rules = []
     days = [p for p, (n, unit, _) in v.relative.items() if unit == "day" and n <= 1]
     if v.parts_of_day and (days or _mods(v, "this")):
@@ -309,8 +383,30 @@ def _day_part_rules(v: Vocabulary) -> list[Rule]:
             "lang_part_of_day", "relative",
             rf"(?P<mod>{_words_regex(days + _mods(v, 'this'))})\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)})(?!\w)", "part_of_day", "",
         ))  # fmt: skip
-    if v.ref_words:
-        rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{_words_regex(v.ref_words)})(?!\w)", "ref_word", ""))
+    if v.parts_of_day and v.part_articles:  # "dans la soirée", "la nuit", "en fin d'après-midi": the last date's day
+        # not the part of a date written after it ("la nuit du 6 juin", "la nuit de lundi": lang_part_of_*)
+        dated = "|".join([r"\d"] + ([_words_regex(_alone(v.weekdays))] if v.weekdays else []))
+        not_dated = rf"(?!\s+{_words_regex(v.part_of_links)}\s+(?:{dated}))" if v.part_of_links else ""
+        rules.append(Rule(
+            "lang_part_of_day_bare", "anaphoric",
+            rf"(?P<mod>{_words_regex(v.part_articles)})\s*(?P<part>{_words_regex(v.parts_of_day)})(?!\w){not_dated}", "part_of_day_bare", "",
+        ))  # fmt: skip
+    if v.day_part_words:  # one word for a day and its part: "anoche" (last night), "gestern" needs none
+        rules.append(Rule("lang_day_part_word", "relative", rf"(?P<w>{_words_regex(v.day_part_words)})(?!\w)", "part_of_day", ""))
+    if v.ref_words or v.ref_before_noun:
+        # never before a date word: "en el pasado mes", "del pasado sábado" are the month's and the weekday's
+        dates = _words_regex([*_alone(v.months), *_alone(v.weekdays), *v.units, *v.seasons, *v.parts_of_day])
+        day = rf"\d\d?\s+{_opt(v.of_words)}{_words_regex(_alone(v.months))}"  # "del pasado 10 de diciembre", not "agora 20 por cento"
+        not_date = rf"(?!\w)(?!\s+(?:(?:{dates})(?!\w)|{day}))"
+        # an adjective ("las próximas elecciones", "la pasada campaña") only before a noun: a word
+        # that is no function word (those of "detect" and not_counted_after), number nor date word
+        stop = _words_regex([*v.not_counted_after, *v.of_words, *v.numbers])
+        noun = rf"(?!\w)(?=\s+(?!(?:{stop}|{dates})(?!\w))[^\W\d_])"
+        body = "|".join(
+            ([rf"(?:{_guarded_regex(v.ref_words, v)}){not_date}"] if v.ref_words else [])
+            + ([rf"{_words_regex(v.ref_before_noun)}{noun}"] if v.ref_before_noun else [])
+        )
+        rules.append(Rule("lang_ref_word", "relative", rf"(?P<w>{body})", "ref_word", ""))
     return rules
 
 
@@ -325,16 +421,44 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
         mods = _mods(v, "last", "next", "this")
         before = rf"(?:(?P<mod>{_words_regex(mods)})\s+)?" if mods else ""
         after = rf"(?:\s+(?P<mod2>{_words_regex(mods)})(?!\w))?" if mods else ""
-        rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_words_regex(v.seasons)})(?!\w){year}{after}", "season", ""))
+        rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_guarded_regex(v.seasons, v)})(?!\w){year}{after}", "season", ""))
     # "do ano passado", "del año pasado": the quarter of a year named relative to the reference
-    years = [p for p, (n, unit, _) in v.relative.items() if unit == "year" and n <= 1]
-    rel_year = rf"|\s+(?:\w{{1,3}}\s+)?(?P<rel>{_words_regex(years)})(?!\w)" if years else ""
+    rel_year = "|" + _relative_year(v) if _relative_year(v) else ""
     if v.quarter_ordinals and v.quarter_words:
         rules.append(Rule(
             "lang_quarter", "date",
             rf"(?P<ord>{_words_regex(v.quarter_ordinals)})\s+{_words_regex(v.quarter_words)}(?!\w)(?:{with_year}{rel_year})?", "quarter", "",
         ))  # fmt: skip
+    if v.same_period and v.a_year_before:  # "o período homólogo do ano passado", "de 1988" (before "trimestre" alone)
+        rules.append(Rule(
+            "lang_same_period", "relative",
+            rf"{_words_regex(v.same_period)}\s+(?:{_words_regex(v.a_year_before)}|{of}(?P<year>{YEAR4})(?!\d))(?!\w)", "same_period", "",
+        ))  # fmt: skip
+    if v.quarter_articles and v.quarter_words:  # "no trimestre": the quarter the text reports on
+        rules.append(Rule("lang_quarter_discussed", "anaphoric", rf"{_words_regex(v.quarter_words)}(?!\w)", "discussed_quarter", ""))
     return rules
+
+
+def _after_article(interpret: Callable, articles: frozenset[str]) -> Callable:
+    """``interpret`` of a bare quarter word only right after a definite article or demonstrative
+    ("no trimestre", "durante o trimestre", "deste trimestre"): "um trimestre" is any quarter,
+    "por trimestre" each one."""
+    before = re.compile(r"(\w+)\s+$")
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        word = before.search(ctx.text, max(0, g.start - 16), g.start)
+        if word is None or word.group(1).lower() not in articles:
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _relative_year(v: Vocabulary) -> str:
+    """A year named relative to the reference after a quarter or a month, with its preposition
+    ("do ano passado", "del año pasado", "deste ano"): group ``rel``; "" without such phrases."""
+    years = [p for p, (n, unit, _) in v.relative.items() if unit == "year" and n <= 1]
+    return rf"\s+(?:\w{{1,3}}\s+)?(?P<rel>{_words_regex(years)})(?!\w)" if years else ""
 
 
 def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tuple[str, dict[str, str]]]]]:
@@ -356,9 +480,26 @@ def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tup
         elif n in (-1, 1):
             readers[phrase] = ("unit_before_after", {"unit": unit, "dir": "after" if n > 0 else "before"})
     if readers:
-        rules.append(Rule("lang_anaphoric", "anaphoric", rf"(?P<w>{_words_regex(readers)})(?!\w)", "day_anaphoric", ""))
+        # a day phrase may take a part of the day: "le lendemain matin", "la veille au soir"
+        part = rf"(?:\s+{_opt(v.part_links)}(?P<part>{_words_regex(v.parts_of_day)}))?" if v.parts_of_day else ""
+        rules.append(Rule("lang_anaphoric", "anaphoric", rf"(?P<w>{_words_regex(readers)}){part}(?!\w)", "day_anaphoric", ""))
         fixed["lang_anaphoric"] = readers
     return rules, fixed
+
+
+#: The English modifier of a day counted from the text's last date, by its shift.
+_DAY_SHIFT_MODS = {-1: "previous", 0: "same", 1: "next"}
+
+
+def _with_day_part(without: Callable, words: dict[str, str], shift: int) -> Callable:
+    """``without`` (a day counted from the text's last date), or with a part of the day written
+    after it the English "the next morning" (``day_anaphoric``: the day, then "T" + MO/AF/EV/NI)."""
+    with_part = _translated(INTERPRETERS["day_anaphoric"], words, fixed={"mod": _DAY_SHIFT_MODS[shift]}, alias={"unit": "part"})
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        return (with_part if g.match.group("part") else without)(g, ctx, kind)
+
+    return reading
 
 
 #: Roman numerals of centuries ("siglo XX", "XIXe siècle", "XX wieku").
@@ -381,30 +522,117 @@ def _era_rules(v: Vocabulary) -> list[Rule]:
     return rules
 
 
+def _decade_rules(v: Vocabulary) -> list[Rule]:
+    """Decades after the words that name one: "los años 30", "la década de los noventa", "w latach
+    70.", "latach 90-tych XX w.", "lata siedemdziesiąte" (``_decade_reading``: TIMEX3 "193", "199",
+    "197"). Where the language writes an ending after the digits (``decade_endings``: "70.",
+    "90-tych") one is required ("lata 90" may be a count); a century after them dates the two digits."""
+    if not v.decade_before:
+        return []
+    ending = rf"(?:{trie_regex(v.decade_endings)})" if v.decade_endings else ""
+    century = (
+        rf"(?:\s+(?P<r>(?-i:{trie_regex(_ROMAN)}))\s*{_words_regex(v.century_words)}(?!\w))?" if v.century_words else ""
+    )  # fmt: skip
+    names = rf"|(?P<w>{_words_regex(v.decade_names)})(?!\w)" if v.decade_names else ""
+    body = rf"{_words_regex(v.decade_before)}\s+(?:(?P<d>[1-9]|1[5-9]\d|20\d)0{ending}(?![\w'’]){names}){century}"
+    return [Rule("lang_decade", "decade", body, "decade_short", "")]
+
+
+def _decade_reading(v: Vocabulary) -> Callable:
+    """The decade of a ``lang_decade`` match: four digits as written ("latach 1970-tych"), a name
+    by its English decade word (``decade_names``: "noventa" is "nineties"), two digits in the
+    century written after them, else as English reads "the '70s"."""
+    names, short = v.decade_names, INTERPRETERS["decade_short"]
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        d, roman, name = g.match.group("d"), g.match.group("r"), g.match.group("w")
+        if d is not None and len(d) == 1 and roman is None:
+            return short(g, ctx, kind)
+        start = int(d) * 10 if d is not None else DECADE_WORDS[names[" ".join(name.lower().split())]]
+        if roman is not None:
+            start = (int(_ROMAN[roman]) - 1) * 100 + start % 100
+        return Reading(kind, f"{start // 10:03d}", qualified_years(start, 10, None))
+
+    return reading
+
+
 def _clock_rules(v: Vocabulary) -> list[Rule]:
     """Clock times: "22 h", "21 h 45", "10h30", "14 Uhr", "13.00 horas" (the hour before the
     language's clock word), "um 10.30", "godz. 10.30", "a las 13.00" (after its cue word)."""
     rules = []
     hour, minute = r"(?<![\d.,:])(?P<h>[01]?\d|2[0-3])", r"(?P<mi>[0-5]\d)"
-    if v.clock_after:
+    if v.clock_before and v.clock_parts:  # "a las 11 de la mañana", "las seis de la tarde": am/pm
+        numbers = rf"|{_words_regex(w for w, n in v.numbers.items() if 1 <= n <= 12)}(?!\w)" if v.numbers else ""
+        rules.append(Rule(
+            "lang_clock_part", "date",
+            rf"{_words_regex(v.clock_before)}\s+(?P<h>1[0-2]|0?[1-9]{numbers})(?!\d)(?:[.:]{minute})?\s+(?P<ap>{_words_regex(v.clock_parts)})(?!\w)",
+            "clock", "",
+        ))  # fmt: skip
+    if v.clock_after:  # the clock word is read as the English rule's zone ("13.00 GMT" ends in Z)
         after = _words_regex(v.clock_after)
         rules.append(Rule(
             "lang_clock", "date",
-            rf"{hour}(?:[.:]{minute}\s*{after}|\s*{after}(?:\s*(?P<mi2>[0-5]\d)(?!\d))?)(?!\w)", "clock", "",
+            rf"{hour}(?:[.:]{minute}\s*(?P<tz>{after})|\s*(?P<tz2>{after})(?:\s*(?P<mi2>[0-5]\d)(?!\d))?)(?!\w)", "clock", "",
         ))  # fmt: skip
     if v.clock_before:
-        after = rf"(?:\s*{_words_regex(v.clock_after)}(?!\w))?" if v.clock_after else ""
+        after = rf"(?:\s*(?P<tz>{_words_regex(v.clock_after)})(?!\w))?" if v.clock_after else ""
         rules.append(Rule(
             "lang_clock_cued", "date",
             rf"{_words_regex(v.clock_before)}\s*{hour}[.:]{minute}(?![\d.,:]\d){after}", "clock", "",
         ))  # fmt: skip
+        # the end of a range of dotted times after a clock word ("w godzinach 9.00-17.00"): ``_range_end``
+        rules.append(Rule(
+            "lang_clock_to", "date",
+            rf"(?=\d)(?:(?<=\d\.[0-5]\d[-–])|(?<=\d\.[0-5]\d\s[-–]\s)){hour}\.{minute}(?![\d.,:]\d){after}", "clock", "",
+        ))  # fmt: skip
     return rules
+
+
+#: A range of clock times around a bare one: "10:00-" before it, "-12:00" after it.
+_CLOCK_RANGE_BEFORE = re.compile(r"\d[.:][0-5]\d\s*[-–]\s*$")
+_CLOCK_RANGE_AFTER = re.compile(r"\s*[-–]\s*(?:[01]?\d|2[0-3])[.:][0-5]\d(?!\d)")
+_TOKEN_BEFORE = re.compile(r"(\S+)\s*$")
+
+
+def _cued(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of a bare clock time ("18:30") in a language that writes scores and scales
+    with a colon ("przegrali 6:24", "w skali 1:10", "(23:25)"): a time only right after a clock
+    cue or clock word ("o 18:30", "godz. 18:30") or as an end of a range of times ("10:00-12:00")."""
+    cues = frozenset(w.lower() for w in (*v.clock_cues, *v.clock_before) if " " not in w)
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        text, start = ctx.text, g.start
+        before = _TOKEN_BEFORE.search(text, max(0, start - 24), start)
+        if (
+            before is not None and before.group(1).strip(_OPENING).lower() in cues
+            or _CLOCK_RANGE_BEFORE.search(text, max(0, start - 12), start)
+            or _CLOCK_RANGE_AFTER.match(text, g.end)
+        ):
+            return interpret(g, ctx, kind)
+        return None
+
+    return reading
+
+
+def _range_end(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of the second time of a range ("17.00" of "w godzinach 9.00-17.00"): a
+    time only when the first one follows a clock word (a dot alone is also a decimal)."""
+    first = re.compile(rf"{_words_regex(v.clock_before)}\s*\d{{1,2}}[.:][0-5]\d\s*[-–]\s*$")
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        if first.search(ctx.text, max(0, g.start - 40), g.start) is None:
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
 
 
 def _relative_reader(n: int, unit: str, direction: str) -> tuple[str, dict[str, str]]:
     """The English interpreter and groups of a relative phrase meaning ``(n, unit, direction)``."""
     if unit == "day" and (n, direction) in _DAY_WORDS:
         return "day_relative", {"w": _DAY_WORDS[n, direction]}
+    if direction == "prior":  # "el año anterior" in a report: "the prior year", the reference's year before
+        return "unit_relative", {"mod": "prior", "unit": unit, "the": "the"}
     if (n, direction) in _UNIT_MODIFIER:
         return "unit_relative", {"mod": _UNIT_MODIFIER[n, direction], "unit": unit}
     return "ago", {"num": str(n), "unit": unit + "s", "dir": _DIRECTION[direction]}
@@ -582,15 +810,107 @@ def _with_year(without: Callable, with_year: Callable) -> Callable:
     return reading
 
 
-def _yearless(interpret: Callable) -> Callable:
+#: The upper-case letters of the Latin scripts: a verb ending is read on lower-case words only.
+_UPPER_CASE = re.escape("".join(c for c in map(chr, range(0x41, 0x250)) if c.isupper()))
+
+
+def _tense_reader(v: Vocabulary) -> Callable[[str, int, int], str | None] | None:
+    """The tense of the sentence around ``text[start:end]`` by the language's cues, read by
+    ``context_rules.tense`` as English's are (the nearest cue decides). ``tense_cues``: "past" and
+    "future" words ("fue", "va a", "będzie": a future auxiliary takes the verb after it, "będzie
+    gościł" is no past) and verb endings written with a leading dash ("-aron", "-rán", "-ał"),
+    which match lower-case words only (a capitalised word inside a sentence is a name: "Laura");
+    a past auxiliary, maybe one word of "between", and a participle ending ("a plaidé", "n'a pas
+    été"). A sentence does not end at the dot of an ``abbreviations`` word ("godz.", "ul.") or
+    before a digit ("16.30"). None without cues (English's are read).
+
+    >>> read = _tense_reader(vocabulary("pl"))
+    >>> read("Spotkanie odbędzie się 9 maja.", 23, 29), read("W maju autor deklarował się jako fan.", 2, 6)
+    ('future', 'past')
+    >>> read("O godz. 16.30 przy ul. Polnej odbędzie się 1 lutego spotkanie.", 43, 51)
+    'future'
+    >>> read = _tense_reader(vocabulary("fr"))
+    >>> read("Il avait plaidé coupable le 3 mai.", 25, 33), read("Il sera jugé le 3 mai.", 13, 21), read("Laura, le 3 mai.", 7, 15)
+    ('past', 'future', None)
+    """
+    c = v.tense_cues
+    if not c.get("past") and not c.get("future"):
+        return None
+    lower = rf"[^\W\d_{_UPPER_CASE}]"
+    groups = []
+    for name in ("past", "future"):
+        cues = c.get(name, ())
+        words, endings = [w for w in cues if not w.startswith("-")], [w[1:] for w in cues if w.startswith("-")]
+        forms = []
+        if words:
+            verb = r"(?:\s+[^\W\d_]+)?" if name == "future" else ""
+            forms.append(rf"{_words_regex(words)}(?!\w){verb}")
+        if name == "past" and c.get("past_auxiliaries") and c.get("participle_endings"):
+            between = rf"(?:{_words_regex(c['between'])}\s+)?" if c.get("between") else ""
+            forms.append(rf"{_words_regex(c['past_auxiliaries'])}\s+{between}{lower}*(?:{trie_regex(c['participle_endings'])})")
+        if endings:
+            forms.append(rf"{lower}{{2,}}(?:{trie_regex(endings)})")
+        if forms:
+            groups.append(rf"(?P<{name}>{'|'.join(forms)})")
+    if not groups:
+        return None
+    cues = re.compile(rf"(?<!\w)(?:{'|'.join(groups)})(?!\w)")
+    sentence_end = None
+    if v.abbreviations:  # the dot first, then the look back: the abbreviations are tried at dots only
+        kept = "".join(rf"(?<!(?<!\w){re.escape(w.rstrip('.'))}\.)" for w in v.abbreviations)
+        others = re.escape("".join(c for c in SENTENCE_END_MARKS + SENTENCE_CLOSING_MARKS if c != "."))
+        sentence_end = re.compile(rf"[{others}\n]|\.{kept}(?!\s*\d)", re.IGNORECASE)
+
+    def tense_of(text: str, start: int, end: int) -> str | None:
+        return tense(text, start, end, cues, sentence_end)
+
+    return tense_of
+
+
+def _tensed_weekday(interpret: Callable, tense_of: Callable | None, v: Vocabulary) -> Callable:
+    """``interpret`` of a weekday without "last"/"next": the sentence's tense moves it, as English
+    moves a yearless date ("serán aprobadas el lunes" is the coming Monday, "habló este miércoles"
+    the past one); without a tense cue, the nearest (up to two days ahead, else the past week's).
+    The reference's own weekday, and one written beside a relative day ("hoy, jueves", "mañana,
+    martes"), are not moved."""
+    if tense_of is None:
+        return interpret
+    days = [p for p, (n, unit, _) in v.relative.items() if unit == "day" and n <= 1]
+    beside_day = re.compile(rf"{_words_regex(days)}[\s,]*$") if days else None
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        ref = ctx.reference
+        if g("mod") in (None, "this") and ref is not None and isinstance(g, TranslatedGroups) and g.lower("weekday") in WEEKDAYS:
+            beside = beside_day is not None and beside_day.search(ctx.text, max(0, g.start - 16), g.start)
+            if WEEKDAYS[g.lower("weekday")] != ref.weekday() and not beside:
+                when = tense_of(ctx.text, g.start, g.end)
+                if when is not None:
+                    g.fixed = g.fixed | {"mod": "last" if when == "past" else "next"}
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _yearless(interpret: Callable, tense_of: Callable | None = None) -> Callable:
     """``interpret`` of a day or month without a year, against the reference date where the text
     says so: "el pasado 10 de diciembre" is the last 10 December before it, "el próximo 15 de
     marzo" the next one; and where the last date written is only a year within
     ``NARRATIVE_YEARS`` of the reference ("tras diez años en el poder desde 1990, el 3 de enero"),
     news of the writing time: the reference's year, as TimeML annotates news. A narrative of
-    another age ("1940 ... am 27. Mai"), or one dated to the day, continues its own year."""
+    another age ("1940 ... am 27. Mai"), or one dated to the day, continues its own year. The
+    sentence's tense, read by the language's cues, moves the date as English's does
+    (``Context.tense_of``: "w listopadzie ... deklarował" written in April is last November)."""
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        if tense_of is None:
+            return read(g, ctx, kind)
+        before, ctx.tense_of = ctx.tense_of, tense_of
+        try:
+            return read(g, ctx, kind)
+        finally:
+            ctx.tense_of = before
+
+    def read(g: Groups, ctx: Context, kind: str) -> Reading | None:
         ref, anchor, mod = ctx.ref, ctx.anchor, g("mod")
         if mod in ("last", "next") and ref is not None and g("day"):
             m, d = MONTHS[g.lower("month")], int(g("day"))
@@ -601,12 +921,52 @@ def _yearless(interpret: Callable) -> Callable:
         if ref is not None and ctx.narrative and anchor is not None and anchor.month is None and abs(anchor.year - ref.year) <= NARRATIVE_YEARS:
             ctx.narrative = False  # read against the reference, then the narrative goes on
             try:
-                return interpret(g, ctx, kind)
+                return _nearest(interpret(g, ctx, kind), g, ctx, tense_of)
             finally:
                 ctx.narrative = True
-        return interpret(g, ctx, kind)
+        return _nearest(interpret(g, ctx, kind), g, ctx, tense_of)
 
     return reading
+
+
+#: How near a tense cue must be to a yearless date to be its own verb (``_nearest``).
+_OWN_VERB_REACH = 30
+
+
+def _nearest(found: Reading | None, g: Groups, ctx: Context, tense_of: Callable | None = None) -> Reading | None:
+    """A day or month read against the moment of writing, moved to the year that puts it at
+    most six months after it or eight months before: news tells of the months just gone and
+    those to come, looking further back than ahead, so "lanzaron en octubre" written in February
+    is last October, "estará hasta el 4 de enero" written in December next January, "en marzo"
+    written in November this year's March. Three to nine months away, the sentence's tense
+    decides where the language has tense cues (``tense_cues``: "será nomeada em dezembro" written
+    in March is next December), as English reads it."""
+    ref = ctx.ref
+    a = found.anchor if found is not None else None
+    if a is None or a.month is None or ref is None or ref.month is None or g("mod") not in (None, "in") or g("year") or g("rel"):
+        return found
+    if ctx.calendar_base_at(g.start) is not ref:
+        return found
+    months = (a.year - ref.year) * 12 + a.month - ref.month
+    # three to nine months away, the sentence's tense (where the language has cues) picks the last
+    # or the next one; nearer or farther, a tense cue is as often about another verb ("el trabajo
+    # iniciado el 3 de enero" is this January whatever "podremos" says), unless it is the date's
+    # own verb, right beside it: "Finał odbędzie się 20 marca" written in May is next March (the
+    # reading already follows that tense: Context.tense_of)
+    when = tense_of(ctx.text, g.start, g.end) if tense_of is not None and 2 < abs(months) < 10 else None
+    if abs(months) >= 10 and tense_of is not None:
+        lo = max(0, g.start - _OWN_VERB_REACH)
+        own = tense_of(ctx.text[lo : g.end + _OWN_VERB_REACH], g.start - lo, g.end - lo)
+        if own is not None and (months > 0) == (own == "future"):
+            return found
+    if when is not None:
+        year = tensed_year(ref, a.month, a.day, when)
+    else:
+        year = a.year - 1 if months > 6 else a.year + 1 if months < -8 else a.year
+    if year == a.year or a.day is not None and not valid_day(year, a.month, a.day):
+        return found
+    moved = Anchor(year, a.month, a.day)
+    return found._replace(value=moved.value(), years=frozenset({year}), anchor=moved)
 
 
 def _on_a_day(interpret: Callable) -> Callable:
@@ -633,11 +993,61 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?:\n¿¡«\"“]\s*)$")
 
 def _lower_case_name(interpret: Callable, group: str) -> Callable:
     """``interpret`` of a bare month in a language that writes months lower case: a capitalised
-    one inside a sentence is a name ("Marcin Grudzień", "Plaza de Mayo")."""
+    one inside a sentence is a name ("Marcin Grudzień", "Plaza de Mayo", "ul. 22 Lipca"), unless
+    its day is written as a word: the date is then the holiday's name ("el Primero de Mayo")."""
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         start = g.match.start(group)
+        day = g.match.groupdict().get("day")
+        if day and not day[0].isdigit():
+            return interpret(g, ctx, kind)
         if ctx.text[start].isupper() and not _SENTENCE_END.search(ctx.text, max(0, start - 3), start):
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _not_after(interpret: Callable, not_after: dict[str, tuple[str, ...]]) -> Callable:
+    """``interpret`` of a bare month name that is another word after some words (``not_after``:
+    "nie maja" is "nie mają" written without diacritics, "they do not have")."""
+    before = {w: frozenset(b.lower() for b in words) for w, words in not_after.items()}
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        words = before.get(g.match.group("month").lower())
+        if words:
+            token = _TOKEN_BEFORE.search(ctx.text, max(0, g.match.start("month") - 24), g.match.start("month"))
+            if token is not None and token.group(1).lower() in words:
+                return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _not_in_address(interpret: Callable) -> Callable:
+    """``interpret`` of a bare month name, never one inside an e-mail or web address
+    ("marcin.grudzien@example.pl", "example.com/mayo")."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        text, start, end = ctx.text, g.match.start("month"), g.match.end("month")
+        if text[start - 1 : start] in (".", "@", "/") and start > 1 and text[start - 2].isalnum() or text[end : end + 1] == "@":
+            return None
+        return interpret(g, ctx, kind)
+
+    return reading
+
+
+def _not_identified(interpret: Callable, v: Vocabulary) -> Callable:
+    """``interpret`` of a day and month, unless an identifier noun comes right before it: a
+    street or square named after the date ("la Avenida 17 de Junio", "Plaza 2 de Mayo") is no
+    date, as "página 2019" is no year."""
+    if not v.identifier_words:
+        return interpret
+    before = re.compile(r"([^\W\d_][\w.]*)\s+$")
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        word = before.search(ctx.text, max(0, g.start - 24), g.start)
+        if word is not None and word.group(1).lower() in v.identifier_words:
             return None
         return interpret(g, ctx, kind)
 
@@ -667,6 +1077,24 @@ def _with_part(interpret: Callable, words: dict[str, str]) -> Callable:
     return reading
 
 
+def _with_suffix(interpret: Callable, group: str, length: int, suffix: Callable[[re.Match], str]) -> Callable:
+    """``interpret`` of a date whose match has ``group``: a value of ``length`` characters (a day,
+    a month) gets ``suffix(match)`` after it ("6.03.2010 r. godz. 10.00" is 2010-03-06 + "T10:00",
+    ``_clock_suffix``; "w drugiej połowie lutego" is 2012-02 + "-H2", ``halves``)."""
+
+    def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
+        found = interpret(g, ctx, kind)
+        if found is None or g.match.group(group) is None or found.value is None or len(found.value) != length:
+            return found
+        return found._replace(value=found.value + suffix(g.match))
+
+    return reading
+
+
+def _clock_of(match: re.Match) -> str:
+    return f"T{int(match.group('ch')):02d}:{int(match.group('cmi') or 0):02d}"
+
+
 def _latest_quarter(interpret: Callable) -> Callable:
     """``interpret`` of a quarter; "the last quarter" without a year ("no último trimestre") is the
     latest one finished before the reference date, as financial news means it (1989-Q3 in
@@ -678,6 +1106,7 @@ def _latest_quarter(interpret: Callable) -> Callable:
             return interpret(g, ctx, kind)
         q, year = (ref.month - 1) // 3, ref.year
         q, year = (q, year) if q else (4, year - 1)
+        ctx.name_quarter(year, q, g.end)
         return Reading("relative", f"{year:04d}-Q{q}", frozenset({year}), Anchor(year))
 
     return reading
@@ -713,35 +1142,45 @@ def language_table(code: str) -> LanguageTable:
     dates, numeric, ranges, nouns = _date_rules(v), _numeric_rule(v), _range_rules(v), _year_noun_rule(v)
     names, day_parts, clocks, seasons = _name_rules(v), _day_part_rules(v), _clock_rules(v), _season_quarter_rules(v)
     anaphoric, anaphoric_groups = _anaphoric_rules(v)
-    eras = _era_rules(v)
-    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras]
+    eras, decades = _era_rules(v), _decade_rules(v)
+    tense_of = _tense_reader(v)
+    own = [*dates, *numeric, *ranges, *relative, *nouns, *names, *day_parts, *clocks, *seasons, *anaphoric, *eras, *decades]
     # at one position the first rule wins: dates before ranges, a part of a day before its day
     # ("heute Abend"), relative phrases before year nouns ("3 года назад" is three years ago),
     # days and months without a year after every date with one, bare years last
-    ordered = [iso, *dates, *numeric, ymd, *cjk, *eras, *ranges, years, *clocks, *day_parts, *seasons, *anaphoric, *relative, *nouns, *names, clock, bare]
+    ordered = [iso, *dates, *numeric, ymd, *cjk, *decades, *eras, *ranges, years, *clocks, *day_parts, *seasons, *anaphoric, *relative, *nouns, *names, clock, bare]
     end = "" if code in _UNSPACED or code == "ko" else MENTION_END
     own_names = {r.name for r in own}
     bodies, rule_readers, rule_regex = [], {}, {}
     weekdays = {w: _WEEKDAY_NAMES[v.weekdays[w]] for w in _alone(v.weekdays)} if v.weekdays else {}
     words = (
         {w: _MONTH_NAMES[m - 1] for w, m in v.months.items()} | {w: str(n) for w, n in v.numbers.items()}
-        | weekdays | v.parts_of_day | v.modifiers | v.ref_words | v.seasons | v.quarter_ordinals | v.later_words | v.eras
+        | weekdays | v.parts_of_day | v.ref_words | v.modifiers | v.seasons | v.quarter_ordinals | v.later_words | v.eras
+        | {w: str(n) for w, n in v.day_words.items()}  # "primero" is a day here, an ordinal in a quarter's own words
     )  # fmt: skip
     # before a part of the day, a relative day is the English one ("morgen Abend": tomorrow evening)
     day_words = {p: _DAY_WORDS[n, d] for p, (n, unit, d) in v.relative.items() if unit == "day" and (n, d) in _DAY_WORDS}
+    # a year named relative to the reference after a quarter or month, as "last"/"this"/"next"
+    rel_words = {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}
     how = {
-        "lang_weekday": {"alias": {"mod": "mod2"}},
+        "lang_weekday": {"alias": {"mod": "mod2", "part": "part0"}},
+        "lang_part_of_weekday": {},
         # a clock word or cue rules out a chapter and verse ("John 3.16"): the English reader
-        # checks that only for times without a written zone, so one is given
-        "lang_clock": {"alias": {"mi": "mi2"}, "fixed": {"tz": "h"}},
-        "lang_clock_cued": {"fixed": {"tz": "h"}},
+        # checks that only for times without a written zone, so the clock word is one ("h" if none)
+        "lang_clock": {"alias": {"mi": "mi2", "tz": "tz2"}},
+        "lang_clock_cued": {"default": {"tz": "h"}},
+        "lang_clock_to": {"default": {"tz": "h"}},
+        "lang_clock_part": {"own_words": {"ap": v.clock_parts}},
         "lang_part_of_day": {"own_words": {"mod": day_words | v.modifiers}},
-        "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}},
+        # a ref word in its own words: "próximo" before a noun is the future, before "lunes" a
+        # modifier; "prochain": "lundi prochain", "le prochain mariage"
+        "lang_ref_word": {"own_words": {"w": v.ref_words | v.ref_before_noun}},
+        "lang_month_bare": {"default": {"mod": "in"}, "alias": {"mod": "mod2"}, "own_words": {"rel": rel_words}},
         "lang_day_month": {"alias": {"mod": "mod2"}},
         "lang_season": {"alias": {"mod": "mod2"}},
         "lang_later": {"own_words": {"unit": v.units}},
         "lang_century": {"alias": {"n": "r"}, "own_words": {"n": {r.lower(): n for r, n in _ROMAN.items()}, "unit": {}}, "fixed": {"unit": "century"}},
-        "lang_quarter": {"own_words": {"rel": {p: _UNIT_MODIFIER[n, d] for p, (n, unit, d) in v.relative.items() if (n, d) in _UNIT_MODIFIER}}},
+        "lang_quarter": {"own_words": {"ord": v.quarter_ordinals, "rel": rel_words}},
     }
     for rule in ordered:
         if rule.name in own_names:
@@ -758,14 +1197,24 @@ def language_table(code: str) -> LanguageTable:
                 p: (_nowadays if fixed.get("w") == "today" else _same)(_translated(INTERPRETERS[name], words, fixed=fixed))
                 for p, (name, fixed) in readers[rule.name][1].items()
             })  # fmt: skip
+        elif rule.name == "lang_day_part_word":  # "anoche": the English "yesterday" + "night"
+            interpret = _by_phrase({
+                p: _translated(interpret, words, fixed={"mod": day, "part": part}) for p, (day, part) in v.day_part_words.items()
+            })
         elif rule.name == "lang_anaphoric":
             interpret = _by_phrase({
-                p: _translated(INTERPRETERS[name], words, fixed=fixed) for p, (name, fixed) in anaphoric_groups[rule.name].items()
+                p: _with_day_part(_translated(INTERPRETERS[name], words, fixed=fixed), words, v.anaphoric[p][1])
+                if v.anaphoric[p][0] == "day" and v.parts_of_day else _translated(INTERPRETERS[name], words, fixed=fixed)
+                for p, (name, fixed) in anaphoric_groups[rule.name].items()
             })
         elif rule.name in readers:
             interpret = _translated(interpret, words, fixed=readers[rule.name][1])
         elif rule.name == "lang_part_of_date":  # the day's reading, then its part (TIMEX3 "T" + MO/AF/EV/NI)
             interpret = _with_part(_with_year(_translated(interpret, words), _translated(INTERPRETERS["ymd"], words)), words)
+        elif rule.name == "lang_quarter_discussed":
+            interpret = _after_article(interpret, frozenset(v.quarter_articles))
+        elif rule.name == "lang_decade":
+            interpret = _decade_reading(v)
         elif rule.name == "lang_day_noun":
             interpret = _day_of_month
         elif rule.name == "lang_day_of_pair":  # the pair's year, when written, dates both days
@@ -773,7 +1222,11 @@ def language_table(code: str) -> LanguageTable:
         elif rule.name in how:
             interpret = _translated(interpret, words, **how[rule.name])
             if rule.interpreter in ("month_day", "month_bare", "quarter", "season"):
-                interpret = _translated(_yearless(interpret), words, **how[rule.name])
+                interpret = _translated(_yearless(interpret, tense_of), words, **how[rule.name])
+            if rule.name == "lang_day_month":
+                interpret = _not_identified(_with_part(interpret, words), v)
+            if rule.name in ("lang_weekday", "lang_part_of_weekday"):
+                interpret = _translated(_tensed_weekday(INTERPRETERS[rule.interpreter], tense_of, v), words, **how[rule.name])
             if rule.name == "lang_quarter":
                 interpret = _latest_quarter(interpret)
         elif rule.name in ("bare_year", "year_range", "lang_year_range"):
@@ -782,12 +1235,26 @@ def language_table(code: str) -> LanguageTable:
             interpret = _year_noun_sense(interpret, v)
         if rule.interpreter == "clock":
             interpret = _on_a_day(interpret)
-        if v.lower_case_names and rule.name == "lang_month_bare":  # (news capitalises weekdays: "el Sábado")
-            interpret = _lower_case_name(interpret, "month")
+        if rule.name == "clock_hhmm" and v.clock_cues:
+            interpret = _cued(interpret, v)
+        if rule.name == "lang_clock_to":
+            interpret = _range_end(interpret, v)
+        if "(?P<ch>" in rule.pattern:
+            interpret = _with_suffix(interpret, "ch", 10, _clock_of)
+        if v.lower_case_names and rule.name in ("lang_month_bare", "lang_day_month"):  # (news capitalises weekdays: "el Sábado")
+            interpret = _lower_case_name(interpret, "month")  # "ul. 22 Lipca" is a street
+        if v.lower_case_names and rule.name == "lang_season":
+            interpret = _lower_case_name(interpret, "s")  # "akcja Bezpieczne Lato"
+        if rule.name == "lang_month_bare":
+            interpret = _not_in_address(interpret)
+        if rule.name == "lang_month_bare" and v.halves:
+            interpret = _with_suffix(interpret, "half", 7, lambda m: "-" + v.halves[" ".join(m.group("half").lower().split())])
+        if rule.name == "lang_month_bare" and v.not_after:
+            interpret = _not_after(interpret, v.not_after)
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")
-    return LanguageTable(code, scanner, rule_readers, rule_regex, words)
+    return LanguageTable(code, scanner, rule_readers, rule_regex, words, tense_of, DispatchScanner(bodies))
 
 
 _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

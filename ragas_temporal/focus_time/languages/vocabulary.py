@@ -47,7 +47,7 @@ class Vocabulary(NamedTuple):
     code: str
     months: dict[str, int]  # name or abbreviation -> month 1-12
     weekdays: dict[str, int]  # name or abbreviation -> 0 (Monday) .. 6
-    relative: dict[str, tuple[int, str, str]]  # phrase -> (n, unit, "ago" | "in")
+    relative: dict[str, tuple[int, str, str]]  # phrase -> (n, unit, "ago" | "in" | "prior": "the prior year")
     relative_patterns: tuple[tuple[str, str, str, str], ...]  # (before number, after number, unit, "ago" | "in")
     numbers: dict[str, int]  # number word -> value ("zwei" -> 2)
     date_order: str  # "DMY", "MDY" or "YMD"
@@ -67,17 +67,28 @@ class Vocabulary(NamedTuple):
     modifiers: dict[str, str]  # "pasado" -> "last", "Anfang" -> "early", "mi" -> "mid"
     parts_of_day: dict[str, str]  # "Abend" -> "evening", "noche" -> "night"
     part_links: tuple[str, ...]  # between a day and its part ("ontem à noite", "el lunes por la noche")
+    part_articles: tuple[str, ...]  # before a part of a day alone ("dans la soirée", "la nuit"): the last date's day
     part_of_links: tuple[str, ...]  # between a part of a day and its date ("am Morgen des 6. Juni", "le matin du 6 juin")
     ref_words: dict[str, str]  # "ahora" -> "now", "actuellement" -> "currently"
+    ref_before_noun: dict[str, str]  # "próximas" -> "in the future": a ref word only before a noun ("las próximas elecciones")
     seasons: dict[str, str]  # "Frühjahr" -> "spring", "verano" -> "summer"
     quarter_ordinals: dict[str, str]  # "terceiro" -> "third", "último" -> "last"
     quarter_words: tuple[str, ...]  # "trimestre", "Quartal"
+    quarter_articles: tuple[str, ...]  # "no", "o", "deste": "no trimestre" is the quarter the text reports on
+    same_period: tuple[str, ...]  # "período homólogo": the period reported on, before a_year_before or "de 1988"
+    a_year_before: tuple[str, ...]  # "do ano passado" after a same_period head: that period a year before
     day_nouns: tuple[str, ...]  # "día", "dia": "el día 8" is the 8th of the month of the text's last date
+    day_words: dict[str, int]  # "primero" -> 1: a word for a day of the month ("el primero de mayo")
+    decade_before: tuple[str, ...]  # "los años", "latach": a decade's number or name follows ("los años 30", "w latach 70.")
+    decade_names: dict[str, str]  # "noventa" -> "nineties" after decade_before ("la década de los noventa")
+    tense_cues: dict[str, tuple[str, ...]]  # "past"/"future" -> words and "-endings" ("fue", "-aron"; "va a", "-rán")
+    day_part_words: dict[str, tuple[str, str]]  # "anoche" -> ("yesterday", "night"): a day and its part in one word
     century_words: tuple[str, ...]  # "Jahrhundert", "siècle", "wieku"
     century_after: bool  # the century's number after its word ("siglo XX", "século XIX")
     eras: dict[str, str]  # "v. Chr." -> "BC", "n. Chr." -> "AD"
     clock_before: tuple[str, ...]  # words before a clock time ("um", "godz.", "a las")
     clock_after: tuple[str, ...]  # words after it ("Uhr", "h", "horas")
+    clock_parts: dict[str, str]  # after a cued hour: "de la tarde" -> "pm" ("a las 6 de la tarde" is 18:00)
     case_sensitive: tuple[str, ...]  # relative words read only as written ("morgen", not the noun "Morgen")
     units: dict[str, str]  # dateparser's unit words of three letters or more -> "year" .. "day" ("Tagen" -> "day")
     later_words: dict[str, str]  # after "N units": "später" -> "later", "antes" -> "earlier"
@@ -90,6 +101,11 @@ class Vocabulary(NamedTuple):
     year_noun_era_marks: tuple[str, ...] = ()  # "n.e.": a short number before a year noun needs an era
     verb_endings: tuple[str, ...] = ()  # "obowiązuje", "стала" after a year: a verb, no counted noun
     weak_year_cues: tuple[str, ...] = ()  # "il", "del" before a year that is not round
+    clock_cues: tuple[str, ...] = ()  # "o", "godz.": a bare "6:24" is a time only after one (else a score or scale)
+    clock_links: tuple[str, ...] = ()  # "o": between a date and its clock word ("9 kwietnia o godz. 10")
+    decade_endings: tuple[str, ...] = ()  # after its two digits ("70-tych", "70."): required where given
+    halves: dict[str, str] = {}  # "drugiej połowie" -> "H2" (of a month or century)
+    abbreviations: tuple[str, ...] = ()  # "godz.", "ul.": a dot after them ends no sentence (tense_cues' reach)
 
 
 @functools.cache
@@ -170,6 +186,7 @@ def vocabulary(code: str) -> Vocabulary:
     months = {w: i for i, key in enumerate(_MONTH_KEYS, 1) for w in _words(info, key)}
     months |= {w.lower(): int(m) for w, m in extra.get("month_forms", {}).items()}
     weekdays = {w: i for i, key in enumerate(_WEEKDAY_KEYS) for w in _words(info, key)}
+    weekdays |= {w.lower(): int(d) for w, d in extra.get("weekday_forms", {}).items()}
     relative, patterns = _relative(info)
     relative |= {w.lower(): (int(n), unit, direction) for w, (n, unit, direction) in extra.get("relative", {}).items()}
     patterns += tuple(tuple(form) for form in extra.get("relative_patterns", ()))
@@ -180,6 +197,11 @@ def vocabulary(code: str) -> Vocabulary:
         relative=relative,
         relative_patterns=patterns,
         numbers=_numbers(info) | {w.lower(): n for w, n in extra.get("number_words", {}).items()},
+        day_words={w.lower(): int(n) for w, n in extra.get("day_words", {}).items()},
+        decade_before=tuple(extra.get("decade_before", ())),
+        tense_cues={t: tuple(c.lower() for c in cues) for t, cues in extra.get("tense_cues", {}).items()},
+        decade_names={w.lower(): e for w, e in extra.get("decade_names", {}).items()},
+        day_part_words={w.lower(): (day, part) for w, (day, part) in extra.get("day_part_words", {}).items()},
         date_order=info.get("date_order", "DMY"),
         unit_words=tuple(w for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3),
         **{key: tuple(extra.get(key, ())) for key in (
@@ -192,8 +214,8 @@ def vocabulary(code: str) -> Vocabulary:
         units={w: unit for unit in RELATIVE_UNITS for w in _words(info, unit) if len(w) >= 3},
         later_words={w.lower(): e for w, e in extra.get("later_words", {}).items()},
         anaphoric={w.lower(): (unit, int(n)) for w, (unit, n) in extra.get("anaphoric", {}).items()},
-        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "seasons", "quarter_ordinals", "eras")},
-        **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_of_links", "quarter_words", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
+        **{key: {w.lower(): e for w, e in extra.get(key, {}).items()} for key in ("modifiers", "parts_of_day", "ref_words", "ref_before_noun", "clock_parts", "seasons", "quarter_ordinals", "eras")},
+        **{key: tuple(extra.get(key, ())) for key in ("part_links", "part_articles", "part_of_links", "quarter_words", "quarter_articles", "same_period", "a_year_before", "century_words", "day_nouns", "clock_before", "clock_after", "case_sensitive")},
         plural_endings=tuple(extra.get("plural_endings", ())),
         # the function words of "detect" never count anything either
         not_counted_after=frozenset(w.lower() for w in (*extra.get("not_counted_after", ()), *extra.get("detect", ()))),
@@ -202,4 +224,7 @@ def vocabulary(code: str) -> Vocabulary:
         year_noun_era_marks=tuple(extra.get("year_noun_era_marks", ())),
         verb_endings=tuple(extra.get("verb_endings", ())),
         weak_year_cues=tuple(w.lower() for w in extra.get("weak_year_cues", ())),
+        **{key: tuple(extra.get(key, ())) for key in ("clock_cues", "clock_links", "decade_endings")},
+        halves={w.lower(): e for w, e in extra.get("halves", {}).items()},
+        abbreviations=tuple(extra.get("abbreviations", ())),
     )  # fmt: skip
