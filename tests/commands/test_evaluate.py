@@ -413,6 +413,14 @@ def test_help_lists_the_llm_options(capsys):
     assert HELP_LLM_TIMEOUT == DEFAULT_LLM_TIMEOUT
 
 
+def test_help_lists_every_data_format_that_works(capsys):
+    # before: ".jsonl, .json or .csv", though Parquet files and folders of parts are read too
+    with pytest.raises(SystemExit):
+        main(["evaluate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "a .jsonl, .json, .csv or .parquet file (or folder of Parquet parts), or a datasets save_to_disk folder" in text
+
+
 def test_summary_counts_are_pluralised(tmp_path, capsys):
     data = write_jsonl(tmp_path / "one.jsonl", ROWS[:1])
     assert main(["evaluate", str(data), "--metrics", "temporal_faithfulness", "--no-progress"]) == 0
