@@ -197,6 +197,8 @@ def dataset_batches(dataset: t.Any, split: str | None, size: int = BATCH_ROWS) -
     {'response': 'In 2001.'}
     """
     dataset = chosen_split(dataset, split)
+    if not len(dataset):  # datasets' iter() fails on a table without rows ("the dataset has no rows" is said later)
+        return
     for columns in dataset.iter(batch_size=size):
         names = list(columns)
         yield [dict(zip(names, values)) for values in zip(*(columns[name] for name in names))]

@@ -136,6 +136,15 @@ def test_save_to_disk_and_hub_datasets_are_read_a_batch_at_a_time(monkeypatch, t
     check_seed_scores(scores_of(out))
 
 
+def test_an_empty_save_to_disk_folder_is_a_one_line_error(tmp_path, capsys):
+    # before: "internal error: IndexError" from Dataset.iter on a table without rows
+    from datasets import Dataset
+
+    Dataset.from_dict({"response": [], "retrieved_contexts": []}).save_to_disk(str(tmp_path / "empty"))
+    assert main(["evaluate", str(tmp_path / "empty"), "--no-progress"]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == ["ragas-temporal evaluate: error: the dataset has no rows"]
+
+
 def test_example_runs_every_default_metric(tmp_path, capsys):
     out = tmp_path / "example.jsonl"
     assert main(["evaluate", "--example", "-o", str(out), "--no-progress"]) == 0
