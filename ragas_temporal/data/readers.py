@@ -53,9 +53,7 @@ def read_rows(path: Path, split: str | None = None) -> list[dict]:
     if path.suffix.lower() == ".parquet":
         return read_parquet(path)
     if path.is_dir():
-        from datasets import load_from_disk
-
-        return rows_of_dataset(load_from_disk(str(path)), split)
+        return rows_of_dataset(_load_from_disk(path), split)
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         return read_jsonl(path)
@@ -105,9 +103,7 @@ def iter_row_batches(path: Path, split: str | None = None, size: int = BATCH_ROW
     elif suffix == ".parquet":
         batches = _parquet_batches(path, size)
     elif path.is_dir():
-        from datasets import load_from_disk
-
-        batches = dataset_batches(load_from_disk(str(path)), split, size)
+        batches = dataset_batches(_load_from_disk(path), split, size)
     else:
         rows = read_rows(path, split)
         batches = (rows[start:start + size] for start in range(0, len(rows), size))
@@ -171,6 +167,17 @@ def read_parquet(path: Path) -> list[dict]:
         raise ValueError(f"{path}: not readable as Parquet ({exc})") from None
 
 
+def _load_from_disk(path: Path) -> t.Any:
+    """``datasets.load_from_disk``; a folder saved without rows is a ``ValueError`` naming it
+    (datasets itself fails on one with an ``IndexError``)."""
+    from datasets import load_from_disk
+
+    try:
+        return load_from_disk(str(path))
+    except IndexError:
+        raise ValueError(f"{path}: the dataset has no rows") from None
+
+
 def load_hf_dataset(name: str, config: str | None, split: str | None):
     """``datasets.load_dataset`` (kept in one place so tests can replace it)."""
     from datasets import load_dataset
@@ -197,8 +204,6 @@ def dataset_batches(dataset: t.Any, split: str | None, size: int = BATCH_ROWS) -
     {'response': 'In 2001.'}
     """
     dataset = chosen_split(dataset, split)
-    if not len(dataset):  # datasets' iter() fails on a table without rows ("the dataset has no rows" is said later)
-        return
     for columns in dataset.iter(batch_size=size):
         names = list(columns)
         yield [dict(zip(names, values)) for values in zip(*(columns[name] for name in names))]

@@ -141,8 +141,10 @@ def test_an_empty_save_to_disk_folder_is_a_one_line_error(tmp_path, capsys):
     from datasets import Dataset
 
     Dataset.from_dict({"response": [], "retrieved_contexts": []}).save_to_disk(str(tmp_path / "empty"))
+    capsys.readouterr()  # datasets' progress bar
     assert main(["evaluate", str(tmp_path / "empty"), "--no-progress"]) == 2
-    assert capsys.readouterr().err.strip().splitlines() == ["ragas-temporal evaluate: error: the dataset has no rows"]
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"ragas-temporal evaluate: error: {tmp_path / 'empty'}: the dataset has no rows"]
 
 
 def test_example_runs_every_default_metric(tmp_path, capsys):
