@@ -107,7 +107,6 @@ class LanguageTable(NamedTuple):
     readers: dict[str, tuple[Callable, str]]  # rule -> (interpreter, kind), as extract._READER_OF_RULE
     rule_regex: dict[str, re.Pattern]  # rule -> its own regex (the match's named groups), as patterns.RULE_REGEX
     words: dict[str, str]  # the language's words -> the English table's
-    tense_of: Callable[[str, int, int], str | None] | None = None  # the sentence's tense (``_tense_reader``); None: English's
     fast: DispatchScanner | None = None  # the same matches as ``scanner``, faster
 
     def iter_matches(self, text: str) -> list[tuple[str, re.Match]]:
@@ -1254,7 +1253,7 @@ def language_table(code: str) -> LanguageTable:
         rule_readers[rule.name] = (interpret, rule.kind)
         rule_regex[rule.name] = regex
     scanner = re.compile(MENTION_START + "(?:" + "|".join(bodies) + ")")
-    return LanguageTable(code, scanner, rule_readers, rule_regex, words, tense_of, DispatchScanner(bodies))
+    return LanguageTable(code, scanner, rule_readers, rule_regex, words, DispatchScanner(bodies))
 
 
 _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
