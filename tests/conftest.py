@@ -1,19 +1,15 @@
-"""Test-wide set-up. RAGAS_DO_NOT_TRACK must be set before anything imports ragas."""
+"""Test-wide fixtures (RAGAS_DO_NOT_TRACK is set by the root conftest.py, loaded first)."""
 
+import importlib.util
 import os
+import shutil
+import subprocess
+import typing as t
+from pathlib import Path
 
-os.environ["RAGAS_DO_NOT_TRACK"] = "true"
-os.environ.setdefault("OPENAI_API_KEY", "sk-test-not-a-real-key")  # clients refuse to build without one; never used for real calls
+import pytest
 
-import importlib.util  # noqa: E402
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
-import typing as t  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-from tests.support.openai_server import LoopbackOpenAIServer  # noqa: E402
+from tests.support.openai_server import LoopbackOpenAIServer
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import doctest
 import json
 import time
 import urllib.error
@@ -14,7 +13,6 @@ from langchain_core.prompt_values import StringPromptValue
 from ragas.cost import CostCallbackHandler, get_token_usage_for_openai
 from ragas.exceptions import LLMDidNotFinishException
 
-from tests.support.doctests import docstring_examples_test
 from tests.support.fake_llm import (
     Delay,
     ScriptedLLM,
@@ -28,12 +26,6 @@ from tests.support.openai_server import (
     LoopbackOpenAIServer,
     refused_base_url,
 )
-
-test_docstring_examples = docstring_examples_test(
-    ["tests.support.fake_llm", "tests.support.fake_judges", "tests.support.openai_server", "tests.support.doctests"],
-    optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
-)
-
 
 def _prompt(text: str) -> StringPromptValue:
     return StringPromptValue(text=text)

@@ -7,7 +7,8 @@ requests for one row, each of which the OpenAI client may retry again. :class:`B
 the user's LLM for the duration of one judgement and replaces that loop:
 
 - at most :data:`MAX_ATTEMPTS` calls of ``agenerate_text`` (fewer if the run config allows
-  fewer), waiting ``min(max_wait, BACKOFF_SECONDS * 2**attempt)`` between them; the judge's
+  fewer), waiting ``min(max_wait, BACKOFF_SECONDS * 2**attempt)`` between them
+  (:func:`ragas_temporal.retry.retrying`, the one retry policy); the judge's
   ``llm_timeout`` still bounds the whole judgement, waits included;
 - a call that still fails raises :class:`LLMCallFailed`, whose message says how many attempts
   were made and, for a rate limit, that the endpoint answered 429;
@@ -47,6 +48,8 @@ import typing as t
 from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
+
+from ragas_temporal.retry import retrying
 
 __all__ = [
     "BoundedLLM",
@@ -239,26 +242,30 @@ class BoundedLLM(BaseRagasLLM):
         if temperature is None:
             temperature = self.inner.get_temperature(n)
         rate_limited = 0
-        last: BaseException | None = None
-        for attempt in range(self.max_attempts):
-            if attempt:
-                await asyncio.sleep(min(self.max_wait, self.backoff * 2 ** (attempt - 1)))
-            try:
-                result = await self.agenerate_text(prompt, n=n, temperature=temperature, stop=stop, callbacks=callbacks)
-            except (asyncio.CancelledError, ReplyTooLong):  # the same judge would ramble again
-                raise
-            except Exception as exc:  # noqa: BLE001 - retried, then reported as this row's reason
-                last = exc
-                rate_limited += is_rate_limit(exc)
-                continue
-            if not self.inner.is_finished(result):
-                raise ReplyTruncated(f"{TRUNCATED_REPLY}: the server stopped it at max_tokens (finish_reason 'length')")
-            if any(json_ends_early(g.text) for row in result.generations for g in row):
-                raise ReplyTruncated(f"{TRUNCATED_REPLY}: its JSON ends before its brackets close")
-            return result
-        what = "rate limited (HTTP 429)" if rate_limited == self.max_attempts else "failed"
-        attempts = f" after {self.max_attempts} attempts with back-off" if self.max_attempts > 1 else ""
-        raise LLMCallFailed(f"LLM call {what}{attempts}: {_describe(last)}")
+        try:
+            # a reply over the cap is not retried: the same judge would ramble again
+            async for attempt in retrying(
+                self.max_attempts, first_wait=self.backoff, max_wait=self.max_wait, give_up_on=(ReplyTooLong,)
+            ):
+                with attempt:
+                    try:
+                        result = await self.agenerate_text(
+                            prompt, n=n, temperature=temperature, stop=stop, callbacks=callbacks
+                        )
+                    except Exception as exc:
+                        rate_limited += is_rate_limit(exc)
+                        raise
+        except (asyncio.CancelledError, ReplyTooLong):
+            raise
+        except Exception as last:  # noqa: BLE001 - every attempt failed: reported as this row's reason
+            what = "rate limited (HTTP 429)" if rate_limited == self.max_attempts else "failed"
+            attempts = f" after {self.max_attempts} attempts with back-off" if self.max_attempts > 1 else ""
+            raise LLMCallFailed(f"LLM call {what}{attempts}: {_describe(last)}") from last
+        if not self.inner.is_finished(result):
+            raise ReplyTruncated(f"{TRUNCATED_REPLY}: the server stopped it at max_tokens (finish_reason 'length')")
+        if any(json_ends_early(g.text) for row in result.generations for g in row):
+            raise ReplyTruncated(f"{TRUNCATED_REPLY}: its JSON ends before its brackets close")
+        return result
 
     @classmethod
     def _json_first(cls, result: LLMResult) -> LLMResult:

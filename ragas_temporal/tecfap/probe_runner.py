@@ -9,7 +9,8 @@ Behaviour:
 
 - at most ``max_concurrency`` calls in flight; a progress bar (tqdm) unless ``show_progress=False``;
 - each failed call is retried ``max_retries`` times with exponential back-off
-  (``retry_wait * 2**attempt`` seconds, capped at ``max_wait``); a row still failing is
+  (``retry_wait * 2**attempt`` seconds, capped at ``max_wait``: :func:`ragas_temporal.retry.retrying`,
+  the judges' policy too); a row still failing is
   recorded with its ``error`` and an empty prediction, and the run goes on;
 - every finished row is appended to ``out`` (one JSON object a line, flushed) as it arrives;
   one run at a time writes ``out`` (a second one raises
@@ -42,6 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from pydantic import BaseModel, Field
 
+from ragas_temporal.retry import retrying
 from ragas_temporal.tecfap.predictions_file import open_exclusive
 from ragas_temporal.tecfap.probe import ProbeRow
 from ragas_temporal.tecfap.records import is_failed, read_predictions, row_key
@@ -178,17 +180,14 @@ async def arun_probe(
         raw = ""
         attempts = 0
         async with semaphore:
-            for attempt in range(max_retries + 1):
-                attempts = attempt + 1
-                try:
-                    call = _call_llm(llm, row.prompt, temperature)
-                    raw = await (asyncio.wait_for(call, timeout) if timeout else call)
-                    error = None
-                    break
-                except Exception as exc:  # noqa: BLE001 - any provider error is recorded, not fatal
-                    error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-                    if attempt < max_retries:
-                        await asyncio.sleep(min(max_wait, retry_wait * 2**attempt))
+            try:
+                async for attempt in retrying(max_retries + 1, first_wait=retry_wait, max_wait=max_wait):
+                    with attempt:
+                        attempts += 1
+                        call = _call_llm(llm, row.prompt, temperature)
+                        raw = await (asyncio.wait_for(call, timeout) if timeout else call)
+            except Exception as exc:  # noqa: BLE001 - any provider error is recorded, not fatal
+                error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         return index, _record(row, raw, error, attempts)
 
     try:

@@ -13,12 +13,6 @@ from ragas_temporal.batch import ScorePlan, focus_time_frame, score_frame
 from ragas_temporal.batch.frame import FOCUS_TIME_FIELDS
 from ragas_temporal.metrics import TemporalNDCGAtK, metrics_from_spec, score_dataset
 from tests.batch.conftest import BATCH_METRICS, assert_same_scores, engine_rows
-from tests.support.doctests import docstring_examples_test
-
-test_docstring_examples = docstring_examples_test(
-    ["ragas_temporal.batch.frame", "ragas_temporal.batch.plan", "ragas_temporal.batch.cells",
-     "ragas_temporal.batch.engines"]
-)  # fmt: skip
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery.", "Banks open on weekdays."]
 

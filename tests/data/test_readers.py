@@ -7,9 +7,6 @@ import json
 import pytest
 
 from ragas_temporal.data import readers
-from tests.support.doctests import docstring_examples_test
-
-test_docstring_examples = docstring_examples_test(["ragas_temporal.data", "ragas_temporal.data.readers", "ragas_temporal"])
 
 ROWS = [
     {"response": "It began in 2008.", "retrieved_contexts": ["In 2008.", "In 2009."], "reference": None},
