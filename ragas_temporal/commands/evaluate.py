@@ -46,10 +46,8 @@ from pathlib import Path
 
 from ragas_temporal.commands.arg_types import positive_int, positive_seconds
 from ragas_temporal.commands.metric_choice import choose_metrics_for_columns
+from ragas_temporal.data.writers import OUTPUT_SUFFIXES  # stdlib only: --help stays light
 
-#: ``--llm-timeout`` default shown in the help; equal to ``judging.prompt_runner.DEFAULT_LLM_TIMEOUT``
-#: (not imported: building the parser must not import ragas). ``None``: the client's timeout stands.
-HELP_LLM_TIMEOUT = None
 #: ``--max-concurrency`` without the option: one request at a time for a judge on this machine
 #: (llama.cpp's server, Ollama and LM Studio answer one at a time by default: requests queued
 #: behind a slow one time out), 16 otherwise.
@@ -58,8 +56,6 @@ REMOTE_CONCURRENCY = 16
 
 #: where the scoring runs (--engine); spark and ray need their extras
 ENGINES = ("local", "spark", "ray")
-#: the formats --output may take (equal to ``data.writers.OUTPUT_SUFFIXES``; not imported: --help stays light)
-OUTPUT_SUFFIXES = (".csv", ".jsonl", ".parquet")
 #: exit codes of a run stopped by a signal (128 + the signal number, as shells report them)
 EXIT_SIGINT, EXIT_SIGTERM = 130, 143
 
