@@ -34,8 +34,9 @@ import datetime as dt
 import functools
 import sys
 import threading
-from collections import OrderedDict
 from typing import Iterable, NamedTuple, Sequence, Union
+
+import cachetools
 
 from ragas_temporal.focus_time.cjk_numerals import cjk_numerals_as_digits
 from ragas_temporal.focus_time.interpret import INTERPRETERS, Context, groups_of
@@ -167,13 +168,23 @@ def _estimated_bytes(text: str, focus_time: FocusTime) -> int:
 
 class _SizedMemo:
     """A least-recently-used memo bounded by the estimated bytes of what it holds, not by a count
-    of entries (one entry may hold a 2 KB passage or a 10 MB book)."""
+    of entries (one entry may hold a 2 KB passage or a 10 MB book): ``cachetools.LRUCache`` sized by
+    each entry's estimate, behind a lock (it is not thread-safe), with hit and miss counts."""
 
     def __init__(self, max_bytes: int) -> None:
-        self.max_bytes = max_bytes
-        self._entries: OrderedDict = OrderedDict()  # key -> (focus time, bytes)
         self._lock = threading.Lock()
-        self.nbytes = self.hits = self.misses = 0
+        self.max_bytes = max_bytes
+        self.hits = self.misses = 0
+
+    @property
+    def max_bytes(self) -> int:
+        return int(self._entries.maxsize)
+
+    @max_bytes.setter
+    def max_bytes(self, max_bytes: int) -> None:
+        # a new budget starts empty; key -> (focus time, estimated bytes): the cache reads our estimate
+        with self._lock:
+            self._entries: cachetools.LRUCache = cachetools.LRUCache(max_bytes, getsizeof=_entry_bytes)
 
     def get(self, key):
         with self._lock:
@@ -181,7 +192,6 @@ class _SizedMemo:
             if found is None:
                 self.misses += 1
                 return None
-            self._entries.move_to_end(key)
             self.hits += 1
             return found[0]
 
@@ -190,23 +200,20 @@ class _SizedMemo:
         if size > self.max_bytes // 8:
             return  # one huge text must not flush everything else
         with self._lock:
-            old = self._entries.pop(key, None)
-            if old is not None:
-                self.nbytes -= old[1]
             self._entries[key] = (value, size)
-            self.nbytes += size
-            while self.nbytes > self.max_bytes:
-                _, (_, dropped) = self._entries.popitem(last=False)
-                self.nbytes -= dropped
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
-            self.nbytes = self.hits = self.misses = 0
+            self.hits = self.misses = 0
 
     def info(self) -> CacheInfo:
         with self._lock:
-            return CacheInfo(self.hits, self.misses, self.max_bytes, len(self._entries), self.nbytes)
+            return CacheInfo(self.hits, self.misses, self.max_bytes, len(self._entries), self._entries.currsize)
+
+
+def _entry_bytes(entry: tuple[FocusTime, int]) -> int:
+    return entry[1]
 
 
 _MEMO = _SizedMemo(CACHE_MAX_BYTES)
