@@ -31,10 +31,8 @@ import typing as t
 
 from ragas_temporal.commands.failures import cause_of
 
-__all__ = ["DataFacts", "survey", "Tally", "StreamedRun", "JUDGE_FELL_BACK", "MAX_DISTINCT_REASONS"]
+__all__ = ["DataFacts", "survey", "Tally", "StreamedRun", "MAX_DISTINCT_REASONS"]
 
-#: What a hybrid row's reason says when its judge failed and the dates' credits were kept.
-JUDGE_FELL_BACK = "LLM judge failed ("
 #: Distinct failure reasons a :class:`Tally` counts per metric (beyond them only known ones are
 #: counted): a run where every row fails with its own reason keeps bounded memory.
 MAX_DISTINCT_REASONS = 10_000
@@ -95,8 +93,10 @@ class Tally:
     """
 
     def __init__(self, metrics: t.Sequence[t.Any]) -> None:
+        from ragas_temporal.metrics.base import JUDGE_FELL_BACK
         from ragas_temporal.metrics.dataset_scoring import score_columns
 
+        self._fell_back = JUDGE_FELL_BACK
         self.metrics = list(metrics)
         self._columns = [score_columns(m) for m in self.metrics]
         self.rows = 0
@@ -117,12 +117,12 @@ class Tally:
                 self._scored[j] += 1
             elif reason is not None:
                 _count(self._nan_reasons[j], cause_of(reason))
-            if failure is not None:
+            if failure == self._fell_back:  # scored by its dates: no failure of the row
+                self.fallbacks += 1
+            elif failure is not None:
                 _count(self._failed[j], " ".join(str(reason).split()))
                 if failure == "judge":
                     _count(self._judge_failed, reason)
-            if isinstance(reason, str) and JUDGE_FELL_BACK in reason:
-                self.fallbacks += 1
 
     def summary_table(self) -> str:
         """The per-metric summary the command prints (``commands.summary.format_summary``)."""

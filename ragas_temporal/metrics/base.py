@@ -126,8 +126,11 @@ class Failed(t.NamedTuple):
         return cls(math.nan, clip_copied(reason), "error")
 
 
-#: What scoring one sample gives: a score (NaN when undefined) or a failure.
+#: What scoring one sample gives: a score (NaN when undefined; a ``JudgeFellBack`` when a hybrid
+#: judge failed and the dates' credit stands) or a failure.
 Outcome = t.Union[Score, Failed]
+#: The failure column of a hybrid row whose judge failed: scored, by its dates alone.
+JUDGE_FELL_BACK = "judge_fell_back"
 
 
 @dataclass(frozen=True)
@@ -505,6 +508,7 @@ __all__ = [
     "undated",
     "Failed",
     "Outcome",
+    "JUDGE_FELL_BACK",
     "Scorer",
     "ScorerFactory",
     "NoLLM",

@@ -3,7 +3,8 @@
 ``ragas.evaluate`` keeps only the float of each score. :func:`score_dataset` runs the same metric
 code over every row and returns a ``pandas.DataFrame`` with ``<metric>``, ``<metric>_reason`` and
 ``<metric>_failure`` columns per metric (the failure kind: ``"input"``, ``"judge"``, ``"error"``,
-or ``None`` when the row was scored or its score is undefined; see
+``"judge_fell_back"`` for a hybrid row scored by its dates alone because its judge failed, or
+``None`` when the row was scored or its score is undefined; see
 :class:`~ragas_temporal.metrics.base.Failed`); the ``ragas-temporal evaluate`` command uses it. Rows may
 carry a ``reference_date`` field (ISO string or date), which overrides the metrics'
 ``reference_date`` channel for that row: this is how a JSONL/CSV file gives each sample its date.
@@ -35,6 +36,7 @@ from ragas.dataset_schema import SingleTurnSample
 from ragas_temporal.focus_time.reference import is_missing_date
 from ragas_temporal.metrics.base import (
     FROM_METRIC,
+    JUDGE_FELL_BACK,
     SAMPLE_COLUMNS,
     Failed,
     Outcome,
@@ -42,6 +44,7 @@ from ragas_temporal.metrics.base import (
     check_unique_names,
 )
 from ragas_temporal.metrics.columns import as_plain_list, printable_text
+from ragas_temporal.scores import JudgeFellBack
 
 if t.TYPE_CHECKING:
     import pandas as pd
@@ -205,7 +208,9 @@ def score_columns(metric: TemporalMetric) -> tuple[str, str, str]:
 
 
 def _failure_kind(outcome: Outcome) -> str | None:
-    return outcome.kind if isinstance(outcome, Failed) else None
+    if isinstance(outcome, Failed):
+        return outcome.kind
+    return JUDGE_FELL_BACK if isinstance(outcome, JudgeFellBack) else None
 
 
 def outcome_fields(outcomes: t.Sequence[Outcome], metrics: t.Sequence[TemporalMetric]) -> dict[str, t.Any]:

@@ -40,7 +40,7 @@ from ragas_temporal.metrics.columns import column_problem
 from ragas_temporal.metrics.judged import JudgedMetric, MetricWithJudge, judge_call
 from ragas_temporal.metrics.parameters import Constraint, one_of
 from ragas_temporal.prompts import TemporalClaimsPrompt
-from ragas_temporal.scores import Score
+from ragas_temporal.scores import JudgeFellBack, Score
 
 __all__ = [
     "TemporalFaithfulness",
@@ -345,7 +345,7 @@ class HybridFaithfulness:
         problem = ungrounded_reason(flags.count(False)) if not all(flags) else ""
         score = scores.capped_claim_faithfulness(credits, verdicts, problem)
         shown = replace(judgement, details=tuple(d for d, grounded in zip(judgement.details, flags) if grounded))
-        return Score(score.value, _claims_reason(score, shown))
+        return score._replace(reason=_claims_reason(score, shown))  # a JudgeFellBack stays one
 
     async def _by_years(self, case: Case, answer: t.Any) -> Outcome:
         context_years = [c.years for c in case.contexts]
@@ -355,7 +355,7 @@ class HybridFaithfulness:
         score = await self.judge.score(case)
         if isinstance(score, Failed):  # never worse than focus time: the year-set score stands
             years = scores.temporal_faithfulness(answer.years, context_years)
-            return Score(years.value, f"{years.reason}; LLM judge failed ({score.reason}): focus-time score kept")
+            return JudgeFellBack(years.value, f"{years.reason}; LLM judge failed ({score.reason}): focus-time score kept")
         if score.is_nan:
             return score
         return Score(score.value, f"every answer year occurs in the contexts; LLM judge: {score.reason}")

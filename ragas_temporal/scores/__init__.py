@@ -33,7 +33,7 @@ Examples
 
 from __future__ import annotations
 
-from ragas_temporal.scores._result import COPIED_TEXT_MAX_CHARS, Score, clip_copied, undefined
+from ragas_temporal.scores._result import COPIED_TEXT_MAX_CHARS, JudgeFellBack, Score, clip_copied, undefined
 from ragas_temporal.scores._validation import check_k, format_years, year_label
 from ragas_temporal.scores.answers import (
     consistency_with_others,
@@ -94,6 +94,7 @@ from ragas_temporal.scores.year_sets import (
 
 __all__ = [
     "Score",
+    "JudgeFellBack",
     "undefined",
     "clip_copied",
     "COPIED_TEXT_MAX_CHARS",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-__all__ = ["Score", "undefined", "COPIED_TEXT_MAX_CHARS", "clip_copied"]
+__all__ = ["Score", "JudgeFellBack", "undefined", "COPIED_TEXT_MAX_CHARS", "clip_copied"]
 
 #: Longest text copied into a reason from outside (a judge's reason, quote or bad value, an
 #: exception's message): a reason is stored in every output row, and a judge may write megabytes.
@@ -40,6 +40,20 @@ class Score(NamedTuple):
     def is_nan(self) -> bool:
         """True when the value is NaN (the score is undefined for this input)."""
         return math.isnan(self.value)
+
+
+class JudgeFellBack(Score):
+    """A hybrid score whose LLM judge failed: the dates' credit stands, and the reason says why.
+
+    A :class:`Score` in every way (same fields, same value); its type records what happened, so a
+    runner counts fallbacks from the outcome, never from the words of the reason.
+
+    >>> s = JudgeFellBack(0.5, "LLM judge failed (timed out): focus-time credit kept for 1 claim")
+    >>> isinstance(s, Score), float(s), s._replace(reason="r")
+    (True, 0.5, JudgeFellBack(value=0.5, reason='r'))
+    """
+
+    __slots__ = ()
 
 
 def undefined(reason: str) -> Score:

@@ -60,7 +60,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ragas_temporal.scores._result import Score, undefined
+from ragas_temporal.scores._result import JudgeFellBack, Score, undefined
 from ragas_temporal.scores._validation import year_label, plural
 from ragas_temporal.scores.verdicts import UNVERIFIABLE, VERDICT_CREDIT, normalise_verdict
 from ragas_temporal.scores.year_sets import NO_ANSWER_CLAIM, NO_QUERY_FOCUS
@@ -813,7 +813,7 @@ def capped_claim_faithfulness(
     >>> capped_claim_faithfulness([ran], ["SUPPORTED"])  # an obedient judge cannot lift the dates' 0.5
     Score(value=0.5, reason="LLM judge: 1 of 1 claim supported; capped by the dates: 'from 2010 to 2012': only 2010 found")
     >>> capped_claim_faithfulness([ClaimCredit(year(2007), 0.0), ran], [None], "LLM call timed out after 60 s")
-    Score(value=0.25, reason="'2007' not found in the retrieved contexts (no LLM call); LLM judge failed (LLM call timed out after 60 s): focus-time credit kept for 1 claim ('from 2010 to 2012': only 2010 found)")
+    JudgeFellBack(value=0.25, reason="'2007' not found in the retrieved contexts (no LLM call); LLM judge failed (LLM call timed out after 60 s): focus-time credit kept for 1 claim ('from 2010 to 2012': only 2010 found)")
     """
     everything = list(credits)
     credits = [c for c in everything if c.checked]
@@ -845,7 +845,7 @@ def capped_claim_faithfulness(
     if unchecked:
         parts.append(unchecked)
     value = sum(capped_credit(c, label) for c, label in zip(kept, labels)) / len(credits)
-    return Score(value, "; ".join(parts))
+    return (JudgeFellBack if undecided else Score)(value, "; ".join(parts))
 
 
 def no_claim_reason(mentions: Iterable[Any], side: str = "answer", reference_date: Any = None) -> str:

@@ -519,4 +519,20 @@ def test_hybrid_rows_whose_judge_failed_are_scored_by_focus_time_and_said(tmp_pa
     frame = scores_of(out)
     assert frame["temporal_faithfulness_hybrid"].tolist() == [1.0]  # 2008 and 2009 stated: focus time's 1.0
     assert frame["temporal_faithfulness_hybrid_reason"][0].startswith("LLM judge failed (LLM call timed out after 0.3 s)")
+    # issue 37: the fallback is a field of the row, not only words in its reason
+    assert frame["temporal_faithfulness_hybrid_failure"].tolist() == ["judge_fell_back"]
     assert "the LLM judge failed on 1 hybrid row(s), scored by focus time alone" in capsys.readouterr().err
+
+
+def test_fallbacks_are_counted_from_the_failure_field_not_from_the_reason():
+    from ragas_temporal.commands.row_stream import Tally
+    from ragas_temporal.metrics import TemporalFaithfulness
+
+    tally = Tally([TemporalFaithfulness()])
+    # before: any reason containing "LLM judge failed (" counted, and one written otherwise did not
+    tally.add({"temporal_faithfulness": 1.0, "temporal_faithfulness_reason": "quoted: LLM judge failed (x)",
+               "temporal_faithfulness_failure": None})
+    tally.add({"temporal_faithfulness": 0.5, "temporal_faithfulness_reason": "dates kept",
+               "temporal_faithfulness_failure": "judge_fell_back"})
+    assert tally.fallbacks == 1
+    assert tally.failed_everywhere() is None  # a fallback row was scored: no failure
