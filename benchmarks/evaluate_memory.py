@@ -10,7 +10,7 @@ by bytes, fills as in a real run without dominating). Two runs per N:
   so every row goes through the judge path and is kept in ``OUT.partial`` as it finishes.
 
 Peak RSS is the child's ``ru_maxrss`` (``resource.getrusage(RUSAGE_CHILDREN)``, read after each
-run in a process of its own so runs do not mix). Figures in the README ("Scaling").
+run in a process of its own so runs do not mix). Figures in docs/scaling-out.md ("Memory of a local run").
 
 Run:  .venv/bin/python benchmarks/evaluate_memory.py [--rows 20000,200000] [--modes focus-time,judged]
       [--output .jsonl]

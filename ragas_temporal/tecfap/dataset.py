@@ -10,7 +10,7 @@ on-disk format (:func:`example_path`, :func:`load_example`). Layout under ``data
     train_index.csv              header "train_index", one relation index a line
     test_index.csv               header "test_index", one relation index a line
 
-Known quirks of the release that this loader survives (see ``docs/TEMP-COFAC-FORMAT.md``):
+Known quirks of the release that this loader survives (see ``docs/tecfap.md``, the data format):
 
 - one relation reuses the same pattern text for both directions: patterns are told apart by
   ``(id, direction)``, never by text;

@@ -1,18 +1,17 @@
-"""The README's "Scaling out" pandas example runs and gives what its comments say."""
+"""The pandas example of docs/scaling-out.md runs and gives what its comments say."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+PAGE = (Path(__file__).resolve().parents[2] / "docs" / "scaling-out.md").read_text(encoding="utf-8")
 
 
 def test_scaling_out_pandas_example():
-    section = README[README.index("## Scaling out: Spark and Ray") : README.index("## Benchmarks")]
-    block = re.findall(r"```python\n(.*?)```", section, flags=re.S)[0]
+    block = re.findall(r"```python\n(.*?)```", PAGE, flags=re.S)[0]
     namespace: dict = {}
-    exec(compile(block, "README scaling out", "exec"), namespace)
+    exec(compile(block, "docs/scaling-out.md", "exec"), namespace)
     scores, years = namespace["scores"], namespace["years"]
     # row 0 has no own date -> 2024-01-01 (unused: "2020" is absolute); QFT {2020}, relevance [1, 0] -> P@2 = 1/2
     # row 1: its own date 2024-06-01 -> "last year" = 2023; one relevant of the top 2 -> 1/2; NDCG 1.0 each
