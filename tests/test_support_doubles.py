@@ -30,7 +30,8 @@ from tests.support.openai_server import (
 )
 
 test_docstring_examples = docstring_examples_test(
-    ["tests.support.fake_llm", "tests.support.fake_judges", "tests.support.openai_server", "tests.support.doctests"],
+    ["tests.support.fake_llm", "tests.support.fake_judges", "tests.support.openai_server", "tests.support.doctests",
+     "tests.support.doc_blocks"],
     optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
 )
 

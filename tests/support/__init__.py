@@ -11,4 +11,7 @@
 - ``tests.support.fake_judges``: ``rule_based_judge``, the package's offline judge
   (``ragas_temporal.judging``) as a script answering our temporal prompts and stock ragas
   Faithfulness prompts from the years in the texts; ``parse_prompt_input``; ``judge_with_overrides``.
+- ``tests.support.doc_blocks``: the runner of the documentation's code blocks (``fences``,
+  ``run_block``, ``stated_results``, ``matches_stated``), used by ``tests/test_docs.py`` on README.md
+  and every ``docs/**/*.md`` page.
 """
