@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -88,6 +89,65 @@ def test_a_block_and_its_printed_output_are_paired_with_their_line():
     page = "# Title\n\n```python\nprint('a')\n```\n\nprose\n\n```text\nnot its output\n```\n"
     blocks = fences(page)
     assert [(b.line, b.language, b.shown) for b in blocks] == [(4, "python", None), (10, "text", None)]
+
+
+# -- one page per metric -----------------------------------------------------------------------------
+
+#: the sections of a metric page, in the shape of the seed pages (what, formula, inputs, example, modes, ...)
+METRIC_PAGE_SECTIONS = (
+    "## Formula", "## Inputs", "## Worked example", "## Modes", "## NaN and failure reasons",
+    "## How to read the score", "## Limits",
+)
+
+
+def metric_page(class_name: str) -> str:
+    """The page of a metric class under docs/metrics/: its name in kebab case.
+
+    >>> [metric_page(n) for n in ("TemporalNDCGAtK", "TemporalMRR", "EventOrderAccuracy")]
+    ['temporal-ndcg-at-k.md', 'temporal-mrr.md', 'event-order-accuracy.md']
+    """
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "-", class_name).lower() + ".md"
+
+
+def _metric_classes() -> list[type]:
+    """The metric classes the package exports (ragas metrics), read from ``ragas_temporal.__all__``."""
+    from ragas.metrics.base import Metric
+
+    import ragas_temporal
+
+    exported = [getattr(ragas_temporal, name) for name in ragas_temporal.__all__]
+    return [obj for obj in exported if isinstance(obj, type) and issubclass(obj, Metric)]
+
+
+def test_page_names_follow_the_class_names():
+    import doctest
+
+    assert doctest.run_docstring_examples(metric_page, {"metric_page": metric_page}) is None
+    assert metric_page("TemporalPrecisionAtK") == "temporal-precision-at-k.md"
+    assert metric_page("AnswerTemporalRecall") == "answer-temporal-recall.md"
+
+
+def test_every_metric_class_has_its_page_in_the_nav_and_the_overview():
+    classes = _metric_classes()
+    assert len(classes) >= 16, [c.__name__ for c in classes]
+    pages = {cls.__name__: metric_page(cls.__name__) for cls in classes}
+    missing = sorted(f"docs/metrics/{page}" for page in pages.values() if not (DOCS / "metrics" / page).is_file())
+    assert not missing, f"write a page for each metric class: {missing}"
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    overview = (DOCS / "metrics" / "index.md").read_text(encoding="utf-8")
+    assert not [p for p in pages.values() if f"metrics/{p}" not in nav], "add the metric pages to the nav in mkdocs.yml"
+    assert not [n for n, p in pages.items() if f"]({p})" not in overview], "link every metric page from docs/metrics/index.md"
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in (DOCS / "metrics").glob("*.md") if p.name != "index.md"))
+def test_a_metric_page_has_the_seed_shape(page):
+    text = (DOCS / "metrics" / page).read_text(encoding="utf-8")
+    missing = [section for section in METRIC_PAGE_SECTIONS if f"\n{section}\n" not in text]
+    assert not missing, f"docs/metrics/{page} lacks {missing}"
+    assert "$$" in text, "the formula in math ($$ ... $$)"
+    blocks = [b for b in fences(text) if b.language == "python"]
+    assert any(b.shown for b in blocks), "a worked example whose printed output is shown (and checked)"
+    assert "../METRICS.md" in text, "link to the specification for the fine print"
 
 
 # -- the site ----------------------------------------------------------------------------------------
