@@ -420,7 +420,8 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
         mods = _mods(v, "last", "next", "this")
         before = rf"(?:(?P<mod>{_words_regex(mods)})\s+)?" if mods else ""
         after = rf"(?:\s+(?P<mod2>{_words_regex(mods)})(?!\w))?" if mods else ""
-        rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_guarded_regex(v.seasons, v)})(?!\w){year}{after}", "season", ""))
+        # never glued to a number: "12-letni" is twelve years old
+        rules.append(Rule("lang_season", "date", rf"(?<!\d-){before}(?P<s>{_guarded_regex(v.seasons, v)})(?!\w){year}{after}", "season", ""))
     # "do ano passado", "del año pasado": the quarter of a year named relative to the reference
     rel_year = "|" + _relative_year(v) if _relative_year(v) else ""
     if v.quarter_ordinals and v.quarter_words:
