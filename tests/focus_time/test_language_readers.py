@@ -278,3 +278,44 @@ FRENCH_NEWS = [  # French: the sentence's tense, news words of French TimeBank's
 @pytest.mark.parametrize(("language", "text", "expected"), FRENCH_NEWS)
 def test_french_tense_ref_words_and_parts_of_a_day(language, text, expected):
     assert read(text, language) == expected
+
+
+# Issue 35, the margins of fr, pt and pl: new sentences of the gold corpora's shapes, against REF
+# (Wednesday 2024-05-15)
+MARGINS = [
+    # pt: "até agora" is "so far" (no present moment); "agora" alone is
+    ("pt", "Até agora, as vendas subiram pouco.", []),
+    ("pt", "O banco agora cobra mais.", [("agora", "PRESENT_REF")]),
+    # a deadline "by the end of the year" in news is the reference's year; a bare "no final do
+    # ano" may close a narrative's own year and is not read
+    ("pt", "A fusão deve ficar concluída até ao final do ano.", [("até ao final do ano", "2024")]),
+    ("pt", "Os cortes chegam até o fim do ano.", [("até o fim do ano", "2024")]),
+    ("pt", "No final do ano, mudou-se para Lisboa.", []),
+    ("fr", "Le chantier sera achevé d'ici la fin de l'année.", [("d'ici la fin de l'année", "2024")]),
+    ("fr", "Les soldes durent jusqu’à la fin de l’année.", [("jusqu’à la fin de l’année", "2024")]),
+    # "current" is PRESENT_REF
+    ("pt", "O atual diretor recusou a oferta.", [("atual", "PRESENT_REF")]),
+    ("pt", "Os preços atuais assustam.", [("atuais", "PRESENT_REF")]),
+    ("fr", "La majorité actuelle hésite.", [("actuelle", "PRESENT_REF")]),
+    # the latest period of a quarterly report, and the quarter referred to again far on, are the
+    # quarter in discussion (2024-Q1: the last one finished before the reference)
+    ("pt", "O lucro do primeiro trimestre caiu. As vendas no último período foram fracas.",
+     [("primeiro trimestre", "2024-Q1"), ("último período", "2024-Q1")]),
+    ("pt", "O lucro do primeiro trimestre caiu." + " A empresa vende sapatos." * 50
+     + " O custo subiu no trimestre." + " A fábrica fica no Porto." * 50 + " A dívida caiu durante o trimestre.",
+     [("primeiro trimestre", "2024-Q1"), ("trimestre", "2024-Q1"), ("trimestre", "2024-Q1")]),
+    # pl: the adjectives of months and seasons name them (lower case; a capitalised one is a name,
+    # one glued to a number an age); July is two months ahead: this year's
+    ("pl", "Bilety na lipcowy festiwal już są.", [("lipcowy", "2024-07")]),
+    ("pl", "Zapisy na obóz letni trwają.", [("letni", "2024-SU")]),
+    ("pl", "Rozmawiał z 9-letnim synem.", []),
+    ("pl", "Mieszkam przy ul. Majowej.", []),  # after the dot of "ul.": a street
+    ("pl", "Ceny w październiku i w listopad 2023 r.", [("październiku", "2024-10"), ("listopad 2023 r.", "2023-11")]),
+    # the past plural in "-ili" moves a month six months ahead to the last one
+    ("pl", "W listopadowym konkursie zdobyli nagrodę.", [("listopadowym", "2023-11")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), MARGINS)
+def test_gold_margins_fr_pt_pl(language, text, expected):
+    assert read(text, language) == expected

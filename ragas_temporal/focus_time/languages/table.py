@@ -280,10 +280,15 @@ def _alone(forms: dict[str, int]) -> list[str]:
     not the start of a longer form of the same name ("jun" of "juni", "segunda" of
     "segunda-feira", "maj" of "maja"), and of four letters or more unless the name has no longer
     form ("Mai", "mai"). A nominative of four letters or more whose longer forms are its one-letter
-    case endings stands alone ("luty" beside "lutym", "март" beside "марта").
+    case endings stands alone ("luty" beside "lutym", "март" beside "марта"), and so does a form of
+    six letters or more whose longer forms go on with letters (endings, no abbreviation is that
+    long: "lipcowy" beside "lipcowych", "listopad" beside "listopadzie"; but "segunda" of
+    "segunda-feira" is none).
 
-    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3, "luty": 2, "lutym": 2}))
-    ['juni', 'luty', 'lutym', 'mai', 'märz']
+    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3, "luty": 2, "lutym": 2, "lipcowy": 7, "lipcowych": 7}))
+    ['juni', 'lipcowy', 'lipcowych', 'luty', 'lutym', 'mai', 'märz']
+    >>> _alone({"segunda": 0, "segunda-feira": 0})
+    ['segunda-feira']
     """
     by_name: dict[int, list[str]] = {}
     for w, i in forms.items():
@@ -291,6 +296,8 @@ def _alone(forms: dict[str, int]) -> list[str]:
 
     def abbreviation(w: str, i: int) -> bool:
         longer = [o for o in by_name[i] if o != w and o.startswith(w)]
+        if longer and len(w) >= 6 and all(o[len(w)].isalpha() for o in longer):
+            return False  # "lipcowy" of "lipcowych": inflections
         return bool(longer) and not (len(w) >= 4 and all(len(o) == len(w) + 1 for o in longer))
 
     return [
@@ -991,17 +998,22 @@ def _on_a_day(interpret: Callable) -> Callable:
 _SENTENCE_END = re.compile(r"(?:^|[.!?:\n¿¡«\"“]\s*)$")
 
 
-def _lower_case_name(interpret: Callable, group: str) -> Callable:
+def _lower_case_name(interpret: Callable, group: str, abbreviations: tuple[str, ...] = ()) -> Callable:
     """``interpret`` of a bare month in a language that writes months lower case: a capitalised
-    one inside a sentence is a name ("Marcin Grudzień", "Plaza de Mayo", "ul. 22 Lipca"), unless
-    its day is written as a word: the date is then the holiday's name ("el Primero de Mayo")."""
+    one inside a sentence is a name ("Marcin Grudzień", "Plaza de Mayo", "ul. 22 Lipca"; after
+    the dot of one of ``abbreviations`` too: "ul. Listopadowej"), unless its day is written as a
+    word: the date is then the holiday's name ("el Primero de Mayo")."""
+    after_abbreviation = re.compile(rf"(?<!\w)(?:{_words_regex(abbreviations)})\s*$") if abbreviations else None
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         start = g.match.start(group)
         day = g.match.groupdict().get("day")
         if day and not day[0].isdigit():
             return interpret(g, ctx, kind)
-        if ctx.text[start].isupper() and not _SENTENCE_END.search(ctx.text, max(0, start - 3), start):
+        if ctx.text[start].isupper() and (
+            not _SENTENCE_END.search(ctx.text, max(0, start - 3), start)
+            or after_abbreviation is not None and after_abbreviation.search(ctx.text, max(0, start - 12), start)
+        ):
             return None
         return interpret(g, ctx, kind)
 
@@ -1242,9 +1254,9 @@ def language_table(code: str) -> LanguageTable:
         if "(?P<ch>" in rule.pattern:
             interpret = _with_suffix(interpret, "ch", 10, _clock_of)
         if v.lower_case_names and rule.name in ("lang_month_bare", "lang_day_month"):  # (news capitalises weekdays: "el Sábado")
-            interpret = _lower_case_name(interpret, "month")  # "ul. 22 Lipca" is a street
+            interpret = _lower_case_name(interpret, "month", v.abbreviations)  # "ul. 22 Lipca" is a street
         if v.lower_case_names and rule.name == "lang_season":
-            interpret = _lower_case_name(interpret, "s")  # "akcja Bezpieczne Lato"
+            interpret = _lower_case_name(interpret, "s", v.abbreviations)  # "akcja Bezpieczne Lato"
         if rule.name == "lang_month_bare":
             interpret = _not_in_address(interpret)
         if rule.name == "lang_month_bare" and v.halves:
