@@ -311,6 +311,12 @@ MARGINS = [
     ("pl", "Rozmawiał z 9-letnim synem.", []),
     ("pl", "Mieszkam przy ul. Majowej.", []),  # after the dot of "ul.": a street
     ("pl", "Ceny w październiku i w listopad 2023 r.", [("październiku", "2024-10"), ("listopad 2023 r.", "2023-11")]),
+    # "N units after/before" an event is a span, no date counted from the last one (as English
+    # "six years after his victory"); "N units later" alone is
+    ("fr", "Cinq ans après sa défaite, il revient.", []),
+    ("fr", "Le 2 mai 2020, il part. Trois jours après, il revient.", [("2 mai 2020", "2020-05-02"), ("Trois jours après", "2020-05-05")]),
+    ("pt", "Dez anos depois da fusão, a marca sumiu.", []),
+    ("pt", "Em 2010 abriu. Dois anos depois, fechou.", [("2010", "2010"), ("Dois anos depois", "2012")]),
     # the past plural in "-ili" moves a month six months ahead to the last one
     ("pl", "W listopadowym konkursie zdobyli nagrodę.", [("listopadowym", "2023-11")]),
 ]  # fmt: skip

@@ -470,14 +470,18 @@ def _relative_year(v: Vocabulary) -> str:
 
 def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tuple[str, dict[str, str]]]]]:
     """Phrases counted from the text's last date: "zwei Tage später", "tres años después"
-    (``ago`` with "later"/"earlier"); "am nächsten Tag", "im folgenden Jahr", "am selben Tag"
-    (``unit_before_after``, ``day_anaphoric``: per phrase, its interpreter and fixed English groups)."""
+    (``ago`` with "later"/"earlier"), not where the later word is a preposition, an object of
+    ``later_objects`` after it ("six ans après sa victoire", "vinte anos depois de": a span after
+    an event, as English "six years after his victory"); "am nächsten Tag", "im folgenden Jahr",
+    "am selben Tag" (``unit_before_after``, ``day_anaphoric``: per phrase, its interpreter and
+    fixed English groups)."""
     rules, fixed = [], {}
     if v.later_words and v.units:
         numbers = rf"\d{{1,3}}|{_words_regex(v.numbers)}" if v.numbers else r"\d{1,3}"
+        objects = rf"(?!\s*(?:{_words_regex(v.later_objects)})(?!\w))" if v.later_objects else ""
         rules.append(Rule(
             "lang_later", "anaphoric",
-            rf"(?<![\d.,])(?P<num>{numbers})(?!\d)\s+(?P<unit>{_words_regex(v.units)})\s+(?P<dir>{_words_regex(v.later_words)})(?!\w)",
+            rf"(?<![\d.,])(?P<num>{numbers})(?!\d)\s+(?P<unit>{_words_regex(v.units)})\s+(?P<dir>{_words_regex(v.later_words)})(?!\w){objects}",
             "ago", "",
         ))  # fmt: skip
     readers = {}  # one rule for every phrase, its reader picked by the phrase (as lang_relative)

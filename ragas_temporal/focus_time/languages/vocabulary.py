@@ -106,6 +106,7 @@ class Vocabulary(NamedTuple):
     decade_endings: tuple[str, ...] = ()  # after its two digits ("70-tych", "70."): required where given
     halves: dict[str, str] = {}  # "drugiej połowie" -> "H2" (of a month or century)
     abbreviations: tuple[str, ...] = ()  # "godz.", "ul.": a dot after them ends no sentence (tense_cues' reach)
+    later_objects: tuple[str, ...] = ()  # "de", "sa": after a later word, it is a preposition ("tres años después de la guerra")
 
 
 @functools.cache
@@ -227,4 +228,5 @@ def vocabulary(code: str) -> Vocabulary:
         **{key: tuple(extra.get(key, ())) for key in ("clock_cues", "clock_links", "decade_endings")},
         halves={w.lower(): e for w, e in extra.get("halves", {}).items()},
         abbreviations=tuple(extra.get("abbreviations", ())),
+        later_objects=tuple(extra.get("later_objects", ())),
     )  # fmt: skip
