@@ -317,6 +317,12 @@ MARGINS = [
     ("fr", "Le 2 mai 2020, il part. Trois jours après, il revient.", [("2 mai 2020", "2020-05-02"), ("Trois jours après", "2020-05-05")]),
     ("pt", "Dez anos depois da fusão, a marca sumiu.", []),
     ("pt", "Em 2010 abriu. Dois anos depois, fechou.", [("2010", "2010"), ("Dois anos depois", "2012")]),
+    # decades after their words, by number or name, as English "the 1980s"
+    ("pt", "Nos anos 60 a cidade cresceu.", [("Nos anos 60", "196")]),
+    ("pt", "Os preços subiram durante os anos setenta e na década de 1990.", [("os anos setenta", "197"), ("década de 1990", "199")]),
+    ("pt", "Esperou dez anos 20 minutos por dia.", []),
+    ("fr", "Dans les années 80, la ville a grandi.", [("Dans les années 80", "198")]),
+    ("fr", "La mode des années soixante revient.", [("des années soixante", "196")]),
     # the past plural in "-ili" moves a month six months ahead to the last one
     ("pl", "W listopadowym konkursie zdobyli nagrodę.", [("listopadowym", "2023-11")]),
 ]  # fmt: skip
