@@ -317,6 +317,13 @@ MARGINS = [
     ("fr", "Le 2 mai 2020, il part. Trois jours après, il revient.", [("2 mai 2020", "2020-05-02"), ("Trois jours après", "2020-05-05")]),
     ("pt", "Dez anos depois da fusão, a marca sumiu.", []),
     ("pt", "Em 2010 abriu. Dois anos depois, fechou.", [("2010", "2010"), ("Dois anos depois", "2012")]),
+    # fr: a bare weekday in a sentence without tense cues is the coming one up to four days ahead
+    # (Saturday +3, Sunday +4), else the past week's (Monday +5); a pronominal passé composé
+    # ("s'est noyée") is past
+    ("fr", "Rendez-vous est fixé samedi devant la mairie.", [("samedi", "2024-05-18")]),
+    ("fr", "Le marché se tient dimanche matin.", [("dimanche matin", "2024-05-19TMO")]),
+    ("fr", "Le marché se tient lundi.", [("lundi", "2024-05-13")]),
+    ("fr", "Une touriste s'est noyée samedi.", [("samedi", "2024-05-11")]),
     # decades after their words, by number or name, as English "the 1980s"
     ("pt", "Nos anos 60 a cidade cresceu.", [("Nos anos 60", "196")]),
     ("pt", "Os preços subiram durante os anos setenta e na década de 1990.", [("os anos setenta", "197"), ("década de 1990", "199")]),

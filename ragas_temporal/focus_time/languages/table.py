@@ -883,11 +883,15 @@ def _tensed_weekday(interpret: Callable, tense_of: Callable | None, v: Vocabular
     moves a yearless date ("serán aprobadas el lunes" is the coming Monday, "habló este miércoles"
     the past one); without a tense cue, the nearest (up to two days ahead, else the past week's).
     The reference's own weekday, and one written beside a relative day ("hoy, jueves", "mañana,
-    martes"), are not moved."""
+    martes"), are not moved. Where the language marks its past in the verb so that the cues find
+    it (``untensed_weekday_ahead`` above 2: French's passé composé), a sentence without cues is in
+    the present of an announcement ("Rendez-vous est fixé samedi"): the coming weekday up to that
+    many days ahead."""
     if tense_of is None:
         return interpret
     days = [p for p, (n, unit, _) in v.relative.items() if unit == "day" and n <= 1]
     beside_day = re.compile(rf"{_words_regex(days)}[\s,]*$") if days else None
+    ahead = v.untensed_weekday_ahead
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         ref = ctx.reference
@@ -895,6 +899,8 @@ def _tensed_weekday(interpret: Callable, tense_of: Callable | None, v: Vocabular
             beside = beside_day is not None and beside_day.search(ctx.text, max(0, g.start - 16), g.start)
             if WEEKDAYS[g.lower("weekday")] != ref.weekday() and not beside:
                 when = tense_of(ctx.text, g.start, g.end)
+                if when is None and g("mod") is None and (WEEKDAYS[g.lower("weekday")] - ref.weekday()) % 7 <= ahead:
+                    when = "future"
                 if when is not None:
                     g.fixed = g.fixed | {"mod": "last" if when == "past" else "next"}
         return interpret(g, ctx, kind)

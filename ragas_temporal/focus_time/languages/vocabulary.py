@@ -107,6 +107,7 @@ class Vocabulary(NamedTuple):
     halves: dict[str, str] = {}  # "drugiej połowie" -> "H2" (of a month or century)
     abbreviations: tuple[str, ...] = ()  # "godz.", "ul.": a dot after them ends no sentence (tense_cues' reach)
     later_objects: tuple[str, ...] = ()  # "de", "sa": after a later word, it is a preposition ("tres años después de la guerra")
+    untensed_weekday_ahead: int = 2  # a bare weekday in a sentence without tense cues: the coming one up to this many days ahead
 
 
 @functools.cache
@@ -229,4 +230,5 @@ def vocabulary(code: str) -> Vocabulary:
         halves={w.lower(): e for w, e in extra.get("halves", {}).items()},
         abbreviations=tuple(extra.get("abbreviations", ())),
         later_objects=tuple(extra.get("later_objects", ())),
+        untensed_weekday_ahead=int(extra.get("untensed_weekday_ahead", 2)),
     )  # fmt: skip
