@@ -324,6 +324,9 @@ MARGINS = [
     ("fr", "Le marché se tient dimanche matin.", [("dimanche matin", "2024-05-19TMO")]),
     ("fr", "Le marché se tient lundi.", [("lundi", "2024-05-13")]),
     ("fr", "Une touriste s'est noyée samedi.", [("samedi", "2024-05-11")]),
+    # fr: a year of two digits after a day and month, before punctuation (the century nearest
+    # the reference)
+    ("fr", "L'accident qui, le 12 mars 87, avait tout changé.", [("12 mars 87", "1987-03-12")]),
     # decades after their words, by number or name, as English "the 1980s"
     ("pt", "Nos anos 60 a cidade cresceu.", [("Nos anos 60", "196")]),
     ("pt", "Os preços subiram durante os anos setenta e na década de 1990.", [("os anos setenta", "197"), ("década de 1990", "199")]),

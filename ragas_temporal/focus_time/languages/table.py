@@ -173,8 +173,11 @@ def _date_rules(v: Vocabulary) -> list[Rule]:
         return []  # zh, ja, ko: month names are digits and 月/월 (the CJK rules of the English table)
     weekday = rf"(?:{_words_regex(w for w in v.weekdays if len(w) > 3)},?\s+)?" if v.weekdays else ""
     of = _opt(v.of_words)
+    year = _year_after(v)
+    if v.two_digit_years:  # "le 10 novembre 93,": two digits before punctuation (a count has its noun after it)
+        year = rf"(?:{year}|['’]?(?P<year_yy>\d\d)(?=\s*[,.;:!?)»]|\s*$))"
     return [
-        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{_year_after(v)}{_clock_suffix(v)}", "ymd", ""),
+        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{year}{_clock_suffix(v)}", "ymd", ""),
         Rule("lang_month_year", "date", rf"{_month(v)}\.?,?\s*{of}{_year_after(v)}", "month_year", ""),
     ]
 

@@ -108,6 +108,7 @@ class Vocabulary(NamedTuple):
     abbreviations: tuple[str, ...] = ()  # "godz.", "ul.": a dot after them ends no sentence (tense_cues' reach)
     later_objects: tuple[str, ...] = ()  # "de", "sa": after a later word, it is a preposition ("tres años después de la guerra")
     untensed_weekday_ahead: int = 2  # a bare weekday in a sentence without tense cues: the coming one up to this many days ahead
+    two_digit_years: bool = False  # "le 10 novembre 93": a day and month with a year of two digits before punctuation
 
 
 @functools.cache
@@ -231,4 +232,5 @@ def vocabulary(code: str) -> Vocabulary:
         abbreviations=tuple(extra.get("abbreviations", ())),
         later_objects=tuple(extra.get("later_objects", ())),
         untensed_weekday_ahead=int(extra.get("untensed_weekday_ahead", 2)),
+        two_digit_years=bool(extra.get("two_digit_years", False)),
     )  # fmt: skip
