@@ -314,6 +314,7 @@ MARGINS = [
     # "N units after/before" an event is a span, no date counted from the last one (as English
     # "six years after his victory"); "N units later" alone is
     ("fr", "Cinq ans après sa défaite, il revient.", []),
+    ("fr", "Deux jours avant l'élection, il renonce.", []),
     ("fr", "Le 2 mai 2020, il part. Trois jours après, il revient.", [("2 mai 2020", "2020-05-02"), ("Trois jours après", "2020-05-05")]),
     ("pt", "Dez anos depois da fusão, a marca sumiu.", []),
     ("pt", "Em 2010 abriu. Dois anos depois, fechou.", [("2010", "2010"), ("Dois anos depois", "2012")]),

@@ -481,7 +481,8 @@ def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tup
     rules, fixed = [], {}
     if v.later_words and v.units:
         numbers = rf"\d{{1,3}}|{_words_regex(v.numbers)}" if v.numbers else r"\d{1,3}"
-        objects = rf"(?!\s*(?:{_words_regex(v.later_objects)})(?!\w))" if v.later_objects else ""
+        # an elided object ends in its apostrophe: "avant l'élection"
+        objects = rf"(?!\s*(?:{_words_regex(v.later_objects)})(?:(?!\w)|(?<=['’])))" if v.later_objects else ""
         rules.append(Rule(
             "lang_later", "anaphoric",
             rf"(?<![\d.,])(?P<num>{numbers})(?!\d)\s+(?P<unit>{_words_regex(v.units)})\s+(?P<dir>{_words_regex(v.later_words)})(?!\w){objects}",
