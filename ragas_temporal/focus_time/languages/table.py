@@ -903,7 +903,7 @@ def _tensed_weekday(interpret: Callable, tense_of: Callable | None, v: Vocabular
             beside = beside_day is not None and beside_day.search(ctx.text, max(0, g.start - 16), g.start)
             if WEEKDAYS[g.lower("weekday")] != ref.weekday() and not beside:
                 when = tense_of(ctx.text, g.start, g.end)
-                if when is None and g("mod") is None and (WEEKDAYS[g.lower("weekday")] - ref.weekday()) % 7 <= ahead:
+                if when is None and ahead > 2 and g("mod") is None and (WEEKDAYS[g.lower("weekday")] - ref.weekday()) % 7 <= ahead:
                     when = "future"
                 if when is not None:
                     g.fixed = g.fixed | {"mod": "last" if when == "past" else "next"}
