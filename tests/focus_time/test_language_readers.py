@@ -278,3 +278,67 @@ FRENCH_NEWS = [  # French: the sentence's tense, news words of French TimeBank's
 @pytest.mark.parametrize(("language", "text", "expected"), FRENCH_NEWS)
 def test_french_tense_ref_words_and_parts_of_a_day(language, text, expected):
     assert read(text, language) == expected
+
+
+# Issue 35, the margins of fr, pt and pl: new sentences of the gold corpora's shapes, against REF
+# (Wednesday 2024-05-15)
+MARGINS = [
+    # pt: "até agora" is "so far" (no present moment); "agora" alone is
+    ("pt", "Até agora, as vendas subiram pouco.", []),
+    ("pt", "O banco agora cobra mais.", [("agora", "PRESENT_REF")]),
+    # a deadline "by the end of the year" in news is the reference's year; a bare "no final do
+    # ano" may close a narrative's own year and is not read
+    ("pt", "A fusão deve ficar concluída até ao final do ano.", [("até ao final do ano", "2024")]),
+    ("pt", "Os cortes chegam até o fim do ano.", [("até o fim do ano", "2024")]),
+    ("pt", "No final do ano, mudou-se para Lisboa.", []),
+    ("fr", "Le chantier sera achevé d'ici la fin de l'année.", [("d'ici la fin de l'année", "2024")]),
+    ("fr", "Les soldes durent jusqu’à la fin de l’année.", [("jusqu’à la fin de l’année", "2024")]),
+    # "current" is PRESENT_REF
+    ("pt", "O atual diretor recusou a oferta.", [("atual", "PRESENT_REF")]),
+    ("pt", "Os preços atuais assustam.", [("atuais", "PRESENT_REF")]),
+    ("fr", "La majorité actuelle hésite.", [("actuelle", "PRESENT_REF")]),
+    # the latest period of a quarterly report, and the quarter referred to again far on, are the
+    # quarter in discussion (2024-Q1: the last one finished before the reference)
+    ("pt", "O lucro do primeiro trimestre caiu. As vendas no último período foram fracas.",
+     [("primeiro trimestre", "2024-Q1"), ("último período", "2024-Q1")]),
+    ("pt", "O lucro do primeiro trimestre caiu." + " A empresa vende sapatos." * 50
+     + " O custo subiu no trimestre." + " A fábrica fica no Porto." * 50 + " A dívida caiu durante o trimestre.",
+     [("primeiro trimestre", "2024-Q1"), ("trimestre", "2024-Q1"), ("trimestre", "2024-Q1")]),
+    # pl: the adjectives of months and seasons name them (lower case; a capitalised one is a name,
+    # one glued to a number an age); July is two months ahead: this year's
+    ("pl", "Bilety na lipcowy festiwal już są.", [("lipcowy", "2024-07")]),
+    ("pl", "Zapisy na obóz letni trwają.", [("letni", "2024-SU")]),
+    ("pl", "Rozmawiał z 9-letnim synem.", []),
+    ("pl", "Mieszkam przy ul. Majowej.", []),  # after the dot of "ul.": a street
+    ("pl", "Ceny w październiku i w listopad 2023 r.", [("październiku", "2024-10"), ("listopad 2023 r.", "2023-11")]),
+    # "N units after/before" an event is a span, no date counted from the last one (as English
+    # "six years after his victory"); "N units later" alone is
+    ("fr", "Cinq ans après sa défaite, il revient.", []),
+    ("fr", "Deux jours avant l'élection, il renonce.", []),
+    ("fr", "Le 2 mai 2020, il part. Trois jours après, il revient.", [("2 mai 2020", "2020-05-02"), ("Trois jours après", "2020-05-05")]),
+    ("pt", "Dez anos depois da fusão, a marca sumiu.", []),
+    ("pt", "Em 2010 abriu. Dois anos depois, fechou.", [("2010", "2010"), ("Dois anos depois", "2012")]),
+    # fr: a bare weekday in a sentence without tense cues is the coming one up to four days ahead
+    # (Saturday +3, Sunday +4), else the past week's (Monday +5); a pronominal passé composé
+    # ("s'est noyée") is past
+    ("fr", "Rendez-vous est fixé samedi devant la mairie.", [("samedi", "2024-05-18")]),
+    ("fr", "Le marché se tient dimanche matin.", [("dimanche matin", "2024-05-19TMO")]),
+    ("fr", "Le marché se tient lundi.", [("lundi", "2024-05-13")]),
+    ("fr", "Une touriste s'est noyée samedi.", [("samedi", "2024-05-11")]),
+    # fr: a year of two digits after a day and month, before punctuation (the century nearest
+    # the reference)
+    ("fr", "L'accident qui, le 12 mars 87, avait tout changé.", [("12 mars 87", "1987-03-12")]),
+    # decades after their words, by number or name, as English "the 1980s"
+    ("pt", "Nos anos 60 a cidade cresceu.", [("Nos anos 60", "196")]),
+    ("pt", "Os preços subiram durante os anos setenta e na década de 1990.", [("os anos setenta", "197"), ("década de 1990", "199")]),
+    ("pt", "Esperou dez anos 20 minutos por dia.", []),
+    ("fr", "Dans les années 80, la ville a grandi.", [("Dans les années 80", "198")]),
+    ("fr", "La mode des années soixante revient.", [("des années soixante", "196")]),
+    # the past plural in "-ili" moves a month six months ahead to the last one
+    ("pl", "W listopadowym konkursie zdobyli nagrodę.", [("listopadowym", "2023-11")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), MARGINS)
+def test_gold_margins_fr_pt_pl(language, text, expected):
+    assert read(text, language) == expected

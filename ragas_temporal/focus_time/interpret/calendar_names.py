@@ -99,6 +99,7 @@ def discussed_quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
     if discussed is None:
         return None
     year, q = discussed
+    ctx.name_quarter(year, q, g.end)  # named again: still the one in discussion further on
     return Reading(kind, f"{format_year(year)}-Q{q}", frozenset({year}))
 
 

@@ -173,8 +173,11 @@ def _date_rules(v: Vocabulary) -> list[Rule]:
         return []  # zh, ja, ko: month names are digits and 月/월 (the CJK rules of the English table)
     weekday = rf"(?:{_words_regex(w for w in v.weekdays if len(w) > 3)},?\s+)?" if v.weekdays else ""
     of = _opt(v.of_words)
+    year = _year_after(v)
+    if v.two_digit_years:  # "le 10 novembre 93,": two digits before punctuation (a count has its noun after it)
+        year = rf"(?:{year}|['’]?(?P<year_yy>\d\d)(?=\s*[,.;:!?)»]|\s*$))"
     return [
-        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{_year_after(v)}{_clock_suffix(v)}", "ymd", ""),
+        Rule("lang_dmy", "date", rf"{weekday}{_day(v)}\s*{of}{_month(v)}\.?,?\s*{of}{year}{_clock_suffix(v)}", "ymd", ""),
         Rule("lang_month_year", "date", rf"{_month(v)}\.?,?\s*{of}{_year_after(v)}", "month_year", ""),
     ]
 
@@ -280,10 +283,15 @@ def _alone(forms: dict[str, int]) -> list[str]:
     not the start of a longer form of the same name ("jun" of "juni", "segunda" of
     "segunda-feira", "maj" of "maja"), and of four letters or more unless the name has no longer
     form ("Mai", "mai"). A nominative of four letters or more whose longer forms are its one-letter
-    case endings stands alone ("luty" beside "lutym", "март" beside "марта").
+    case endings stands alone ("luty" beside "lutym", "март" beside "марта"), and so does a form of
+    six letters or more whose longer forms go on with letters (endings, no abbreviation is that
+    long: "lipcowy" beside "lipcowych", "listopad" beside "listopadzie"; but "segunda" of
+    "segunda-feira" is none).
 
-    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3, "luty": 2, "lutym": 2}))
-    ['juni', 'luty', 'lutym', 'mai', 'märz']
+    >>> sorted(_alone({"jun": 6, "juni": 6, "mai": 5, "mrz": 3, "märz": 3, "luty": 2, "lutym": 2, "lipcowy": 7, "lipcowych": 7}))
+    ['juni', 'lipcowy', 'lipcowych', 'luty', 'lutym', 'mai', 'märz']
+    >>> _alone({"segunda": 0, "segunda-feira": 0})
+    ['segunda-feira']
     """
     by_name: dict[int, list[str]] = {}
     for w, i in forms.items():
@@ -291,6 +299,8 @@ def _alone(forms: dict[str, int]) -> list[str]:
 
     def abbreviation(w: str, i: int) -> bool:
         longer = [o for o in by_name[i] if o != w and o.startswith(w)]
+        if longer and len(w) >= 6 and all(o[len(w)].isalpha() for o in longer):
+            return False  # "lipcowy" of "lipcowych": inflections
         return bool(longer) and not (len(w) >= 4 and all(len(o) == len(w) + 1 for o in longer))
 
     return [
@@ -420,7 +430,8 @@ def _season_quarter_rules(v: Vocabulary) -> list[Rule]:
         mods = _mods(v, "last", "next", "this")
         before = rf"(?:(?P<mod>{_words_regex(mods)})\s+)?" if mods else ""
         after = rf"(?:\s+(?P<mod2>{_words_regex(mods)})(?!\w))?" if mods else ""
-        rules.append(Rule("lang_season", "date", rf"{before}(?P<s>{_guarded_regex(v.seasons, v)})(?!\w){year}{after}", "season", ""))
+        # never glued to a number: "12-letni" is twelve years old
+        rules.append(Rule("lang_season", "date", rf"(?<!\d-){before}(?P<s>{_guarded_regex(v.seasons, v)})(?!\w){year}{after}", "season", ""))
     # "do ano passado", "del año pasado": the quarter of a year named relative to the reference
     rel_year = "|" + _relative_year(v) if _relative_year(v) else ""
     if v.quarter_ordinals and v.quarter_words:
@@ -462,14 +473,19 @@ def _relative_year(v: Vocabulary) -> str:
 
 def _anaphoric_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, dict[str, tuple[str, dict[str, str]]]]]:
     """Phrases counted from the text's last date: "zwei Tage später", "tres años después"
-    (``ago`` with "later"/"earlier"); "am nächsten Tag", "im folgenden Jahr", "am selben Tag"
-    (``unit_before_after``, ``day_anaphoric``: per phrase, its interpreter and fixed English groups)."""
+    (``ago`` with "later"/"earlier"), not where the later word is a preposition, an object of
+    ``later_objects`` after it ("six ans après sa victoire", "vinte anos depois de": a span after
+    an event, as English "six years after his victory"); "am nächsten Tag", "im folgenden Jahr",
+    "am selben Tag" (``unit_before_after``, ``day_anaphoric``: per phrase, its interpreter and
+    fixed English groups)."""
     rules, fixed = [], {}
     if v.later_words and v.units:
         numbers = rf"\d{{1,3}}|{_words_regex(v.numbers)}" if v.numbers else r"\d{1,3}"
+        # an elided object ends in its apostrophe: "avant l'élection"
+        objects = rf"(?!\s*(?:{_words_regex(v.later_objects)})(?:(?!\w)|(?<=['’])))" if v.later_objects else ""
         rules.append(Rule(
             "lang_later", "anaphoric",
-            rf"(?<![\d.,])(?P<num>{numbers})(?!\d)\s+(?P<unit>{_words_regex(v.units)})\s+(?P<dir>{_words_regex(v.later_words)})(?!\w)",
+            rf"(?<![\d.,])(?P<num>{numbers})(?!\d)\s+(?P<unit>{_words_regex(v.units)})\s+(?P<dir>{_words_regex(v.later_words)})(?!\w){objects}",
             "ago", "",
         ))  # fmt: skip
     readers = {}  # one rule for every phrase, its reader picked by the phrase (as lang_relative)
@@ -871,11 +887,15 @@ def _tensed_weekday(interpret: Callable, tense_of: Callable | None, v: Vocabular
     moves a yearless date ("serán aprobadas el lunes" is the coming Monday, "habló este miércoles"
     the past one); without a tense cue, the nearest (up to two days ahead, else the past week's).
     The reference's own weekday, and one written beside a relative day ("hoy, jueves", "mañana,
-    martes"), are not moved."""
+    martes"), are not moved. Where the language marks its past in the verb so that the cues find
+    it (``untensed_weekday_ahead`` above 2: French's passé composé), a sentence without cues is in
+    the present of an announcement ("Rendez-vous est fixé samedi"): the coming weekday up to that
+    many days ahead."""
     if tense_of is None:
         return interpret
     days = [p for p, (n, unit, _) in v.relative.items() if unit == "day" and n <= 1]
     beside_day = re.compile(rf"{_words_regex(days)}[\s,]*$") if days else None
+    ahead = v.untensed_weekday_ahead
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         ref = ctx.reference
@@ -883,6 +903,8 @@ def _tensed_weekday(interpret: Callable, tense_of: Callable | None, v: Vocabular
             beside = beside_day is not None and beside_day.search(ctx.text, max(0, g.start - 16), g.start)
             if WEEKDAYS[g.lower("weekday")] != ref.weekday() and not beside:
                 when = tense_of(ctx.text, g.start, g.end)
+                if when is None and ahead > 2 and g("mod") is None and (WEEKDAYS[g.lower("weekday")] - ref.weekday()) % 7 <= ahead:
+                    when = "future"
                 if when is not None:
                     g.fixed = g.fixed | {"mod": "last" if when == "past" else "next"}
         return interpret(g, ctx, kind)
@@ -990,17 +1012,22 @@ def _on_a_day(interpret: Callable) -> Callable:
 _SENTENCE_END = re.compile(r"(?:^|[.!?:\n¿¡«\"“]\s*)$")
 
 
-def _lower_case_name(interpret: Callable, group: str) -> Callable:
+def _lower_case_name(interpret: Callable, group: str, abbreviations: tuple[str, ...] = ()) -> Callable:
     """``interpret`` of a bare month in a language that writes months lower case: a capitalised
-    one inside a sentence is a name ("Marcin Grudzień", "Plaza de Mayo", "ul. 22 Lipca"), unless
-    its day is written as a word: the date is then the holiday's name ("el Primero de Mayo")."""
+    one inside a sentence is a name ("Marcin Grudzień", "Plaza de Mayo", "ul. 22 Lipca"; after
+    the dot of one of ``abbreviations`` too: "ul. Listopadowej"), unless its day is written as a
+    word: the date is then the holiday's name ("el Primero de Mayo")."""
+    after_abbreviation = re.compile(rf"(?<!\w)(?:{_words_regex(abbreviations)})\s*$") if abbreviations else None
 
     def reading(g: Groups, ctx: Context, kind: str) -> Reading | None:
         start = g.match.start(group)
         day = g.match.groupdict().get("day")
         if day and not day[0].isdigit():
             return interpret(g, ctx, kind)
-        if ctx.text[start].isupper() and not _SENTENCE_END.search(ctx.text, max(0, start - 3), start):
+        if ctx.text[start].isupper() and (
+            not _SENTENCE_END.search(ctx.text, max(0, start - 3), start)
+            or after_abbreviation is not None and after_abbreviation.search(ctx.text, max(0, start - 12), start)
+        ):
             return None
         return interpret(g, ctx, kind)
 
@@ -1241,9 +1268,9 @@ def language_table(code: str) -> LanguageTable:
         if "(?P<ch>" in rule.pattern:
             interpret = _with_suffix(interpret, "ch", 10, _clock_of)
         if v.lower_case_names and rule.name in ("lang_month_bare", "lang_day_month"):  # (news capitalises weekdays: "el Sábado")
-            interpret = _lower_case_name(interpret, "month")  # "ul. 22 Lipca" is a street
+            interpret = _lower_case_name(interpret, "month", v.abbreviations)  # "ul. 22 Lipca" is a street
         if v.lower_case_names and rule.name == "lang_season":
-            interpret = _lower_case_name(interpret, "s")  # "akcja Bezpieczne Lato"
+            interpret = _lower_case_name(interpret, "s", v.abbreviations)  # "akcja Bezpieczne Lato"
         if rule.name == "lang_month_bare":
             interpret = _not_in_address(interpret)
         if rule.name == "lang_month_bare" and v.halves:

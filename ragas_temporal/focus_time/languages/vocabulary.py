@@ -106,6 +106,9 @@ class Vocabulary(NamedTuple):
     decade_endings: tuple[str, ...] = ()  # after its two digits ("70-tych", "70."): required where given
     halves: dict[str, str] = {}  # "drugiej połowie" -> "H2" (of a month or century)
     abbreviations: tuple[str, ...] = ()  # "godz.", "ul.": a dot after them ends no sentence (tense_cues' reach)
+    later_objects: tuple[str, ...] = ()  # "de", "sa": after a later word, it is a preposition ("tres años después de la guerra")
+    untensed_weekday_ahead: int = 2  # a bare weekday in a sentence without tense cues: the coming one up to this many days ahead
+    two_digit_years: bool = False  # "le 10 novembre 93": a day and month with a year of two digits before punctuation
 
 
 @functools.cache
@@ -227,4 +230,7 @@ def vocabulary(code: str) -> Vocabulary:
         **{key: tuple(extra.get(key, ())) for key in ("clock_cues", "clock_links", "decade_endings")},
         halves={w.lower(): e for w, e in extra.get("halves", {}).items()},
         abbreviations=tuple(extra.get("abbreviations", ())),
+        later_objects=tuple(extra.get("later_objects", ())),
+        untensed_weekday_ahead=int(extra.get("untensed_weekday_ahead", 2)),
+        two_digit_years=bool(extra.get("two_digit_years", False)),
     )  # fmt: skip
