@@ -12,10 +12,10 @@ Behaviour:
   (``retry_wait * 2**attempt`` seconds, capped at ``max_wait``: :func:`ragas_temporal.retry.retrying`,
   the judges' policy too); a row still failing is
   recorded with its ``error`` and an empty prediction, and the run goes on;
-- every finished row is appended to ``out`` (one JSON object a line, flushed) as it arrives;
-  one run at a time writes ``out`` (a second one raises
-  :class:`~ragas_temporal.tecfap.predictions_file.PredictionsFileBusy` before asking anything),
-  and a last line torn by a killed run is removed so that its row is asked again;
+- every finished row is appended to ``out`` (one JSON object a line, flushed) as it arrives, through
+  the store ``evaluate --resume`` uses too (:mod:`ragas_temporal.append_store`): one run at a time
+  writes ``out`` (a second one raises :class:`~ragas_temporal.append_store.StoreBusy` before asking
+  anything), and a last line torn by a killed run is removed so that its row is asked again;
   a rerun with the same ``out`` skips rows already answered (key: relation, pattern id,
   direction, key step) and retries rows recorded as failed; a stored row whose prompt differs
   from the new one (the probe was built differently) is an error, not a silent mix;
@@ -36,15 +36,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import warnings
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from pydantic import BaseModel, Field
 
+from ragas_temporal.append_store import AppendStore
 from ragas_temporal.retry import retrying
-from ragas_temporal.tecfap.predictions_file import open_exclusive
 from ragas_temporal.tecfap.probe import ProbeRow
 from ragas_temporal.tecfap.records import is_failed, read_predictions, row_key
 from ragas_temporal.tecfap.scoring import is_missing_text, snap_to_candidate
@@ -146,7 +145,10 @@ async def arun_probe(
     out_path = Path(out) if out is not None else None
     # Locked and repaired before it is read: a second run refuses before asking anything.
     out_file = contextlib.ExitStack()
-    fh = out_file.enter_context(open_exclusive(out_path)) if out_path is not None else None
+    store = (
+        out_file.enter_context(AppendStore.open_locked(out_path, "predictions file", "write to another --out"))
+        if out_path is not None else None
+    )
     done: dict[tuple, dict[str, Any]] = {}
     try:
         if out_path is not None and out_path.stat().st_size:
@@ -199,9 +201,8 @@ async def arun_probe(
             for finished in asyncio.as_completed(tasks):
                 index, record = await finished
                 results[index] = record
-                if fh is not None:
-                    fh.write((json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
-                    fh.flush()
+                if store is not None:
+                    store.append(record)
                 bar.update(1)
         finally:
             for task in tasks:
