@@ -7,7 +7,8 @@ Accepted LLMs: any ``ragas.llms.BaseRagasLLM`` (e.g. ``LangchainLLMWrapper``; ca
 
 Behaviour:
 
-- at most ``max_concurrency`` calls in flight; a progress bar (tqdm) unless ``show_progress=False``;
+- at most ``max_concurrency`` calls in flight; a progress bar (tqdm) unless ``show_progress=False``
+  (the runner of metrics' rows too: :func:`ragas_temporal.runner.run_each`);
 - each failed call is retried ``max_retries`` times with exponential back-off
   (``retry_wait * 2**attempt`` seconds, capped at ``max_wait``: :func:`ragas_temporal.retry.retrying`,
   the judges' policy too); a row still failing is
@@ -44,6 +45,7 @@ from pydantic import BaseModel, Field
 
 from ragas_temporal.append_store import AppendStore
 from ragas_temporal.retry import retrying
+from ragas_temporal.runner import progress_bar, run_each
 from ragas_temporal.tecfap.probe import ProbeRow
 from ragas_temporal.tecfap.records import is_failed, read_predictions, row_key
 from ragas_temporal.tecfap.scoring import is_missing_text, snap_to_candidate
@@ -172,41 +174,33 @@ async def arun_probe(
     except BaseException:
         out_file.close()
         raise
-    pending = [(i, row) for i, (row, key) in enumerate(zip(probe, keys)) if key not in done]
-
+    pending = [i for i, key in enumerate(keys) if key not in done]
     results: dict[int, dict[str, Any]] = {}
-    semaphore = asyncio.Semaphore(max_concurrency)
 
-    async def one(index: int, row: ProbeRow) -> tuple[int, dict[str, Any]]:
+    async def ask(_: int, row: ProbeRow) -> dict[str, Any]:
         error: str | None = None
         raw = ""
         attempts = 0
-        async with semaphore:
-            try:
-                async for attempt in retrying(max_retries + 1, first_wait=retry_wait, max_wait=max_wait):
-                    with attempt:
-                        attempts += 1
-                        call = _call_llm(llm, row.prompt, temperature)
-                        raw = await (asyncio.wait_for(call, timeout) if timeout else call)
-            except Exception as exc:  # noqa: BLE001 - any provider error is recorded, not fatal
-                error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        return index, _record(row, raw, error, attempts)
+        try:
+            async for attempt in retrying(max_retries + 1, first_wait=retry_wait, max_wait=max_wait):
+                with attempt:
+                    attempts += 1
+                    call = _call_llm(llm, row.prompt, temperature)
+                    raw = await (asyncio.wait_for(call, timeout) if timeout else call)
+        except Exception as exc:  # noqa: BLE001 - any provider error is recorded, not fatal
+            error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        return _record(row, raw, error, attempts)
+
+    def keep(n: int, record: dict[str, Any]) -> None:
+        results[pending[n]] = record
+        if store is not None:
+            store.append(record)
 
     try:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(pending), desc="TeCFaP probe", disable=not show_progress or not pending)
-        tasks = [asyncio.ensure_future(one(i, row)) for i, row in pending]
+        bar = progress_bar(len(pending), "TeCFaP probe", show_progress and bool(pending))
         try:
-            for finished in asyncio.as_completed(tasks):
-                index, record = await finished
-                results[index] = record
-                if store is not None:
-                    store.append(record)
-                bar.update(1)
+            await run_each([probe[i] for i in pending], ask, keep, asyncio.Semaphore(max_concurrency), bar)
         finally:
-            for task in tasks:
-                task.cancel()
             bar.close()
     finally:
         out_file.close()  # releases the lock
