@@ -9,13 +9,13 @@ Two files live beside ``OUT`` during a run:
   :data:`FLUSH_EVERY` seconds later, whatever comes next (a timer flushes a row that no later row
   follows). SIGINT and SIGTERM keep every finished row; a SIGKILL loses at most the rows of the
   last 50 ms, and at most the line being written is torn, and it is cut off when the run is
-  resumed (``repair_torn_tail``, as for TeCFaP predictions, said in one note), so that row is
+  resumed (the store's ``repair_torn_tail``, as for TeCFaP predictions, said in one note), so that row is
   scored again. The file is opened without following a link (``O_NOFOLLOW``) and must be a
   regular file with one name; a file there that does not start with our header is never read
   on, cut or reused. A write that fails (a full disk) stops the run with one line saying that the
   rows already written are kept and that ``--resume`` continues.
 - ``OUT.lock``: a ``filelock`` lock held for the whole run. A second run on the same ``OUT``
-  stops at once with one line naming it (:class:`OutputBusy`) instead of racing the first one.
+  stops at once with one line naming it (:class:`~ragas_temporal.append_store.StoreBusy`) instead of racing the first one.
 
 ``OUT`` itself is written beside the run, a batch of rows at a time in input order, to a temporary
 file in the same folder, and moved over ``OUT`` when every row is scored
@@ -51,21 +51,25 @@ data, a batch at a time (:meth:`PartialOutput.complete_output`), and nothing is 
 from __future__ import annotations
 
 import collections
-import errno
 import hashlib
 import json
 import os
 import stat
 import sys
-import threading
-import time
 import typing as t
 import warnings
 from pathlib import Path
 
+from ragas_temporal.append_store import (
+    AppendStore,
+    LockBeside,
+    StoreBusy,
+    json_line,
+    json_lines,
+    open_private,
+    repair_torn_tail,
+)
 from ragas_temporal.data.writers import text_form
-from ragas_temporal.input_files import InputFileError, loads_json
-from ragas_temporal.tecfap.predictions_file import repair_torn_tail
 
 __all__ = [
     "PARTIAL_SUFFIX",
@@ -73,7 +77,7 @@ __all__ = [
     "NAME_RESERVE",
     "ID_COLUMN",
     "FLUSH_EVERY",
-    "OutputBusy",
+    "StoreBusy",
     "PartialWriteFailed",
     "PartialOutput",
     "row_keys",
@@ -94,15 +98,8 @@ _HEADER = "ragas_temporal_partial"
 _VERSION = 1
 #: How the header line starts: the one test that a file is our partial output.
 _HEADER_START = b'{"' + _HEADER.encode("ascii") + b'":'
-#: Opening the partial file: never through a link, never blocking on a FIFO, appending.
-_OPEN_FLAGS = (
-    os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-)
-
-
-class OutputBusy(OSError):
-    """Another run is writing the same output."""
+#: What the messages about the partial file advise.
+_ADVICE = "choose another --output"
 
 
 class PartialWriteFailed(OSError):
@@ -208,7 +205,7 @@ def _note(message: str) -> None:
 class PartialOutput:
     """The output of one run: locked, its finished rows kept in ``OUT.partial`` until ``OUT`` is written.
 
-    Use as a context manager: entering takes the lock (:class:`OutputBusy` if another run holds
+    Use as a context manager: entering takes the lock (:class:`StoreBusy` if another run holds
     it); :meth:`start` reads or creates the partial file and returns the rows already finished;
     :meth:`add` appends a finished row; :meth:`finish` removes the partial file once ``OUT`` is written.
     Leaving releases the lock and removes the lock file.
@@ -220,30 +217,29 @@ class PartialOutput:
         self.settings = dict(settings)
         #: rows of ``OUT`` found to be this run's by :meth:`complete_output`
         self.rows_read_back = 0
-        #: rows added by this run (their scores are not kept here: memory does not grow with the rows)
-        self.added = 0
         self._lock_path = self.output.with_name(self.output.name + LOCK_SUFFIX)
-        self._lock: t.Any = None
-        self._handle: t.BinaryIO | None = None
+        self._lock: LockBeside | None = None
+        self._store: AppendStore | None = None
         self._fingerprints: dict[str, str] = {}
-        # the flush timer runs in its own thread: it holds FLUSH_EVERY while the event loop is busy
-        self._mutex = threading.Lock()
-        self._timer: threading.Timer | None = None
-        self._flushed = 0.0
-        self._failure: OSError | None = None
         self._stored = False  # the file held rows when the run began (kept even if none is this run's)
 
-    def __enter__(self) -> "PartialOutput":
-        from filelock import FileLock, Timeout
+    @property
+    def added(self) -> int:
+        """Rows added by this run (their scores are not kept here: memory does not grow with the rows)."""
+        return self._store.written if self._store is not None else 0
 
-        lock = FileLock(str(self._lock_path), timeout=0)
-        try:
-            lock.acquire()
-        except Timeout:
-            raise OutputBusy(
-                f"{self.output} is being written by another run; wait for it to finish, or choose another --output"
-            ) from None
-        self._lock = lock
+    @property
+    def _handle(self) -> t.BinaryIO | None:
+        """The open partial file (the store's: a test puts a full disk's in its place)."""
+        return self._store.handle if self._store is not None else None
+
+    @_handle.setter
+    def _handle(self, handle: t.BinaryIO) -> None:
+        assert self._store is not None, "start() first"
+        self._store.handle = handle
+
+    def __enter__(self) -> "PartialOutput":
+        self._lock = LockBeside(self._lock_path, self.output, _ADVICE)
         return self
 
     def __exit__(self, *exc_info: t.Any) -> None:
@@ -252,15 +248,13 @@ class PartialOutput:
             if not self.added and not self._stored:  # no row finished: nothing to resume, nothing to keep
                 self.partial.unlink(missing_ok=True)
         if self._lock is not None:
-            # removed while held: a run waiting on this file finds it unlinked and takes a new one
-            self._lock_path.unlink(missing_ok=True)
             self._lock.release()
             self._lock = None
 
     def start(self, resume: bool) -> dict[str, tuple[t.Any, dict]]:
         """Open the partial file: with ``resume``, the rows it holds (key -> (fingerprint, record));
         else a new file. :meth:`reusable` says which of them a batch may reuse."""
-        handle = self._open()
+        handle = open_private(self.partial, "partial output", _ADVICE)
         try:
             if handle.seek(0, os.SEEK_END):
                 self._check_ours(handle)  # before anything is cut or read on
@@ -277,14 +271,12 @@ class PartialOutput:
                 )
             if not stored:  # nothing finished (or a header only): start the file afresh
                 handle.truncate(0)
-                header = {_HEADER: _VERSION, "settings": self.settings}
-                handle.write(json.dumps(header, ensure_ascii=False).encode("utf-8") + b"\n")
+                handle.write(json_line({_HEADER: _VERSION, "settings": self.settings}))
                 handle.flush()
         except BaseException:
             handle.close()
             raise
-        self._handle = handle
-        self._flushed = 0.0
+        self._store = AppendStore(self.partial, handle, flush_every=FLUSH_EVERY)
         self._stored = bool(stored)
         return stored
 
@@ -313,36 +305,6 @@ class PartialOutput:
         """The fingerprints of the rows the next :meth:`add` calls keep (one batch's: memory stays bounded)."""
         self._fingerprints = dict(zip(keys, fingerprints))
 
-    def _open(self) -> t.BinaryIO:
-        """The partial file, opened for reading and appending: a regular file with one name, never a link."""
-        try:
-            fd = os.open(self.partial, _OPEN_FLAGS, 0o666)
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                raise ValueError(
-                    f"{self.partial} is a symbolic link; a partial output is never written through a link: "
-                    f"delete the link, or choose another --output"
-                ) from None
-            if exc.errno == errno.EISDIR:
-                raise ValueError(f"{self.partial} is a directory, not a partial output: move it, or choose another --output") from None
-            raise ValueError(f"cannot open {self.partial}: {exc.strerror or exc}") from None
-        try:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):
-                kind = "a FIFO (named pipe)" if stat.S_ISFIFO(info.st_mode) else "not a regular file"
-                raise ValueError(f"{self.partial} is {kind}, not a partial output: delete it, or choose another --output")
-            if info.st_nlink > 1:  # a hard link to some other file: writing it would change that file
-                raise ValueError(
-                    f"{self.partial} has {info.st_nlink} names (hard links), so it is not a partial output of this "
-                    "command: delete it, or choose another --output"
-                )
-            if hasattr(os, "set_blocking"):
-                os.set_blocking(fd, True)
-            return os.fdopen(fd, "a+b")
-        except BaseException:
-            os.close(fd)
-            raise
-
     def _check_ours(self, handle: t.BinaryIO) -> None:
         """Refuse a non-empty file whose first line is not our header: it is someone else's file."""
         handle.seek(0)
@@ -358,19 +320,9 @@ class PartialOutput:
         done: dict[str, tuple[t.Any, dict]] = {}
         header: t.Any = None
         handle.seek(0)
-        for number, raw in enumerate(handle, start=1):
-            try:
-                line = raw.decode("utf-8").rstrip("\n").rstrip("\r")
-            except UnicodeDecodeError as exc:  # as for a line that is not JSON: that row is scored again
-                _note(f"warning: {self.partial}:{number}: skipped a line that is not UTF-8 text (byte {exc.start})")
-                continue
-            if not line.strip():
-                continue
-            try:
-                entry = loads_json(line, self.partial, line=number)
-            except InputFileError as exc:  # not ours to guess at: that row is scored again
-                _note(f"warning: {exc.where}: skipped a line that is {exc.problem}")
-                continue
+        # a line that is not UTF-8 or not JSON is not ours to guess at: that row is scored again
+        lines = json_lines(enumerate(handle, start=1), self.partial, lambda skipped: _note(f"warning: {skipped}"))
+        for number, entry in lines:
             if number == 1:
                 header = entry
             elif isinstance(entry, dict) and isinstance(entry.get("key"), str) and isinstance(entry.get("scores"), dict):
@@ -398,48 +350,11 @@ class PartialOutput:
         """Append a finished row (its score columns in text form); it reaches the operating system
         within :data:`FLUSH_EVERY` seconds. Raises :class:`PartialWriteFailed` when the file cannot
         be written (now, or at an earlier timed flush)."""
-        assert self._handle is not None, "start() first"
-        entry = {"key": key, "fp": self._fingerprints.get(key), "scores": scores}
-        line = json.dumps(entry, ensure_ascii=False).encode("utf-8") + b"\n"
-        with self._mutex:
-            if self._failure is None:
-                try:
-                    self._append(line)
-                except OSError as exc:
-                    self._failure = exc
-            failure = self._failure
-        if failure is not None:
-            raise self._failed(failure)
-        self.added += 1
-        self._flush_soon()
-
-    def _append(self, line: bytes) -> None:
-        """Hand one line to the file's buffer (``OSError`` on a full disk)."""
-        assert self._handle is not None
-        self._handle.write(line)
-
-    def _flush_soon(self) -> None:
-        """Flush now if the last flush is FLUSH_EVERY old, else once it is (a timer, unless one is set)."""
-        wait = self._flushed + FLUSH_EVERY - time.monotonic()
-        if wait <= 0:
-            self._flush()
-            if self._failure is not None:
-                raise self._failed(self._failure)
-        elif self._timer is None:
-            self._timer = threading.Timer(wait, self._flush)
-            self._timer.daemon = True
-            self._timer.start()
-
-    def _flush(self) -> None:
-        with self._mutex:
-            self._timer = None
-            if self._handle is None or self._failure is not None:
-                return
-            try:
-                self._handle.flush()
-            except OSError as exc:  # raised by the next add(): a timer's thread has no one to tell
-                self._failure = exc
-            self._flushed = time.monotonic()
+        assert self._store is not None, "start() first"
+        try:
+            self._store.append({"key": key, "fp": self._fingerprints.get(key), "scores": scores})
+        except OSError as exc:
+            raise self._failed(exc) from None
 
     def _failed(self, exc: OSError) -> PartialWriteFailed:
         return PartialWriteFailed(
@@ -448,16 +363,8 @@ class PartialOutput:
         )
 
     def _close(self) -> None:
-        with self._mutex:
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
-            handle, self._handle = self._handle, None
-        if handle is not None:
-            try:
-                handle.close()
-            except OSError:  # a full disk: the rows written before stay, a torn last line is cut on resume
-                pass
+        if self._store is not None:
+            self._store.close()
 
     def complete_output(self, written: t.Iterable[bool]) -> bool:
         """With ``--resume`` and no row held: whether ``OUT`` already holds this run's every row,
@@ -487,8 +394,11 @@ class PartialOutput:
 
     def output_failed(self, exc: OSError) -> PartialWriteFailed:
         """The error of a run whose ``OUT`` could not be written (a full disk): the partial file stays."""
-        self._flush()
-        kept = "every row is kept in it" if self._failure is None else "the rows already written to it are kept"
+        failure = None
+        if self._store is not None:
+            self._store.flush()
+            failure = self._store.failure
+        kept = "every row is kept in it" if failure is None else "the rows already written to it are kept"
         return PartialWriteFailed(
             f"cannot write {self.output}: {exc.strerror or exc}; {self.partial.name} stays and {kept}: "
             f"free some space, then run the same command with --resume to continue"

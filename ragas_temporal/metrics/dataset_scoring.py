@@ -44,6 +44,7 @@ from ragas_temporal.metrics.base import (
     check_unique_names,
 )
 from ragas_temporal.metrics.columns import as_plain_list, printable_text
+from ragas_temporal.runner import progress_bar, run_each
 from ragas_temporal.scores import JudgeFellBack
 
 if t.TYPE_CHECKING:
@@ -246,39 +247,39 @@ async def _score_rows(
     bar: t.Any = None,
 ) -> None:
     """Fill ``results[i]`` with row ``i``'s outcomes as each row finishes (so a cancelled run keeps
-    them), and hand each finished row to ``on_row``. A ``semaphore`` and progress ``bar`` given
-    are shared with other batches of the run (the bar is then not closed here)."""
-    from tqdm.auto import tqdm
-
+    them), and hand each finished row to ``on_row``, through the one runner (:func:`run_each`). A
+    ``semaphore`` and progress ``bar`` given are shared with other batches of the run (the bar is
+    then not closed here)."""
     semaphore = semaphore or asyncio.Semaphore(max_concurrency)
     own_bar = bar is None
     if own_bar:
-        bar = tqdm(total=len(rows), desc="Scoring", unit="row", disable=not show_progress)
+        bar = progress_bar(len(rows), "Scoring", show_progress, unit="row")
 
-    async def one(i: int, row: dict) -> None:
+    async def score(i: int, row: dict) -> list[Outcome]:
         outcomes = _unreadable(row, metrics)
-        if outcomes is None:
-            sample, ref, language = _sample_of(row)
-            outcomes = []
-            async with semaphore:
-                for m in metrics:
-                    try:
-                        score = await m.score_sample(sample, callbacks, ref, language)
-                    except asyncio.CancelledError:
-                        if _run_is_cancelled():  # Ctrl-C or task.cancel(): the whole run stops
-                            raise
-                        score = _cancelled_inside(m, i)
-                    except Exception as exc:  # one failing row never loses the others
-                        score = _row_error(m, i, exc)
-                    outcomes.append(score)
+        if outcomes is not None:
+            return outcomes
+        sample, ref, language = _sample_of(row)
+        outcomes = []
+        for m in metrics:
+            try:
+                outcome = await m.score_sample(sample, callbacks, ref, language)
+            except asyncio.CancelledError:
+                if _run_is_cancelled():  # Ctrl-C or task.cancel(): the whole run stops
+                    raise
+                outcome = _cancelled_inside(m, i)
+            except Exception as exc:  # one failing row never loses the others
+                outcome = _row_error(m, i, exc)
+            outcomes.append(outcome)
+        return outcomes
+
+    def keep(i: int, outcomes: list[Outcome]) -> None:
         results[i] = outcomes
         if on_row is not None:  # e.g. the CLI appends the finished row to its partial output file
             on_row(i, outcomes)
-        bar.update(1)
 
     try:
-        # a cancelled gather cancels every row still running and waits for them before raising
-        await asyncio.gather(*(one(i, row) for i, row in enumerate(rows)))
+        await run_each(rows, score, keep, semaphore, bar)
     finally:
         if own_bar:
             bar.close()
@@ -465,13 +466,12 @@ def score_batches(
     metrics = list(metrics)
     check_unique_names(metrics)
     from ragas.async_utils import run
-    from tqdm.auto import tqdm
 
     metering = _Metering(metrics, run_config, callbacks)
 
     async def score_all() -> None:
         semaphore = asyncio.Semaphore(max(1, int(max_concurrency)))
-        bar = tqdm(total=total, desc="Scoring", unit="row", disable=not show_progress)
+        bar = progress_bar(total, "Scoring", show_progress, unit="row")
         try:
             for batch in batches:
                 rows = dataset_rows(list(batch))

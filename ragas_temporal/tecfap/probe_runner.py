@@ -7,15 +7,16 @@ Accepted LLMs: any ``ragas.llms.BaseRagasLLM`` (e.g. ``LangchainLLMWrapper``; ca
 
 Behaviour:
 
-- at most ``max_concurrency`` calls in flight; a progress bar (tqdm) unless ``show_progress=False``;
+- at most ``max_concurrency`` calls in flight; a progress bar (tqdm) unless ``show_progress=False``
+  (the runner of metrics' rows too: :func:`ragas_temporal.runner.run_each`);
 - each failed call is retried ``max_retries`` times with exponential back-off
   (``retry_wait * 2**attempt`` seconds, capped at ``max_wait``: :func:`ragas_temporal.retry.retrying`,
   the judges' policy too); a row still failing is
   recorded with its ``error`` and an empty prediction, and the run goes on;
-- every finished row is appended to ``out`` (one JSON object a line, flushed) as it arrives;
-  one run at a time writes ``out`` (a second one raises
-  :class:`~ragas_temporal.tecfap.predictions_file.PredictionsFileBusy` before asking anything),
-  and a last line torn by a killed run is removed so that its row is asked again;
+- every finished row is appended to ``out`` (one JSON object a line, flushed) as it arrives, through
+  the store ``evaluate --resume`` uses too (:mod:`ragas_temporal.append_store`): one run at a time
+  writes ``out`` (a second one raises :class:`~ragas_temporal.append_store.StoreBusy` before asking
+  anything), and a last line torn by a killed run is removed so that its row is asked again;
   a rerun with the same ``out`` skips rows already answered (key: relation, pattern id,
   direction, key step) and retries rows recorded as failed; a stored row whose prompt differs
   from the new one (the probe was built differently) is an error, not a silent mix;
@@ -36,15 +37,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import warnings
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from pydantic import BaseModel, Field
 
+from ragas_temporal.append_store import AppendStore
 from ragas_temporal.retry import retrying
-from ragas_temporal.tecfap.predictions_file import open_exclusive
+from ragas_temporal.runner import progress_bar, run_each
 from ragas_temporal.tecfap.probe import ProbeRow
 from ragas_temporal.tecfap.records import is_failed, read_predictions, row_key
 from ragas_temporal.tecfap.scoring import is_missing_text, snap_to_candidate
@@ -146,7 +147,10 @@ async def arun_probe(
     out_path = Path(out) if out is not None else None
     # Locked and repaired before it is read: a second run refuses before asking anything.
     out_file = contextlib.ExitStack()
-    fh = out_file.enter_context(open_exclusive(out_path)) if out_path is not None else None
+    store = (
+        out_file.enter_context(AppendStore.open_locked(out_path, "predictions file", "write to another --out"))
+        if out_path is not None else None
+    )
     done: dict[tuple, dict[str, Any]] = {}
     try:
         if out_path is not None and out_path.stat().st_size:
@@ -170,42 +174,33 @@ async def arun_probe(
     except BaseException:
         out_file.close()
         raise
-    pending = [(i, row) for i, (row, key) in enumerate(zip(probe, keys)) if key not in done]
-
+    pending = [i for i, key in enumerate(keys) if key not in done]
     results: dict[int, dict[str, Any]] = {}
-    semaphore = asyncio.Semaphore(max_concurrency)
 
-    async def one(index: int, row: ProbeRow) -> tuple[int, dict[str, Any]]:
+    async def ask(_: int, row: ProbeRow) -> dict[str, Any]:
         error: str | None = None
         raw = ""
         attempts = 0
-        async with semaphore:
-            try:
-                async for attempt in retrying(max_retries + 1, first_wait=retry_wait, max_wait=max_wait):
-                    with attempt:
-                        attempts += 1
-                        call = _call_llm(llm, row.prompt, temperature)
-                        raw = await (asyncio.wait_for(call, timeout) if timeout else call)
-            except Exception as exc:  # noqa: BLE001 - any provider error is recorded, not fatal
-                error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        return index, _record(row, raw, error, attempts)
+        try:
+            async for attempt in retrying(max_retries + 1, first_wait=retry_wait, max_wait=max_wait):
+                with attempt:
+                    attempts += 1
+                    call = _call_llm(llm, row.prompt, temperature)
+                    raw = await (asyncio.wait_for(call, timeout) if timeout else call)
+        except Exception as exc:  # noqa: BLE001 - any provider error is recorded, not fatal
+            error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        return _record(row, raw, error, attempts)
+
+    def keep(n: int, record: dict[str, Any]) -> None:
+        results[pending[n]] = record
+        if store is not None:
+            store.append(record)
 
     try:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(pending), desc="TeCFaP probe", disable=not show_progress or not pending)
-        tasks = [asyncio.ensure_future(one(i, row)) for i, row in pending]
+        bar = progress_bar(len(pending), "TeCFaP probe", show_progress and bool(pending))
         try:
-            for finished in asyncio.as_completed(tasks):
-                index, record = await finished
-                results[index] = record
-                if fh is not None:
-                    fh.write((json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
-                    fh.flush()
-                bar.update(1)
+            await run_each([probe[i] for i in pending], ask, keep, asyncio.Semaphore(max_concurrency), bar)
         finally:
-            for task in tasks:
-                task.cancel()
             bar.close()
     finally:
         out_file.close()  # releases the lock

@@ -21,12 +21,12 @@ import warnings
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from ragas_temporal.append_store import json_lines
 from ragas_temporal.input_files import (
     InputFileError,
     check_regular_file,
     finite_integer,
     jsonl_lines,
-    loads_json,
     read_text,
 )
 
@@ -74,12 +74,8 @@ def read_predictions(path: str | Path) -> list[dict[str, Any]]:
     """
     path = check_regular_file(path, "predictions file")
     records: list[dict[str, Any]] = []
-    for lineno, line in jsonl_lines(read_text(path, "predictions file")):
-        try:
-            rec = loads_json(line, path, line=lineno)
-        except InputFileError as exc:
-            warnings.warn(f"{exc.where}: skipped a line that is {exc.problem}", stacklevel=2)
-            continue
+    # the text read whole (a file that is not UTF-8 is refused, a byte-order mark dropped), its lines as the store's
+    for lineno, rec in json_lines(jsonl_lines(read_text(path, "predictions file")), path, _skipped):
         if not isinstance(rec, dict):
             warnings.warn(f"{path}:{lineno}: skipped a line that is not a JSON object", stacklevel=2)
             continue
@@ -89,3 +85,7 @@ def read_predictions(path: str | Path) -> list[dict[str, Any]]:
             raise InputFileError(f"{path}:{lineno}", str(exc)) from None
         records.append(rec)
     return latest_by_key(records)
+
+
+def _skipped(message: str) -> None:
+    warnings.warn(message, stacklevel=4)  # the caller of read_predictions

@@ -6,6 +6,8 @@ random moment of its scoring (SIGTERM, SIGINT and SIGKILL, twice each), resumed 
 each time, and finished. Checked: the final output is byte for byte the uninterrupted one, no row
 appears twice, and each row's judge was asked at most once more than in the uninterrupted run.
 The same chain with ``--cache``; and a repeated run on a warm cache sends no request at all.
+And `tecfap run` (its predictions file is the same append store): killed, rerun, its predictions are
+the uninterrupted run's, each row once.
 
 Each kill happens after the killed run has finished more rows than it has requests in flight
 (``--max-concurrency``), at a random row count and a random delay after it, so every run does
@@ -78,30 +80,33 @@ def argv(data: Path, out: Path, base_url: str, *extra: str) -> list[str]:
             "--base-url", base_url, "-o", str(out), "--no-progress", "--max-concurrency", str(CONCURRENCY), *extra]
 
 
-def finished_rows(partial: Path) -> int:
+def finished_rows(partial: Path, header_lines: int = 1) -> int:
     try:
-        return max(0, partial.read_bytes().count(b"\n") - 1)  # the first line is the header
+        return max(0, partial.read_bytes().count(b"\n") - header_lines)  # the partial's first line is its header
     except FileNotFoundError:
         return 0
 
 
-def run_and_kill(command: list[str], partial: Path, sig: int, rng: random.Random) -> tuple[int, int]:
+def run_and_kill(
+    command: list[str], partial: Path, sig: int, rng: random.Random, header_lines: int = 1,
+) -> tuple[int, int]:
     """Start the CLI, kill it with ``sig`` once it has finished enough rows; ``(exit code, rows finished then)``."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "RAGAS_DO_NOT_TRACK": "true", "OPENAI_API_KEY": "sk-test"}
-    before = finished_rows(partial)
+    finished = lambda: finished_rows(partial, header_lines)  # noqa: E731
+    before = finished()
     target = before + CONCURRENCY + 1 + rng.randrange(25)
     process = subprocess.Popen([sys.executable, "-m", "ragas_temporal", *command], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while finished_rows(partial) < target and process.poll() is None and time.monotonic() < deadline:
+    while finished() < target and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.002)
     time.sleep(rng.uniform(0, 0.02))
     if process.poll() is None:
         process.send_signal(sig)
     _, err = process.communicate(timeout=60)
-    if sig != signal.SIGKILL and process.returncode == EXPECTED_EXIT[sig]:
-        assert f"stopped after {finished_rows(partial):,} of {ROWS} rows; run the same command with --resume" in err
-    return process.returncode, finished_rows(partial)
+    if command[0] == "evaluate" and sig != signal.SIGKILL and process.returncode == EXPECTED_EXIT[sig]:
+        assert f"stopped after {finished():,} of {ROWS} rows; run the same command with --resume" in err
+    return process.returncode, finished()
 
 
 def kill_chain(tmp_path: Path, server, *extra: str, seed: int, signals=SIGNALS) -> dict:
@@ -178,3 +183,68 @@ def test_with_cache_killed_runs_ask_no_stored_judgement_again(server, uninterrup
     assert main([*argv(tmp_path / "data.jsonl", again, server.base_url, "--cache", str(tmp_path / "cache"))]) == 0
     assert len(server.requests) == 0
     assert again.read_bytes() == uninterrupted["out"]
+
+
+# --- tecfap run: the same chain on the TeCFaP probe's predictions file (the same append store) ----------
+
+#: SIGTERM ends `tecfap run` at once (Python's default action), as SIGKILL does: not launched twice
+TECFAP_SIGNALS = (signal.SIGINT, signal.SIGKILL)
+TECFAP_EXIT = {signal.SIGINT: 130, signal.SIGKILL: -signal.SIGKILL}
+
+
+def tecfap_responder():
+    """The gold answer of the probe row whose query the prompt holds, a little late; rows asked, by query."""
+    from ragas_temporal.tecfap import build_probe, load_example
+
+    rows = build_probe(load_example(), split="all")
+    gold = {r.query: r.gold for r in rows}  # a query may be two rows' (one pattern text for both directions)
+
+    def responder(request) -> str:
+        time.sleep(0.01)
+        return gold[next(line for line in request.prompt_text.splitlines() if line in gold)]
+
+    return responder, gold, len(rows)
+
+
+def tecfap_calls(server, gold) -> collections.Counter:
+    return collections.Counter(
+        next((line for line in request.prompt_text.splitlines() if line in gold), None) for request in server.requests
+    )
+
+
+def tecfap_argv(base_url: str, out: Path) -> list[str]:
+    return ["tecfap", "run", "--model", "m", "--base-url", base_url, "--split", "all", "--no-progress",
+            "--max-concurrency", str(CONCURRENCY), "--out", str(out)]
+
+
+def test_killed_and_resumed_tecfap_runs_end_as_the_uninterrupted_run(openai_server_factory, tmp_path):
+    from ragas_temporal.tecfap.records import read_predictions, row_key
+
+    responder, gold, rows = tecfap_responder()
+    server = openai_server_factory(responder)
+    whole = tmp_path / "whole.jsonl"
+    assert main(tecfap_argv(server.base_url, whole)) == 0
+    uninterrupted = tecfap_calls(server, gold)
+    assert rows == 122 and sum(uninterrupted.values()) == rows and None not in uninterrupted
+    server.requests.clear()
+
+    out = tmp_path / "preds.jsonl"
+    rng = random.Random(37)
+    exits = []
+    for sig in TECFAP_SIGNALS:
+        code, kept = run_and_kill(tecfap_argv(server.base_url, out), out, sig, rng, header_lines=0)
+        assert code in (TECFAP_EXIT[sig], 0), (signal.Signals(sig).name, code)
+        exits.append((signal.Signals(sig).name, code, kept))
+    assert main(tecfap_argv(server.base_url, out)) == 0
+
+    def answers(path: Path) -> dict:
+        return {row_key(r): (r["prediction"], r["error"]) for r in read_predictions(path)}
+
+    assert answers(out) == answers(whole)
+    lines = out.read_bytes().split(b"\n")
+    assert lines[-1] == b"" and len(lines) - 1 == rows  # every row once, no torn line left
+    calls = tecfap_calls(server, gold)
+    assert None not in calls and all(calls[q] <= 2 * n for q, n in uninterrupted.items()), calls  # asked again once at most
+    extra = sum(calls.values()) - rows
+    assert 0 <= extra <= CONCURRENCY * len(TECFAP_SIGNALS), exits  # the rows in flight at each kill
+    print(f"\ntecfap run: {len(TECFAP_SIGNALS)} kills {exits}; {sum(calls.values())} requests for {rows} rows")
