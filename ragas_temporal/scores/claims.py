@@ -149,6 +149,10 @@ class TemporalClaim:
     #: a relative claim implies (the mention's ``implied_relative``: "the next day" is "tomorrow"
     #: when nothing precedes it, and "soon")
     also: tuple = field(default=(), repr=False)
+    #: a relative claim's ``(deictic, unit, offset)`` (the mention's ``relative``: "two years ago"
+    #: is ``(True, 'year', -2)``), compared with the contexts' counts of the same unit; ``None``
+    #: for any other claim
+    count: tuple | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.units and self.shape not in ("yearless", "relative"):
@@ -265,7 +269,8 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
             return TemporalClaim(text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code))
         value = getattr(mention, "value", None)
         implied = tuple(getattr(mention, "implied_relative", None) or ())
-        return TemporalClaim(text, "relative", 0, 0, _undated_class(mention), (), value, implied)
+        count = getattr(mention, "relative", None)
+        return TemporalClaim(text, "relative", 0, 0, _undated_class(mention), (), value, implied, count)
     span = getattr(mention, "span", None)
     if span is not None:
         claim = _claim_from_span(text, kind, span)
@@ -506,6 +511,8 @@ class _Evidence:
         self.implied: set[Any] = set()  # what those imply (``TemporalClaim.also``): "tomorrow", "soon"
         self.written: set[Any] = set()  # relative values of the words of what the contexts resolved
         self.words: set[str] = set()  # the words of what the contexts give no value at all ("the next 10 days")
+        # the contexts' unresolved counts by base and unit: {(deictic, unit): {offset: text}}
+        self.counts: dict[tuple[bool, str], dict[int, str]] = {}
         for claims in context_claims:
             for claim in claims:
                 if claim.shape == "yearless":
@@ -517,6 +524,9 @@ class _Evidence:
                     elif claim.granularity in _COMPARED:
                         self.relative.setdefault(claim.value, claim.text)
                         self.implied.update(claim.also)
+                    if claim.count is not None:
+                        deictic, unit, offset = claim.count
+                        self.counts.setdefault((deictic, unit), {}).setdefault(offset, claim.text)
                     continue
                 self.written.update(claim.also)
                 for unit in claim.units:
@@ -569,6 +579,14 @@ def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
             return ClaimCredit(claim, 1.0)  # nothing gives it a value: the same words say the same
         if value is not None and (value in evidence.relative or value in evidence.implied or value in evidence.written):
             return ClaimCredit(claim, 1.0)
+        if claim.count is not None:
+            # "36 years ago" against the contexts' "35 years ago", "next year" against "this
+            # year": the same unit counted from the same moment, another count (a different
+            # weekday likewise); the nearest count is named
+            deictic, unit, offset = claim.count
+            given = evidence.counts.get((deictic, unit))
+            if given:
+                return ClaimCredit(claim, 0.0, f"the contexts give {_nearest(given, offset, lambda a, b: abs(a - b))}")
         return ClaimCredit(claim, None, _UNVERIFIABLE_NOTES[claim.granularity])
     if claim.shape != "range":
         credit = ClaimCredit(claim, *evidence.verdict(claim.units[0]))

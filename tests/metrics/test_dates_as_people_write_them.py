@@ -183,6 +183,28 @@ def test_a_lower_cased_month_and_day_is_read_and_checked() -> None:
         0.0, "'march 12' not supported: the contexts give March 19")
 
 
+@pytest.mark.parametrize(
+    ("answer", "context", "reason"),
+    [
+        # "36 years ago" against the source's "35 years ago": the same unit from the same moment, another count
+        ("The bridge opened 40 years ago.", "The bridge, opened 45 years ago, is closing.",
+         "'40 years ago' not supported: the contexts give 45 years ago"),
+        ("The games return next year.", "The games return this year, after a break.",
+         "'next year' not supported: the contexts give this year"),
+        ("Shares had peaked three weeks earlier.", "Shares had peaked two weeks earlier.",
+         "'three weeks earlier' not supported: the contexts give two weeks earlier"),
+    ],
+)
+def test_a_relative_date_counted_otherwise_than_the_contexts_is_not_supported(answer: str, context: str, reason: str) -> None:
+    assert faithfulness(answer, [context]) == (0.0, reason)
+
+
+def test_a_relative_date_of_another_unit_stays_unverifiable() -> None:
+    # "last month" against "last year": no count of months to compare with, no flag
+    value, reason = faithfulness("The fair closed last month.", ["The fair closed last year."])
+    assert math.isnan(value) and reason == "'last month' needs a reference date: pass reference_date=... or a reference_date column"
+
+
 # --- the rules behind them -------------------------------------------------------------------
 
 
