@@ -129,6 +129,23 @@ class TemporalMention:
             return None
         return _written_relative(self.text)
 
+    @property
+    def written_weekday(self) -> int | None:
+        """The ISO weekday a day's words name before it ("Monday 8 June": 1), whether or not the
+        text gives the day a year; ``None`` when they name none, or for any mention but a day.
+        A day without a year says its weekday only this way, and a weekday claim is checked
+        against it. English names (``patterns.WEEKDAYS``).
+
+        >>> TemporalMention(0, 13, "Monday 8 June", "anaphoric", "XXXX-06-08").written_weekday
+        1
+        >>> TemporalMention(0, 6, "8 June", "anaphoric", "XXXX-06-08").written_weekday is None
+        True
+        """
+        unit = self.yearless.unit if self.yearless is not None else None
+        if unit != "day" and not (self.years and self.value and len(self.value) == 10):
+            return None
+        return _weekday_word(self.text.split(None, 1)[0].rstrip(".,").lower()) if self.text else None
+
     def to_dict(self) -> dict:
         """Plain JSON-serialisable form (years sorted)."""
         return {
@@ -150,6 +167,14 @@ def _written_relative(text: str) -> str | None:
     if len(mentions) != 1 or read_relative(mentions[0].value) is None:
         return None
     return mentions[0].value
+
+
+def _weekday_word(word: str) -> int | None:
+    """ISO weekday of an English weekday name or abbreviation, else ``None``."""
+    from ragas_temporal.focus_time.patterns import WEEKDAYS  # patterns reads spans, as this module does
+
+    day = WEEKDAYS.get(word)
+    return None if day is None else day + 1
 
 
 def _plain_twin(cls: type) -> type:

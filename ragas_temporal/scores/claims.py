@@ -265,7 +265,8 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
     if not years:
         yearless = getattr(mention, "yearless", None)
         if yearless is not None:
-            code = yearless.code if yearless.unit in ("weekday", "weekend") else None
+            # a day keeps the weekday its words name ("Monday 8 June"): a weekday claim checks against it
+            code = yearless.code if yearless.unit in ("weekday", "weekend") else getattr(mention, "written_weekday", None)
             return TemporalClaim(text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code))
         value = getattr(mention, "value", None)
         implied = tuple(getattr(mention, "implied_relative", None) or ())
@@ -427,6 +428,8 @@ class _Calendar:
             self._day(months[0], day, text)
             self.yearless_days.setdefault((months[0], day), text)
             self.yearless_months.setdefault(months[0], text)
+            if code is not None:
+                self.weekdays.setdefault(code, text)
         elif unit == "month":
             self.month_units.setdefault(months[0], text)
             self.months.setdefault(months[0], text)
@@ -438,6 +441,10 @@ class _Calendar:
         else:
             self.groups.setdefault((unit, tuple(months)), text)
             self.yearless_groups.setdefault((unit, tuple(months)), text)
+
+    def has_weekend(self) -> bool:
+        """The contexts state a weekend, a Saturday or a Sunday."""
+        return bool(self.weekend) or 6 in self.weekdays or 7 in self.weekdays
 
     def _group_of(self, month: int) -> str | None:
         return next((text for (_, months), text in self.groups.items() if month in months), None)
@@ -466,7 +473,7 @@ class _Calendar:
                 return 0.5, f"the contexts give {container}"
             near = _nearest(self.month_units or self.months, months[0], lambda a, b: _circular(a, b, 12))
         elif unit == "weekend":  # a weekend: a stated one, a Saturday or a Sunday
-            if self.weekend or 6 in self.weekdays or 7 in self.weekdays:
+            if self.has_weekend():
                 return 1.0, ""
             if not self.weekdays:
                 return None, _NO_WEEKDAY
@@ -587,6 +594,8 @@ def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
             given = evidence.counts.get((deictic, unit))
             if given:
                 return ClaimCredit(claim, 0.0, f"the contexts give {_nearest(given, offset, lambda a, b: abs(a - b))}")
+            if unit == "weekend" and evidence.calendar.has_weekend():
+                return ClaimCredit(claim, 1.0)  # "this weekend" against a stated weekend, Saturday or Sunday
         return ClaimCredit(claim, None, _UNVERIFIABLE_NOTES[claim.granularity])
     if claim.shape != "range":
         credit = ClaimCredit(claim, *evidence.verdict(claim.units[0]))

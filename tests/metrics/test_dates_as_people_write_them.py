@@ -205,6 +205,24 @@ def test_a_relative_date_of_another_unit_stays_unverifiable() -> None:
     assert math.isnan(value) and reason == "'last month' needs a reference date: pass reference_date=... or a reference_date column"
 
 
+def test_a_weekday_is_checked_against_the_weekday_written_with_a_day_without_a_year() -> None:
+    # "on monday evening" against the source's "Monday 8 June": the day has no year, its weekday is written
+    context = "The ferry sank on Tuesday 14 March near the coast."
+    assert faithfulness("The ferry sank on Tuesday evening.", [context]) == (
+        1.0, "every temporal claim ('on Tuesday evening') found in the retrieved contexts")
+    assert faithfulness("The ferry sank on Wednesday evening.", [context]) == (
+        0.0, "'on Wednesday evening' not supported: the contexts give Tuesday 14 March")
+
+
+def test_a_relative_weekend_is_supported_by_a_stated_weekend_or_saturday() -> None:
+    # "over the coming weekend" against the source's "the weekend"
+    assert faithfulness("The fair opens next weekend.", ["The fair opens on Saturday."]) == (
+        1.0, "every temporal claim ('next weekend') found in the retrieved contexts")
+    assert faithfulness("The fair opens this weekend.", ["The fair opens at the weekend."])[0] == 1.0
+    # no weekend, Saturday or Sunday stated: nothing to check it against
+    assert math.isnan(faithfulness("The fair opens this weekend.", ["The fair opens on Monday."])[0])
+
+
 # --- the rules behind them -------------------------------------------------------------------
 
 
