@@ -102,9 +102,12 @@ _UNVERIFIABLE_NOTES = {
     "vague": "names no particular time",
     "duration": "a length of time, not a date",
     "undated": "names no date to check",
+    "clock": "a time of day on a day nothing names, and no context gives a time",
 }
 # Relative claims compared with the contexts' as values: what they count from, or "now", "recently".
-_COMPARED = frozenset({"relative", "anaphoric", "vague"})
+_COMPARED = frozenset({"relative", "anaphoric", "vague", "clock"})
+# The value of a time of day on a day nothing names (TIMEX3, the mention's ``clock_time``).
+_CLOCK = "XXXX-XX-XXT"
 # Reasons quote at most this many claims of one kind; the rest are counted.
 _MAX_QUOTED = 5
 # The verdict each credit stands for (focus time gives three of the four labels; CONTRADICTED is a reader's).
@@ -262,21 +265,25 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
     kind = getattr(mention, "kind", None)
     text = str(getattr(mention, "text", ""))
     years = list(getattr(mention, "years", None) or ())
+    clock = getattr(mention, "clock_time", None)  # "7 pm": compared with the contexts' times of day
     if not years:
         yearless = getattr(mention, "yearless", None)
         if yearless is not None:
             # a day keeps the weekday its words name ("Monday 8 June"): a weekday claim checks against it
             code = yearless.code if yearless.unit in ("weekday", "weekend") else getattr(mention, "written_weekday", None)
-            return TemporalClaim(text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code))
+            also = (clock,) if clock else ()
+            return TemporalClaim(text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code), also)
         value = getattr(mention, "value", None)
+        if value is None and clock:
+            return TemporalClaim(text, "relative", 0, 0, "clock", (), clock)
         implied = tuple(getattr(mention, "implied_relative", None) or ())
         count = getattr(mention, "relative", None)
         return TemporalClaim(text, "relative", 0, 0, _undated_class(mention), (), value, implied, count)
     span = getattr(mention, "span", None)
     if span is not None:
         claim = _claim_from_span(text, kind, span)
-        written = getattr(mention, "written_relative", None)
-        return replace(claim, also=(written,)) if written else claim
+        also = tuple(v for v in (getattr(mention, "written_relative", None), clock) if v)
+        return replace(claim, also=also) if also else claim
     start, end = min(years), max(years)
     if kind in _PERIOD_KINDS:
         return TemporalClaim(text, "period", start, end, kind)
@@ -386,6 +393,12 @@ def _nearest(index: dict, key: Any, distance: Any) -> str | None:
     """The text of the entry of ``index`` nearest ``key`` (first written on a tie)."""
     best = min(index, key=lambda other: distance(other, key), default=None)
     return None if best is None else index[best]
+
+
+def _minutes_apart(a: str, b: str) -> int:
+    """Minutes between two times of day (``XXXX-XX-XXTHH:MM``), round the clock."""
+    minutes = [int(v[-5:-3]) * 60 + int(v[-2:]) for v in (a, b)]
+    return _circular(minutes[0], minutes[1], 1440)
 
 
 class _Calendar:
@@ -520,8 +533,12 @@ class _Evidence:
         self.words: set[str] = set()  # the words of what the contexts give no value at all ("the next 10 days")
         # the contexts' unresolved counts by base and unit: {(deictic, unit): {offset: text}}
         self.counts: dict[tuple[bool, str], dict[int, str]] = {}
+        self.clocks: dict[str, str] = {}  # the times of day the contexts give ("7pm", "19:30 on 3 May")
         for claims in context_claims:
             for claim in claims:
+                for value in (claim.value, *claim.also) if claim.shape != "yearless" else claim.also:
+                    if isinstance(value, str) and value.startswith(_CLOCK):
+                        self.clocks.setdefault(value, claim.text)
                 if claim.shape == "yearless":
                     self.calendar.add_yearless(claim)
                     continue
@@ -584,8 +601,13 @@ def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
         value = claim.value
         if value is None and _words(claim.text) in evidence.words:
             return ClaimCredit(claim, 1.0)  # nothing gives it a value: the same words say the same
-        if value is not None and (value in evidence.relative or value in evidence.implied or value in evidence.written):
+        if value is not None and (
+            value in evidence.relative or value in evidence.implied or value in evidence.written or value in evidence.clocks
+        ):
             return ClaimCredit(claim, 1.0)
+        if claim.granularity == "clock" and evidence.clocks:
+            # "8 pm" against the contexts' "7pm": another time of day, the nearest named
+            return ClaimCredit(claim, 0.0, f"the contexts give {_nearest(evidence.clocks, value, _minutes_apart)}")
         if claim.count is not None:
             # "36 years ago" against the contexts' "35 years ago", "next year" against "this
             # year": the same unit counted from the same moment, another count (a different

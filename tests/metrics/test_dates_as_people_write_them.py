@@ -223,6 +223,30 @@ def test_a_relative_weekend_is_supported_by_a_stated_weekend_or_saturday() -> No
     assert math.isnan(faithfulness("The fair opens this weekend.", ["The fair opens on Monday."])[0])
 
 
+@pytest.mark.parametrize(
+    ("answer", "context", "expected"),
+    [
+        # "7 pm" at no named day against the source's "7pm": times of day compared as values
+        ("Doors open at 8 pm.", "Doors open at 8pm; the show starts at 9pm.",
+         (1.0, "every temporal claim ('8 pm') found in the retrieved contexts")),
+        ("Doors open at 8 pm.", "Doors open at 20:00 on 3 May 2016.",
+         (1.0, "every temporal claim ('8 pm') found in the retrieved contexts")),
+        ("Doors open at 9.30pm.", "Doors open at 8pm; the show starts at 9pm.",
+         (0.0, "'9.30pm' not supported: the contexts give 9pm")),
+    ],
+)
+def test_a_time_of_day_at_no_named_day_is_compared_with_the_contexts_times(answer: str, context: str, expected) -> None:
+    assert faithfulness(answer, [context]) == expected
+
+
+def test_a_time_of_day_with_no_time_in_the_contexts_stays_unverifiable() -> None:
+    assert math.isnan(faithfulness("Doors open at 8 pm.", ["Doors open early."])[0])
+    assert verdicts("Doors open at 8 pm in 2016.", ["Doors opened early in 2016."]) == [
+        ("8 pm", UNVERIFIABLE, "a time of day on a day nothing names, and no context gives a time"),
+        ("2016", "SUPPORTED", ""),
+    ]
+
+
 # --- the rules behind them -------------------------------------------------------------------
 
 
