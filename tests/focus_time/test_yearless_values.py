@@ -35,11 +35,19 @@ def values(text: str, reference: dt.date | None = None) -> list[tuple[str, str |
         ("the board met on march 12 .", [("march 12", "XXXX-03-12")]),
         ("a may 9 letter", [("may 9", "XXXX-05-09")]),
         ("the race runs until 21 march .", [("21 march", "XXXX-03-21")]),
+        # "by 21 march": "by" and a number are not a short year before a day's month, verb forms included
+        ("the bids are due by 14 march .", [("14 march", "XXXX-03-14")]),
+        ("repairs should end by 3 may.", [("3 may", "XXXX-05-03")]),
     ],
 )
 def test_a_date_without_a_year_keeps_the_year_unknown(text: str, expected: list) -> None:
     assert values(text) == expected
     assert all(not m.years for m in scan(text))
+
+
+def test_by_and_three_digits_before_a_verb_month_stay_a_year_in_a_dated_passage() -> None:
+    # a day has one or two digits: "by 410 march" in a passage dated before AD 1000 keeps its year
+    assert values("Rome fell in 476 AD; by 410 march had begun.")[-1] == ("by 410", "0410")
 
 
 def test_yearless_values_are_read_as_what_they_state() -> None:
