@@ -608,6 +608,8 @@ def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
         if claim.granularity == "clock" and evidence.clocks:
             # "8 pm" against the contexts' "7pm": another time of day, the nearest named
             return ClaimCredit(claim, 0.0, f"the contexts give {_nearest(evidence.clocks, value, _minutes_apart)}")
+        if claim.count is not None and _holds_this(claim.count, evidence.counts):
+            return ClaimCredit(claim, 1.0)  # "this year" against "this month": something inside it, as "2015" by "March 2015"
         if claim.count is not None:
             # "36 years ago" against the contexts' "35 years ago", "next year" against "this
             # year": the same unit counted from the same moment, another count (a different
@@ -636,6 +638,19 @@ def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
         found = claim.start if credits[0] == 1.0 else claim.end
         return ClaimCredit(claim, 0.5, f"only {year_label(found)} found")
     return ClaimCredit(claim, 0.5, "; ".join(note for _, note in ends if note))
+
+
+#: Calendar units of relative dates, finer first: "this week" lies inside "this month".
+_UNIT_ORDER = ("day", "weekend", "week", "month", "quarter", "year", "decade", "century")
+
+
+def _holds_this(count: tuple, counts: dict) -> bool:
+    """A "this <unit>" claim holds a "this <finer unit>" of the contexts ("this year" holds
+    "this month", "today"), as a year holds a stated day."""
+    deictic, unit, offset = count
+    if not deictic or offset or unit not in _UNIT_ORDER:
+        return False
+    return any(0 in counts.get((True, finer), ()) for finer in _UNIT_ORDER[: _UNIT_ORDER.index(unit)])
 
 
 def _as_claims(claims: object, name: str) -> list[TemporalClaim]:

@@ -199,6 +199,15 @@ def test_a_relative_date_counted_otherwise_than_the_contexts_is_not_supported(an
     assert faithfulness(answer, [context]) == (0.0, reason)
 
 
+def test_this_year_is_supported_by_this_month_inside_it() -> None:
+    # as "2015" is supported by "March 2015": the present year holds the present month and day
+    assert faithfulness("Ticket sales rose this year.", ["Ticket sales rose this month."]) == (
+        1.0, "every temporal claim ('this year') found in the retrieved contexts")
+    assert faithfulness("The mill reopens this week.", ["The mill reopens today, its owner said."])[0] == 1.0
+    # the other way round the context only contains it: nothing finer to check it against
+    assert math.isnan(faithfulness("Ticket sales rose this month.", ["Ticket sales rose this year."])[0])
+
+
 def test_a_relative_date_of_another_unit_stays_unverifiable() -> None:
     # "last month" against "last year": no count of months to compare with, no flag
     value, reason = faithfulness("The fair closed last month.", ["The fair closed last year."])
