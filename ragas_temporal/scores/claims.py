@@ -610,10 +610,11 @@ def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
             return ClaimCredit(claim, 0.0, f"the contexts give {_nearest(evidence.clocks, value, _minutes_apart)}")
         if claim.count is not None and _holds_this(claim.count, evidence.counts):
             return ClaimCredit(claim, 1.0)  # "this year" against "this month": something inside it, as "2015" by "March 2015"
-        if claim.count is not None:
+        if claim.count is not None and claim.count[0]:
             # "36 years ago" against the contexts' "35 years ago", "next year" against "this
-            # year": the same unit counted from the same moment, another count (a different
-            # weekday likewise); the nearest count is named
+            # year": the same unit counted from the moment of writing, another count (a
+            # different weekday likewise); the nearest count is named. Counts from a text's own
+            # dates ("two years later") may start from different events: never compared
             deictic, unit, offset = claim.count
             given = evidence.counts.get((deictic, unit))
             if given:
