@@ -106,8 +106,6 @@ _UNVERIFIABLE_NOTES = {
 }
 # Relative claims compared with the contexts' as values: what they count from, or "now", "recently".
 _COMPARED = frozenset({"relative", "anaphoric", "vague", "clock"})
-# The value of a time of day on a day nothing names (TIMEX3, the mention's ``clock_time``).
-_CLOCK = "XXXX-XX-XXT"
 # Reasons quote at most this many claims of one kind; the rest are counted.
 _MAX_QUOTED = 5
 # The verdict each credit stands for (focus time gives three of the four labels; CONTRADICTED is a reader's).
@@ -156,6 +154,9 @@ class TemporalClaim:
     #: is ``(True, 'year', -2)``), compared with the contexts' counts of the same unit; ``None``
     #: for any other claim
     count: tuple | None = field(default=None, repr=False)
+    #: the times of day its words state, ``(value, text)`` ("12.30am" on a stated day:
+    #: ``(("XXXX-XX-XXT00:30", "12.30am"),)``), for the answer's times at no named day
+    times: tuple = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         if not self.units and self.shape not in ("yearless", "relative"):
@@ -271,8 +272,10 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
         if yearless is not None:
             # a day keeps the weekday its words name ("Monday 8 June"): a weekday claim checks against it
             code = yearless.code if yearless.unit in ("weekday", "weekend") else getattr(mention, "written_weekday", None)
-            also = (clock,) if clock else ()
-            return TemporalClaim(text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code), also)
+            times = ((clock, text),) if clock else ()
+            return TemporalClaim(
+                text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code), times=times
+            )
         value = getattr(mention, "value", None)
         if value is None and clock:
             return TemporalClaim(text, "relative", 0, 0, "clock", (), clock)
@@ -282,8 +285,9 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
     span = getattr(mention, "span", None)
     if span is not None:
         claim = _claim_from_span(text, kind, span)
-        also = tuple(v for v in (getattr(mention, "written_relative", None), clock) if v)
-        return replace(claim, also=also) if also else claim
+        written = getattr(mention, "written_relative", None)
+        claim = replace(claim, also=(written,)) if written else claim
+        return replace(claim, times=((clock, text),)) if clock else claim
     start, end = min(years), max(years)
     if kind in _PERIOD_KINDS:
         return TemporalClaim(text, "period", start, end, kind)
@@ -302,12 +306,15 @@ def claims_from_mentions(mentions: Iterable[Any]) -> list[TemporalClaim]:
     ...     M(text="2016–2017", kind="range", value="2016/2017", years={2016, 2017})])]
     ['2016–17', 'last year']
     """
-    seen: dict[TemporalClaim, None] = {}
+    seen: dict[TemporalClaim, TemporalClaim] = {}
     for mention in mentions:
         claim = claim_from_mention(mention)
-        if claim not in seen:
-            seen[claim] = None
-    return list(seen)
+        kept = seen.setdefault(claim, claim)
+        also = tuple(v for v in claim.also if v not in kept.also)
+        times = tuple(v for v in claim.times if v not in kept.times)
+        if also or times:  # "12.30am" on "March 13, 2014" is that day, and keeps the time its words state
+            seen[claim] = replace(kept, also=kept.also + also, times=kept.times + times)
+    return list(seen.values())
 
 
 def claims_from_focus_time(focus_time: Any) -> list[TemporalClaim]:
@@ -536,9 +543,10 @@ class _Evidence:
         self.clocks: dict[str, str] = {}  # the times of day the contexts give ("7pm", "19:30 on 3 May")
         for claims in context_claims:
             for claim in claims:
-                for value in (claim.value, *claim.also) if claim.shape != "yearless" else claim.also:
-                    if isinstance(value, str) and value.startswith(_CLOCK):
-                        self.clocks.setdefault(value, claim.text)
+                for value, text in claim.times:
+                    self.clocks.setdefault(value, text)
+                if claim.granularity == "clock":
+                    self.clocks.setdefault(claim.value, claim.text)
                 if claim.shape == "yearless":
                     self.calendar.add_yearless(claim)
                     continue

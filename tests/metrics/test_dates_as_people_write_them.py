@@ -252,6 +252,15 @@ def test_a_time_of_day_at_no_named_day_is_compared_with_the_contexts_times(answe
     assert faithfulness(answer, [context]) == expected
 
 
+def test_a_time_the_context_ties_to_its_stated_day_still_checks_a_time_at_no_day() -> None:
+    # "12.30am" on the source's "March 13, 2014" is that day (one claim) and keeps its time
+    context = "On 2 May 2014 he went to bed at 11.30pm, the court heard."
+    assert faithfulness("He said he went to bed at 11.30pm.", [context]) == (
+        1.0, "every temporal claim ('11.30pm') found in the retrieved contexts")
+    assert faithfulness("He said he went to bed at 10.30pm.", [context]) == (
+        0.0, "'10.30pm' not supported: the contexts give 11.30pm")
+
+
 def test_a_time_of_day_with_no_time_in_the_contexts_stays_unverifiable() -> None:
     assert math.isnan(faithfulness("Doors open at 8 pm.", ["Doors open early."])[0])
     assert verdicts("Doors open at 8 pm in 2016.", ["Doors opened early in 2016."]) == [
