@@ -105,7 +105,7 @@ _UNVERIFIABLE_NOTES = {
     "clock": "a time of day on a day nothing names, and no context gives a time",
 }
 # Relative claims compared with the contexts' as values: what they count from, or "now", "recently".
-_COMPARED = frozenset({"relative", "anaphoric", "vague", "clock"})
+_COMPARED = frozenset({"relative", "anaphoric", "vague"})
 # Reasons quote at most this many claims of one kind; the rest are counted.
 _MAX_QUOTED = 5
 # The verdict each credit stands for (focus time gives three of the four labels; CONTRADICTED is a reader's).
@@ -247,7 +247,8 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
     ``"yearless"`` claim when it has a ``yearless`` reading (a day, month, quarter, season or
     weekday whose year the text does not give, :class:`~ragas_temporal.focus_time.spans.Yearless`),
     else a ``"relative"`` claim: its value ("last year" without a reference date is
-    ``UNDEF-this-year-MINUS-1``), compared with the contexts' relative values as it stands.
+    ``UNDEF-this-year-MINUS-1``; "7 pm" at no named day, granularity ``"clock"``, is
+    ``XXXX-XX-XXT19:00``), compared with the contexts' relative values and times as it stands.
 
     >>> from ragas_temporal.focus_time import TemporalMention as M
     >>> claim_from_mention(M(0, 7, "2016–17", "range", "2016/2017", frozenset({2016, 2017})))
