@@ -163,3 +163,14 @@ def test_what_a_relative_date_implies_and_how_it_was_written() -> None:
     assert (resolved.value, resolved.written_relative) == ("2014", "UNDEF-REF-year-MINUS-1")
     assert scan("In 2015 output fell.")[0].written_relative is None
 
+
+
+def test_what_a_mentions_words_state_beyond_its_value() -> None:
+    # "Monday 8 June": the weekday written beside a day without a year; "7 pm": a time of day at no named day
+    day, time = scan("The vote was held on Wednesday 11 March at 6.45pm.")
+    assert (day.text, day.value, day.written_weekday) == ("Wednesday 11 March", "XXXX-03-11", 3)
+    assert (time.text, time.clock_time) == ("6.45pm", "XXXX-XX-XXT18:45")
+    # a time the text dates keeps its time of day; a date or a year is no time
+    dated = scan("On 2 June 2009 the polls closed at 22:00 BST.")
+    assert [(m.text, m.clock_time) for m in dated] == [("2 June 2009", None), ("22:00 BST", "XXXX-XX-XXT22:00")]
+    assert scan("It closed on 11 March.")[0].written_weekday is None
