@@ -15,16 +15,23 @@ in total it prints:
   unfaithful summary whose error is not a date is expected to score 1.0. SummEdits rows are many
   edits of one seed summary (clustered), so the total is also given without them;
 * **state a date**: the extractor finds at least one temporal mention of any kind in the
-  summary; **NaN with a date**: of those, the rows left NaN, and in brackets how many of those
-  carry a human-marked date error (``date_error`` true);
+  summary ("now", "soon", "in the future", "7 pm" included); **NaN with a date**: of those, the
+  rows left NaN, and in brackets how many of those carry a human-marked date error
+  (``date_error`` true);
+* **state a calendar date** and **NaN with a calendar date**: the same counts for the summaries
+  with a calendar date (:func:`is_calendar_date`: a year, a day, month, quarter, season, weekday
+  or weekend, or a relative date counted in calendar units such as "last year" or "the previous
+  quarter"; not a vague "now", "soon" or "in the future", not a time or part of a day alone, not a
+  stretch the extractor gives no value such as "the next 30 years"). These are the expressions
+  issue 34 names, and the count its figures compare with;
 * **invented dates flagged**: of the rows where people marked a year or month-day the source
   never writes (``date_unsupported`` true), how many are flagged.
 
-``--misses`` lists every NaN row that states a date and every false flag (flagged, label 0) with
+``--misses`` (also ``--nan``: only the NaN rows) lists every NaN row that states a date and every false flag (flagged, label 0) with
 the mentions found, the score, the reason and the start of the summary: the material of the error
 analysis.
 
-Run: ``python benchmarks/real_summaries.py [--data DIR] [--dataset NAME] [--limit N] [--misses]``
+Run: ``python benchmarks/real_summaries.py [--data DIR] [--dataset NAME] [--limit N] [--misses] [--nan]``
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ class Outcome(NamedTuple):
     value: float
     reason: str
     mentions: tuple[str, ...]
+    calendar: bool = False  # a mention is a calendar date (:func:`is_calendar_date`)
 
     @property
     def flagged(self) -> bool:
@@ -81,6 +89,19 @@ def load_rows(folder: Path, dataset: str | None = None, limit: int | None = None
     return rows[:limit] if limit is not None else rows
 
 
+def is_calendar_date(mention) -> bool:
+    """A mention that names a calendar date: it has years, a reading without a year (a day,
+    month, quarter, season, weekday or weekend) or a relative value counted in calendar units
+    ("last year", "the previous quarter"); not a vague reference (``PAST_REF``...), a time or part
+    of a day alone, or a stretch without a value ("the next 30 years").
+
+    >>> from ragas_temporal import extract_focus_time
+    >>> [(m.text, is_calendar_date(m)) for m in extract_focus_time("Soon, on Friday at 7 pm, not last year.").mentions]
+    [('Soon', False), ('on Friday', True), ('7 pm', False), ('last year', True)]
+    """
+    return bool(mention.years) or mention.yearless is not None or mention.relative is not None
+
+
 def score_rows(rows: list[dict]) -> list[Outcome]:
     """Each row scored by the default ``TemporalFaithfulness()`` through ``score_dataset`` (the
     source as the one context, no reference date), with the summary's mentions."""
@@ -92,13 +113,18 @@ def score_rows(rows: list[dict]) -> list[Outcome]:
         [{"response": row["response"], "retrieved_contexts": [row["source"]]} for row in rows], [metric]
     )
     values, reasons = frame[metric.name].tolist(), frame[f"{metric.name}_reason"].tolist()
-    return [
-        Outcome(float(value), str(reason), tuple(m.text for m in extract_focus_time(row["response"]).mentions))
-        for row, value, reason in zip(rows, values, reasons)
-    ]
+    outcomes = []
+    for row, value, reason in zip(rows, values, reasons):
+        mentions = extract_focus_time(row["response"]).mentions
+        texts = tuple(m.text for m in mentions)
+        outcomes.append(Outcome(float(value), str(reason), texts, any(is_calendar_date(m) for m in mentions)))
+    return outcomes
 
 
-COUNTS = ("rows", "flagged", "flagged_right", "dated", "nan_dated", "nan_dated_error", "invented", "invented_flagged")
+COUNTS = (
+    "rows", "flagged", "flagged_right", "dated", "nan_dated", "nan_dated_error",
+    "calendar", "nan_calendar", "nan_calendar_error", "invented", "invented_flagged",
+)  # fmt: skip
 
 
 def tally(rows: list[dict], outcomes: list[Outcome]) -> dict[str, Counter]:
@@ -110,6 +136,7 @@ def tally(rows: list[dict], outcomes: list[Outcome]) -> dict[str, Counter]:
             names.append("total without SummEdits")
         dated = bool(outcome.mentions)
         nan_dated = dated and math.isnan(outcome.value)
+        nan_calendar = outcome.calendar and math.isnan(outcome.value)
         invented = row.get("date_unsupported") is True
         for name in names:
             c = groups.setdefault(name, Counter({key: 0 for key in COUNTS}))
@@ -119,6 +146,9 @@ def tally(rows: list[dict], outcomes: list[Outcome]) -> dict[str, Counter]:
             c["dated"] += dated
             c["nan_dated"] += nan_dated
             c["nan_dated_error"] += nan_dated and row.get("date_error") is True
+            c["calendar"] += outcome.calendar
+            c["nan_calendar"] += nan_calendar
+            c["nan_calendar_error"] += nan_calendar and row.get("date_error") is True
             c["invented"] += invented
             c["invented_flagged"] += invented and outcome.flagged
     order = sorted(k for k in groups if not k.startswith("total"))
@@ -132,14 +162,16 @@ def _share(part: int, whole: int) -> str:
 def format_table(groups: dict[str, Counter]) -> str:
     """A Markdown table, one line per group of :func:`tally`."""
     lines = [
-        "| data set | rows | flagged | flags right | state a date | NaN with a date (date error) | invented dates flagged |",
-        "|---|---|---|---|---|---|---|",
+        "| data set | rows | flagged | flags right | state a date (a calendar date) "
+        "| NaN with a date (date error) | NaN with a calendar date (date error) | invented dates flagged |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for name, c in groups.items():
         invented = f"{c['invented_flagged']} of {c['invented']}" if c["invented"] else "-"
         lines.append(
             f"| {name} | {c['rows']:,} | {c['flagged']:,} | {_share(c['flagged_right'], c['flagged'])} | "
-            f"{c['dated']:,} | {c['nan_dated']:,} ({c['nan_dated_error']}) | {invented} |"
+            f"{c['dated']:,} ({c['calendar']:,}) | {c['nan_dated']:,} ({c['nan_dated_error']}) | "
+            f"{c['nan_calendar']:,} ({c['nan_calendar_error']}) | {invented} |"
         )
     return "\n".join(lines)
 
@@ -149,13 +181,14 @@ def _excerpt(text: str) -> str:
     return text if len(text) <= _EXCERPT else text[: _EXCERPT - 3] + "..."
 
 
-def misses(rows: list[dict], outcomes: list[Outcome]) -> list[str]:
-    """One entry per NaN row that states a date and per false flag (flagged, label 0)."""
+def misses(rows: list[dict], outcomes: list[Outcome], flags: bool = True) -> list[str]:
+    """One entry per NaN row that states a date and, with ``flags``, per false flag (flagged, label 0)."""
     out = []
     for row, o in zip(rows, outcomes):
         if o.mentions and math.isnan(o.value):
-            what = "NaN with a date" + (", date error" if row.get("date_error") is True else "")
-        elif o.flagged and row["label"] == 0:
+            what = "NaN with a " + ("calendar date" if o.calendar else "date")
+            what += ", date error" if row.get("date_error") is True else ""
+        elif flags and o.flagged and row["label"] == 0:
             what = "false flag"
         else:
             continue
@@ -172,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dataset", default=None, help="only this data set (e.g. frank-xsum, summedits-news)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N rows (after --dataset)")
     parser.add_argument("--misses", action="store_true", help="list NaN rows that state a date, and false flags")
+    parser.add_argument("--nan", action="store_true", help="list only the NaN rows that state a date")
     args = parser.parse_args(argv)
     if not any((args.data / name).is_file() for name in FILES):
         print(f"no data at {args.data}: nothing to measure (the summaries are not shipped)")
@@ -181,9 +215,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no rows of data set {args.dataset!r} in {args.data}", file=sys.stderr)
         return 1
     outcomes = score_rows(rows)
-    if args.misses:
-        listing = misses(rows, outcomes)
-        print(f"{len(listing)} NaN rows that state a date and false flags:")
+    if args.misses or args.nan:
+        listing = misses(rows, outcomes, flags=args.misses)
+        print(f"{len(listing)} NaN rows that state a date" + (" and false flags:" if args.misses else ":"))
         print("\n".join(listing) or "    none")
         print()
     print(f"{len(rows):,} summaries, default TemporalFaithfulness(), the source as the one context, no reference date")

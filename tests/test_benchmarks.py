@@ -301,6 +301,8 @@ SUMMARY_ROWS = {
          "source": "Prices rose in 2010.", "response": "Prices rose in 2012."},
         {"id": "n3", "dataset": "summedits-news", "label": 0, "date_error": False, "date_unsupported": False,
          "source": "Prices rose sharply.", "response": "Prices rose sharply."},
+        {"id": "n4", "dataset": "summedits-news", "label": 0, "date_error": False, "date_unsupported": False,
+         "source": "Prices rose sharply.", "response": "Prices will rise again soon."},
     ],
 }  # fmt: skip
 
@@ -308,28 +310,34 @@ SUMMARY_ROWS = {
 def test_real_summaries_benchmark_counts_by_hand(tmp_path, capsys):
     # c1: 2003 not in the source -> 0, flagged, label 1 (right); c2: 1.0; x1: 1998 supported, 2004 not
     # -> 0.5, flagged, label 0 (a false flag); n1: "last year" with no reference date -> NaN, states a
-    # date, date error; n2: 2012 invented and flagged (right); n3: no date -> NaN, states none.
+    # calendar date, date error; n2: 2012 invented and flagged (right); n3: no date -> NaN, states none;
+    # n4: "soon" -> NaN, states a date but no calendar date.
     for name, rows in SUMMARY_ROWS.items():
         (tmp_path / name).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     code = _load("real_summaries").main(["--data", str(tmp_path), "--misses"])
     out = capsys.readouterr().out
     assert code == 0, out
     expected = [
-        "| frank-cnndm | 2 | 1 | 100.0 % (1/1) | 2 | 0 (0) | - |",
-        "| frank-xsum | 1 | 1 | 0.0 % (0/1) | 1 | 0 (0) | - |",
-        "| summedits-news | 3 | 1 | 100.0 % (1/1) | 2 | 1 (1) | 1 of 1 |",
-        "| total | 6 | 3 | 66.7 % (2/3) | 5 | 1 (1) | 1 of 1 |",
-        "| total without SummEdits | 3 | 2 | 50.0 % (1/2) | 3 | 0 (0) | - |",
+        "| frank-cnndm | 2 | 1 | 100.0 % (1/1) | 2 (2) | 0 (0) | 0 (0) | - |",
+        "| frank-xsum | 1 | 1 | 0.0 % (0/1) | 1 (1) | 0 (0) | 0 (0) | - |",
+        "| summedits-news | 4 | 1 | 100.0 % (1/1) | 3 (2) | 2 (1) | 1 (1) | 1 of 1 |",
+        "| total | 7 | 3 | 66.7 % (2/3) | 6 (5) | 2 (1) | 1 (1) | 1 of 1 |",
+        "| total without SummEdits | 3 | 2 | 50.0 % (1/2) | 3 (3) | 0 (0) | 0 (0) | - |",
     ]
     table = [line for line in out.splitlines() if line.startswith("| ") and not line.startswith("| data set")]
     assert table == expected, out
-    # --misses lists the NaN row that states a date and the false flag, nothing else
-    assert "2 NaN rows that state a date and false flags:" in out
-    assert "[NaN with a date, date error] n1 score nan; mentions ['last year']" in out
+    # --misses lists the NaN rows that state a date and the false flag, nothing else
+    assert "3 NaN rows that state a date and false flags:" in out
+    assert "[NaN with a calendar date, date error] n1 score nan; mentions ['last year']" in out
+    assert "[NaN with a date] n4 score nan; mentions ['soon']" in out
     assert "[false flag] x1 score 0.5;" in out and "] c1 " not in out and "] n3 " not in out
+    # --nan lists the NaN rows only
+    assert _load("real_summaries").main(["--data", str(tmp_path), "--nan"]) == 0
+    out = capsys.readouterr().out
+    assert "2 NaN rows that state a date:" in out and "] n1 " in out and "] n4 " in out and "] x1 " not in out
     # --dataset and --limit narrow the rows before scoring
     assert _load("real_summaries").main(["--data", str(tmp_path), "--dataset", "summedits-news", "--limit", "2"]) == 0
-    assert "| total | 2 | 1 | 100.0 % (1/1) | 2 | 1 (1) | 1 of 1 |" in capsys.readouterr().out
+    assert "| total | 2 | 1 | 100.0 % (1/1) | 2 (2) | 1 (1) | 1 (1) | 1 of 1 |" in capsys.readouterr().out
 
 
 def test_real_summaries_benchmark_without_data_says_so(tmp_path, capsys):

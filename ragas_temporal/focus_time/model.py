@@ -129,6 +129,41 @@ class TemporalMention:
             return None
         return _written_relative(self.text)
 
+    @property
+    def written_weekday(self) -> int | None:
+        """The ISO weekday a day's words name before it ("Monday 8 June": 1), whether or not the
+        text gives the day a year; ``None`` when they name none, or for any mention but a day.
+        A day without a year says its weekday only this way, and a weekday claim is checked
+        against it. English names (``patterns.WEEKDAYS``).
+
+        >>> TemporalMention(0, 13, "Monday 8 June", "anaphoric", "XXXX-06-08").written_weekday
+        1
+        >>> TemporalMention(0, 6, "8 June", "anaphoric", "XXXX-06-08").written_weekday is None
+        True
+        """
+        unit = self.yearless.unit if self.yearless is not None else None
+        if unit != "day" and not (self.years and self.value and len(self.value) == 10):
+            return None
+        return _weekday_word(self.text.split(None, 1)[0].rstrip(".,").lower()) if self.text else None
+
+    @property
+    def clock_time(self) -> str | None:
+        """The time of day a clock time's words state, on a day they do not name (TIMEX3
+        ``XXXX-XX-XXT19:00``: "7 pm", "19:00 BST", "7.30pm" at 19:30), whatever date the text
+        ties it to; ``None`` for any other mention. Claims compare it with the contexts' times
+        when no date places it.
+
+        >>> TemporalMention(0, 4, "7 pm", "anaphoric", None).clock_time
+        'XXXX-XX-XXT19:00'
+        >>> TemporalMention(0, 9, "18:00 GMT", "anaphoric", "2017-09", frozenset({2017})).clock_time
+        'XXXX-XX-XXT18:00'
+        >>> TemporalMention(0, 4, "2017", "year", "2017", frozenset({2017})).clock_time is None
+        True
+        """
+        if self.kind not in ("anaphoric", "date", "relative") or len(self.text) > 40:
+            return None
+        return _clock_time(self.text) if any(c.isdigit() for c in self.text) else None
+
     def to_dict(self) -> dict:
         """Plain JSON-serialisable form (years sorted)."""
         return {
@@ -150,6 +185,32 @@ def _written_relative(text: str) -> str | None:
     if len(mentions) != 1 or read_relative(mentions[0].value) is None:
         return None
     return mentions[0].value
+
+
+@functools.lru_cache(maxsize=4096)
+def _clock_time(text: str) -> str | None:
+    """``XXXX-XX-XXTHH:MM`` of ``text`` read alone against any day, when it is one mention with a
+    time of day (a part of day such as "noon" is not a clock time)."""
+    import datetime as dt
+
+    from ragas_temporal.focus_time.extract import scan  # the extractor imports this module
+
+    mentions = scan(text, dt.date(2000, 1, 3))
+    if len(mentions) != 1 or mentions[0].value is None:
+        return None
+    _, sep, time = mentions[0].value.partition("T")
+    time = time.rstrip("Z")
+    if not sep or len(time) != 5 or not time[:2].isdigit() or not time[3:].isdigit():
+        return None
+    return f"XXXX-XX-XXT{time}"
+
+
+def _weekday_word(word: str) -> int | None:
+    """ISO weekday of an English weekday name or abbreviation, else ``None``."""
+    from ragas_temporal.focus_time.patterns import WEEKDAYS  # patterns reads spans, as this module does
+
+    day = WEEKDAYS.get(word)
+    return None if day is None else day + 1
 
 
 def _plain_twin(cls: type) -> type:

@@ -928,9 +928,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(  # in 476, by 410, around 610: a year when the paragraph is dated in the same era (``context_rules.dated_in_era``)
         "in_year", "year",
-        # (not before what another rule reads from the number on: "in 12 March", "by 5 pm", "in 3 years ago",
-        # "about 320 to 550 CE")
+        # (not before what another rule reads from the number on: "in 12 March", "by 21 march" (a day and
+        # month, the lower-case verb forms included), "by 5 pm", "in 3 years ago", "about 320 to 550 CE")
         rf"(?P<cue>{trie_regex(IN_YEAR_WORDS + APPROXIMATE_WORDS)})\s+{short_year_group()}"
+        rf"(?!(?<!\d\d\d)\s*{trie_regex(VERB_MONTHS)}(?![a-z]))"
         rf"(?!\s*(?:[-–/%]|:\d|{_MONTH_NAME}|{trie_regex(ERA_WORDS)}(?!\w)|(?i:[ap]\.?m\b|{trie_regex(UNIT_WORDS)})(?![a-z]))"
         rf"|\s+(?i:to|until)\s+\d{{1,4}}\s*{trie_regex(ERA_WORDS)}(?!\w))",
         "in_year", "in 476",

@@ -102,6 +102,7 @@ _UNVERIFIABLE_NOTES = {
     "vague": "names no particular time",
     "duration": "a length of time, not a date",
     "undated": "names no date to check",
+    "clock": "a time of day on a day nothing names, and no context gives a time",
 }
 # Relative claims compared with the contexts' as values: what they count from, or "now", "recently".
 _COMPARED = frozenset({"relative", "anaphoric", "vague"})
@@ -149,6 +150,13 @@ class TemporalClaim:
     #: a relative claim implies (the mention's ``implied_relative``: "the next day" is "tomorrow"
     #: when nothing precedes it, and "soon")
     also: tuple = field(default=(), repr=False)
+    #: a relative claim's ``(deictic, unit, offset)`` (the mention's ``relative``: "two years ago"
+    #: is ``(True, 'year', -2)``), compared with the contexts' counts of the same unit; ``None``
+    #: for any other claim
+    count: tuple | None = field(default=None, repr=False)
+    #: the times of day its words state, ``(value, text)`` ("12.30am" on a stated day:
+    #: ``(("XXXX-XX-XXT00:30", "12.30am"),)``), for the answer's times at no named day
+    times: tuple = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         if not self.units and self.shape not in ("yearless", "relative"):
@@ -239,7 +247,8 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
     ``"yearless"`` claim when it has a ``yearless`` reading (a day, month, quarter, season or
     weekday whose year the text does not give, :class:`~ragas_temporal.focus_time.spans.Yearless`),
     else a ``"relative"`` claim: its value ("last year" without a reference date is
-    ``UNDEF-this-year-MINUS-1``), compared with the contexts' relative values as it stands.
+    ``UNDEF-this-year-MINUS-1``; "7 pm" at no named day, granularity ``"clock"``, is
+    ``XXXX-XX-XXT19:00``), compared with the contexts' relative values and times as it stands.
 
     >>> from ragas_temporal.focus_time import TemporalMention as M
     >>> claim_from_mention(M(0, 7, "2016–17", "range", "2016/2017", frozenset({2016, 2017})))
@@ -258,19 +267,28 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
     kind = getattr(mention, "kind", None)
     text = str(getattr(mention, "text", ""))
     years = list(getattr(mention, "years", None) or ())
+    clock = getattr(mention, "clock_time", None)  # "7 pm": compared with the contexts' times of day
     if not years:
         yearless = getattr(mention, "yearless", None)
         if yearless is not None:
-            code = yearless.code if yearless.unit in ("weekday", "weekend") else None
-            return TemporalClaim(text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code))
+            # a day keeps the weekday its words name ("Monday 8 June"): a weekday claim checks against it
+            code = yearless.code if yearless.unit in ("weekday", "weekend") else getattr(mention, "written_weekday", None)
+            times = ((clock, text),) if clock else ()
+            return TemporalClaim(
+                text, "yearless", 0, 0, yearless.unit, (), (yearless.months, yearless.day, code), times=times
+            )
         value = getattr(mention, "value", None)
+        if value is None and clock:
+            return TemporalClaim(text, "relative", 0, 0, "clock", (), clock)
         implied = tuple(getattr(mention, "implied_relative", None) or ())
-        return TemporalClaim(text, "relative", 0, 0, _undated_class(mention), (), value, implied)
+        count = getattr(mention, "relative", None)
+        return TemporalClaim(text, "relative", 0, 0, _undated_class(mention), (), value, implied, count)
     span = getattr(mention, "span", None)
     if span is not None:
         claim = _claim_from_span(text, kind, span)
         written = getattr(mention, "written_relative", None)
-        return replace(claim, also=(written,)) if written else claim
+        claim = replace(claim, also=(written,)) if written else claim
+        return replace(claim, times=((clock, text),)) if clock else claim
     start, end = min(years), max(years)
     if kind in _PERIOD_KINDS:
         return TemporalClaim(text, "period", start, end, kind)
@@ -289,12 +307,15 @@ def claims_from_mentions(mentions: Iterable[Any]) -> list[TemporalClaim]:
     ...     M(text="2016–2017", kind="range", value="2016/2017", years={2016, 2017})])]
     ['2016–17', 'last year']
     """
-    seen: dict[TemporalClaim, None] = {}
+    seen: dict[TemporalClaim, TemporalClaim] = {}
     for mention in mentions:
         claim = claim_from_mention(mention)
-        if claim not in seen:
-            seen[claim] = None
-    return list(seen)
+        kept = seen.setdefault(claim, claim)
+        also = tuple(v for v in claim.also if v not in kept.also)
+        times = tuple(v for v in claim.times if v not in kept.times)
+        if also or times:  # "12.30am" on "March 13, 2014" is that day, and keeps the time its words state
+            seen[claim] = replace(kept, also=kept.also + also, times=kept.times + times)
+    return list(seen.values())
 
 
 def claims_from_focus_time(focus_time: Any) -> list[TemporalClaim]:
@@ -382,6 +403,12 @@ def _nearest(index: dict, key: Any, distance: Any) -> str | None:
     return None if best is None else index[best]
 
 
+def _minutes_apart(a: str, b: str) -> int:
+    """Minutes between two times of day (``XXXX-XX-XXTHH:MM``), round the clock."""
+    minutes = [int(v[-5:-3]) * 60 + int(v[-2:]) for v in (a, b)]
+    return _circular(minutes[0], minutes[1], 1440)
+
+
 class _Calendar:
     """What the contexts state about the calendar whatever the year: the days, months, quarters,
     seasons and weekdays they give, with or without a year (first text of each), for claims the
@@ -422,6 +449,8 @@ class _Calendar:
             self._day(months[0], day, text)
             self.yearless_days.setdefault((months[0], day), text)
             self.yearless_months.setdefault(months[0], text)
+            if code is not None:
+                self.weekdays.setdefault(code, text)
         elif unit == "month":
             self.month_units.setdefault(months[0], text)
             self.months.setdefault(months[0], text)
@@ -433,6 +462,10 @@ class _Calendar:
         else:
             self.groups.setdefault((unit, tuple(months)), text)
             self.yearless_groups.setdefault((unit, tuple(months)), text)
+
+    def has_weekend(self) -> bool:
+        """The contexts state a weekend, a Saturday or a Sunday."""
+        return bool(self.weekend) or 6 in self.weekdays or 7 in self.weekdays
 
     def _group_of(self, month: int) -> str | None:
         return next((text for (_, months), text in self.groups.items() if month in months), None)
@@ -461,7 +494,7 @@ class _Calendar:
                 return 0.5, f"the contexts give {container}"
             near = _nearest(self.month_units or self.months, months[0], lambda a, b: _circular(a, b, 12))
         elif unit == "weekend":  # a weekend: a stated one, a Saturday or a Sunday
-            if self.weekend or 6 in self.weekdays or 7 in self.weekdays:
+            if self.has_weekend():
                 return 1.0, ""
             if not self.weekdays:
                 return None, _NO_WEEKDAY
@@ -506,8 +539,15 @@ class _Evidence:
         self.implied: set[Any] = set()  # what those imply (``TemporalClaim.also``): "tomorrow", "soon"
         self.written: set[Any] = set()  # relative values of the words of what the contexts resolved
         self.words: set[str] = set()  # the words of what the contexts give no value at all ("the next 10 days")
+        # the contexts' unresolved counts by base and unit: {(deictic, unit): {offset: text}}
+        self.counts: dict[tuple[bool, str], dict[int, str]] = {}
+        self.clocks: dict[str, str] = {}  # the times of day the contexts give ("7pm", "19:30 on 3 May")
         for claims in context_claims:
             for claim in claims:
+                for value, text in claim.times:
+                    self.clocks.setdefault(value, text)
+                if claim.granularity == "clock":
+                    self.clocks.setdefault(claim.value, claim.text)
                 if claim.shape == "yearless":
                     self.calendar.add_yearless(claim)
                     continue
@@ -517,6 +557,9 @@ class _Evidence:
                     elif claim.granularity in _COMPARED:
                         self.relative.setdefault(claim.value, claim.text)
                         self.implied.update(claim.also)
+                    if claim.count is not None:
+                        deictic, unit, offset = claim.count
+                        self.counts.setdefault((deictic, unit), {}).setdefault(offset, claim.text)
                     continue
                 self.written.update(claim.also)
                 for unit in claim.units:
@@ -567,8 +610,26 @@ def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
         value = claim.value
         if value is None and _words(claim.text) in evidence.words:
             return ClaimCredit(claim, 1.0)  # nothing gives it a value: the same words say the same
-        if value is not None and (value in evidence.relative or value in evidence.implied or value in evidence.written):
+        if value is not None and (
+            value in evidence.relative or value in evidence.implied or value in evidence.written or value in evidence.clocks
+        ):
             return ClaimCredit(claim, 1.0)
+        if claim.granularity == "clock" and evidence.clocks:
+            # "8 pm" against the contexts' "7pm": another time of day, the nearest named
+            return ClaimCredit(claim, 0.0, f"the contexts give {_nearest(evidence.clocks, value, _minutes_apart)}")
+        if claim.count is not None and _holds_this(claim.count, evidence.counts):
+            return ClaimCredit(claim, 1.0)  # "this year" against "this month": something inside it, as "2015" by "March 2015"
+        if claim.count is not None and claim.count[0]:
+            # "36 years ago" against the contexts' "35 years ago", "next year" against "this
+            # year": the same unit counted from the moment of writing, another count (a
+            # different weekday likewise); the nearest count is named. Counts from a text's own
+            # dates ("two years later") may start from different events: never compared
+            deictic, unit, offset = claim.count
+            given = evidence.counts.get((deictic, unit))
+            if given:
+                return ClaimCredit(claim, 0.0, f"the contexts give {_nearest(given, offset, lambda a, b: abs(a - b))}")
+            if unit == "weekend" and evidence.calendar.has_weekend():
+                return ClaimCredit(claim, 1.0)  # "this weekend" against a stated weekend, Saturday or Sunday
         return ClaimCredit(claim, None, _UNVERIFIABLE_NOTES[claim.granularity])
     if claim.shape != "range":
         credit = ClaimCredit(claim, *evidence.verdict(claim.units[0]))
@@ -587,6 +648,19 @@ def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
         found = claim.start if credits[0] == 1.0 else claim.end
         return ClaimCredit(claim, 0.5, f"only {year_label(found)} found")
     return ClaimCredit(claim, 0.5, "; ".join(note for _, note in ends if note))
+
+
+#: Calendar units of relative dates, finer first: "this week" lies inside "this month".
+_UNIT_ORDER = ("day", "weekend", "week", "month", "quarter", "year", "decade", "century")
+
+
+def _holds_this(count: tuple, counts: dict) -> bool:
+    """A "this <unit>" claim holds a "this <finer unit>" of the contexts ("this year" holds
+    "this month", "today"), as a year holds a stated day."""
+    deictic, unit, offset = count
+    if not deictic or offset or unit not in _UNIT_ORDER:
+        return False
+    return any(0 in counts.get((True, finer), ()) for finer in _UNIT_ORDER[: _UNIT_ORDER.index(unit)])
 
 
 def _as_claims(claims: object, name: str) -> list[TemporalClaim]:

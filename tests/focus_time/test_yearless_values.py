@@ -35,11 +35,19 @@ def values(text: str, reference: dt.date | None = None) -> list[tuple[str, str |
         ("the board met on march 12 .", [("march 12", "XXXX-03-12")]),
         ("a may 9 letter", [("may 9", "XXXX-05-09")]),
         ("the race runs until 21 march .", [("21 march", "XXXX-03-21")]),
+        # "by 21 march": "by" and a number are not a short year before a day's month, verb forms included
+        ("the bids are due by 14 march .", [("14 march", "XXXX-03-14")]),
+        ("repairs should end by 3 may.", [("3 may", "XXXX-05-03")]),
     ],
 )
 def test_a_date_without_a_year_keeps_the_year_unknown(text: str, expected: list) -> None:
     assert values(text) == expected
     assert all(not m.years for m in scan(text))
+
+
+def test_by_and_three_digits_before_a_verb_month_stay_a_year_in_a_dated_passage() -> None:
+    # a day has one or two digits: "by 410 march" in a passage dated before AD 1000 keeps its year
+    assert values("Rome fell in 476 AD; by 410 march had begun.")[-1] == ("by 410", "0410")
 
 
 def test_yearless_values_are_read_as_what_they_state() -> None:
@@ -155,3 +163,14 @@ def test_what_a_relative_date_implies_and_how_it_was_written() -> None:
     assert (resolved.value, resolved.written_relative) == ("2014", "UNDEF-REF-year-MINUS-1")
     assert scan("In 2015 output fell.")[0].written_relative is None
 
+
+
+def test_what_a_mentions_words_state_beyond_its_value() -> None:
+    # "Monday 8 June": the weekday written beside a day without a year; "7 pm": a time of day at no named day
+    day, time = scan("The vote was held on Wednesday 11 March at 6.45pm.")
+    assert (day.text, day.value, day.written_weekday) == ("Wednesday 11 March", "XXXX-03-11", 3)
+    assert (time.text, time.clock_time) == ("6.45pm", "XXXX-XX-XXT18:45")
+    # a time the text dates keeps its time of day; a date or a year is no time
+    dated = scan("On 2 June 2009 the polls closed at 22:00 BST.")
+    assert [(m.text, m.clock_time) for m in dated] == [("2 June 2009", None), ("22:00 BST", "XXXX-XX-XXT22:00")]
+    assert scan("It closed on 11 March.")[0].written_weekday is None

@@ -183,6 +183,92 @@ def test_a_lower_cased_month_and_day_is_read_and_checked() -> None:
         0.0, "'march 12' not supported: the contexts give March 19")
 
 
+@pytest.mark.parametrize(
+    ("answer", "context", "reason"),
+    [
+        # "36 years ago" against the source's "35 years ago": the same unit from the same moment, another count
+        ("The bridge opened 40 years ago.", "The bridge, opened 45 years ago, is closing.",
+         "'40 years ago' not supported: the contexts give 45 years ago"),
+        ("The games return next year.", "The games return this year, after a break.",
+         "'next year' not supported: the contexts give this year"),
+        ("The storm hit three days ago.", "The storm, which hit two days ago, and last week's floods.",
+         "'three days ago' not supported: the contexts give two days ago"),
+    ],
+)
+def test_a_relative_date_counted_otherwise_than_the_contexts_is_not_supported(answer: str, context: str, reason: str) -> None:
+    assert faithfulness(answer, [context]) == (0.0, reason)
+
+
+def test_this_year_is_supported_by_this_month_inside_it() -> None:
+    # as "2015" is supported by "March 2015": the present year holds the present month and day
+    assert faithfulness("Ticket sales rose this year.", ["Ticket sales rose this month."]) == (
+        1.0, "every temporal claim ('this year') found in the retrieved contexts")
+    assert faithfulness("The mill reopens this week.", ["The mill reopens today, its owner said."])[0] == 1.0
+    # the other way round the context only contains it: nothing finer to check it against
+    assert math.isnan(faithfulness("Ticket sales rose this month.", ["Ticket sales rose this year."])[0])
+
+
+def test_a_relative_date_of_another_unit_or_from_the_texts_dates_stays_unverifiable() -> None:
+    # "last month" against "last year": no count of months to compare with, no flag
+    value, reason = faithfulness("The fair closed last month.", ["The fair closed last year."])
+    assert math.isnan(value) and reason == "'last month' needs a reference date: pass reference_date=... or a reference_date column"
+    # counts from the text's own dates may start from different events: "three weeks earlier" is
+    # not compared with "two weeks earlier"
+    value, reason = faithfulness("Shares had peaked three weeks earlier.", ["Shares had peaked two weeks earlier."])
+    assert math.isnan(value) and reason.startswith("'three weeks earlier' needs an earlier date in the same text")
+
+
+def test_a_weekday_is_checked_against_the_weekday_written_with_a_day_without_a_year() -> None:
+    # "on monday evening" against the source's "Monday 8 June": the day has no year, its weekday is written
+    context = "The ferry sank on Tuesday 14 March near the coast."
+    assert faithfulness("The ferry sank on Tuesday evening.", [context]) == (
+        1.0, "every temporal claim ('on Tuesday evening') found in the retrieved contexts")
+    assert faithfulness("The ferry sank on Wednesday evening.", [context]) == (
+        0.0, "'on Wednesday evening' not supported: the contexts give Tuesday 14 March")
+
+
+def test_a_relative_weekend_is_supported_by_a_stated_weekend_or_saturday() -> None:
+    # "over the coming weekend" against the source's "the weekend"
+    assert faithfulness("The fair opens next weekend.", ["The fair opens on Saturday."]) == (
+        1.0, "every temporal claim ('next weekend') found in the retrieved contexts")
+    assert faithfulness("The fair opens this weekend.", ["The fair opens at the weekend."])[0] == 1.0
+    # no weekend, Saturday or Sunday stated: nothing to check it against
+    assert math.isnan(faithfulness("The fair opens this weekend.", ["The fair opens on Monday."])[0])
+
+
+@pytest.mark.parametrize(
+    ("answer", "context", "expected"),
+    [
+        # "7 pm" at no named day against the source's "7pm": times of day compared as values
+        ("Doors open at 8 pm.", "Doors open at 8pm; the show starts at 9pm.",
+         (1.0, "every temporal claim ('8 pm') found in the retrieved contexts")),
+        ("Doors open at 8 pm.", "Doors open at 20:00 on 3 May 2016.",
+         (1.0, "every temporal claim ('8 pm') found in the retrieved contexts")),
+        ("Doors open at 9.30pm.", "Doors open at 8pm; the show starts at 9pm.",
+         (0.0, "'9.30pm' not supported: the contexts give 9pm")),
+    ],
+)
+def test_a_time_of_day_at_no_named_day_is_compared_with_the_contexts_times(answer: str, context: str, expected) -> None:
+    assert faithfulness(answer, [context]) == expected
+
+
+def test_a_time_the_context_ties_to_its_stated_day_still_checks_a_time_at_no_day() -> None:
+    # "12.30am" on the source's "March 13, 2014" is that day (one claim) and keeps its time
+    context = "On 2 May 2014 he went to bed at 11.30pm, the court heard."
+    assert faithfulness("He said he went to bed at 11.30pm.", [context]) == (
+        1.0, "every temporal claim ('11.30pm') found in the retrieved contexts")
+    assert faithfulness("He said he went to bed at 10.30pm.", [context]) == (
+        0.0, "'10.30pm' not supported: the contexts give 11.30pm")
+
+
+def test_a_time_of_day_with_no_time_in_the_contexts_stays_unverifiable() -> None:
+    assert math.isnan(faithfulness("Doors open at 8 pm.", ["Doors open early."])[0])
+    assert verdicts("Doors open at 8 pm in 2016.", ["Doors opened early in 2016."]) == [
+        ("8 pm", UNVERIFIABLE, "a time of day on a day nothing names, and no context gives a time"),
+        ("2016", "SUPPORTED", ""),
+    ]
+
+
 # --- the rules behind them -------------------------------------------------------------------
 
 

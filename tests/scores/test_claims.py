@@ -333,3 +333,34 @@ def test_claim_verdicts_are_plain_values_in_answer_order() -> None:
         {"claim": "20 March 1879", "verdict": "NOT_SUPPORTED", "credit": 0.0, "note": "the contexts give 14 March 1879"},
         {"claim": "1879", "verdict": "SUPPORTED", "credit": 1.0, "note": ""},
     ]
+
+
+# --- relative counts and times of day compared as values (plain records, no extractor) ----------
+
+
+def relative(text: str, value: str, count: tuple) -> SimpleNamespace:
+    return SimpleNamespace(text=text, kind="relative", value=value, years=frozenset(), relative=count)
+
+
+def test_a_deictic_count_of_the_same_unit_decides_a_relative_claim() -> None:
+    # "four months ago" against "three months ago" and "a year ago": the nearest count of months named
+    claim = relative("four months ago", "UNDEF-this-month-MINUS-4", (True, "month", -4))
+    context = [relative("three months ago", "UNDEF-this-month-MINUS-3", (True, "month", -3)),
+               relative("a year ago", "UNDEF-this-year-MINUS-1", (True, "year", -1))]
+    assert score([claim], context) == (0.0, "'four months ago' not supported: the contexts give three months ago")
+    # the same count in other words: supported; a count from the text's own dates is never compared
+    same = relative("4 months ago", "UNDEF-this-month-MINUS-4", (True, "month", -4))
+    assert score([claim], [same])[0] == 1.0
+    later = relative("four months later", "UNDEF-REF-month-PLUS-4", (False, "month", 4))
+    assert math.isnan(score([later], [relative("a month later", "UNDEF-REF-month-PLUS-1", (False, "month", 1))])[0])
+
+
+def test_a_time_of_day_is_compared_with_the_contexts_times() -> None:
+    # answer "6.15am" at no named day; the context's "6:45am" lies on its stated day
+    answer = SimpleNamespace(text="6.15am", kind="anaphoric", value=None, years=frozenset(), clock_time="XXXX-XX-XXT06:15")
+    dated = mention("4 May 2011", "date", "2011-05-04", {2011})
+    at = SimpleNamespace(**vars(mention("6:45am", "anaphoric", "2011-05-04T06:45", {2011})), clock_time="XXXX-XX-XXT06:45")
+    context = claims_from_mentions([dated, at])
+    assert len(context) == 1 and context[0].times == (("XXXX-XX-XXT06:45", "6:45am"),)  # one day, its time kept
+    assert credit_claims(claims_from_mentions([answer]), [context])[0].note == "the contexts give 6:45am"
+    assert score([answer], [at])[0] == 0.0 and math.isnan(score([answer], [dated])[0])
