@@ -1,5 +1,5 @@
-"""docs/ARCHITECTURE.md stays true: every module it names exists, every module is named there, and the
-imports are the ones its layer rules state."""
+"""docs/ARCHITECTURE.md stays true (every module it names exists, every module is named there), and the
+imports keep the layer contracts in pyproject.toml ([tool.importlinter], run here by import-linter)."""
 
 from __future__ import annotations
 
@@ -37,11 +37,11 @@ def test_every_package_module_is_named_in_architecture():
     assert not unnamed, f"add these modules to docs/ARCHITECTURE.md: {unnamed}"
 
 
-# --- the layers: ARCHITECTURE.md's import rules against the imports the modules make ---------------
+# --- the layers: import-linter's contracts in pyproject.toml are the rules; what it cannot check is below ---
 
 PACKAGE = ROOT / "ragas_temporal"
+PYPROJECT = ROOT / "pyproject.toml"
 FACE = "ragas_temporal"  # the package's own __init__.py: the public face
-RULE = re.compile(r"^- `(?P<package>[\w.]+)` imports? (?P<rest>.*)$")
 
 
 def _packages() -> set[str]:
@@ -51,36 +51,51 @@ def _packages() -> set[str]:
     return subpackages | modules | {FACE}
 
 
-def _first_clause(text: str) -> str:
-    """``text`` up to its first ``:``, ``;`` or ``.`` outside backticks and parentheses, parentheses dropped."""
-    out, depth, quoted = [], 0, False
-    for char in text:
-        if char == "`":
-            quoted = not quoted
-        elif not quoted and char == "(":
-            depth += 1
-        elif not quoted and char == ")":
-            depth -= 1
-            continue
-        elif not quoted and depth == 0 and char in ":;.":
-            break
-        if depth == 0:
-            out.append(char)
-    return "".join(out)
+def _protected_contracts() -> list[dict]:
+    from importlinter.api import read_configuration
+
+    contracts = read_configuration(str(PYPROJECT))["contracts_options"]
+    return [contract for contract in contracts if contract["type"] == "protected"]
 
 
-def layer_rules(markdown: str) -> dict[str, frozenset[str]]:
-    """The "Layers: who may import whom" section as a table: package -> the packages it may import."""
-    section = markdown.split("## Layers: who may import whom", 1)[1].split("\n## ", 1)[0]
-    rules: dict[str, frozenset[str]] = {}
-    for line in section.splitlines():
-        match = RULE.match(line)
-        if match is None:
-            continue
-        package, clause = match["package"], _first_clause(match["rest"])
-        assert package not in rules, f"two layer rules for `{package}`"
-        rules[package] = frozenset() if clause.startswith("nothing of ours") else frozenset(re.findall(r"`([\w.]+)`", clause))
-    return rules
+def _unit(module: str) -> str:
+    """``ragas_temporal.metrics`` -> ``metrics``; the face keeps its name."""
+    return module.split(".", 1)[1] if "." in module else module
+
+
+def test_the_imports_keep_the_layer_contracts(capsys):
+    from importlinter.cli import lint_imports
+
+    status = lint_imports(config_filename=str(PYPROJECT), no_cache=True)
+    assert status == 0, capsys.readouterr().out
+
+
+def test_every_package_has_a_layer_contract():
+    # a package no contract protects may be imported by any other: import-linter cannot tell it is missing
+    protected = {_unit(module) for contract in _protected_contracts() for module in contract["protected_modules"]}
+    assert protected == _packages(), f"packages without a contract, or contracts on no package: {protected ^ _packages()}"
+
+
+def test_every_allowed_importer_imports_what_it_is_allowed():
+    # a stale allowance widens the rules unseen; import-linter only reports imports it forbids
+    # (the face's two imports are ignore_imports, which import-linter reports when unmade)
+    import grimp
+
+    graph = grimp.build_graph(FACE, cache_dir=None)
+    unused = [
+        f"`{_unit(importer)}` may import `{_unit(protected)}` but no module of it does"
+        for contract in _protected_contracts()
+        for protected in contract["protected_modules"]
+        for importer in contract["allowed_importers"]
+        if not any(
+            module == importer or module.startswith(importer + ".")
+            for module in graph.find_modules_that_directly_import(protected, as_package=protected != FACE)
+        )
+    ]
+    assert not unused, "drop these allowances from pyproject.toml's contracts:\n" + "\n".join(unused)
+
+
+# --- private names: import-linter checks private modules, not the private names a module imports ----------
 
 
 def _module_name(path: Path) -> str:
@@ -115,76 +130,6 @@ def _imports(path: Path, packages: set[str]):
                 target = _package_of(full if base == FACE and alias.name in packages else base, packages)
                 if target is not None:
                     yield target, alias.name, node.lineno
-
-
-def package_imports() -> dict[str, dict[str, list[str]]]:
-    """package -> imported package -> where ("path:line"), every module of the package walked."""
-    packages = _packages()
-    found: dict[str, dict[str, list[str]]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        source = _package_of(_module_name(path), packages)
-        for target, _, line in _imports(path, packages):
-            if target != source:
-                found.setdefault(source, {}).setdefault(target, []).append(f"{path.relative_to(ROOT)}:{line}")
-    return found
-
-
-def layer_problems(rules: dict[str, frozenset[str]], imports: dict[str, dict[str, list[str]]]) -> list[str]:
-    """Every import a rule forbids, and every dependency a rule states that no import makes."""
-    problems = []
-    for package in sorted(set(rules) | set(imports)):
-        allowed, made = rules.get(package), imports.get(package, {})
-        if allowed is None:
-            problems.append(f"`{package}` has no layer rule")
-            continue
-        problems += [f"`{package}` imports `{t}`, which its rule does not allow: {made[t][0]}" for t in sorted(set(made) - allowed)]
-        problems += [f"`{package}`'s rule names `{t}`, but no module of it imports `{t}`" for t in sorted(allowed - set(made))]
-    return problems
-
-
-def test_the_layer_rules_read_the_first_clause_of_each_bullet():
-    text = (
-        "## Layers: who may import whom\nintro `x` imports `y`.\n"
-        "- `a` imports nothing of ours: the floor.\n"
-        "- `b` imports `a` (through `c.d`), `c` and ragas; not `e`.\n"
-        "- Modules do not import `a`.\n## Next\n- `z` imports `a`.\n"
-    )
-    assert layer_rules(text) == {"a": frozenset(), "b": frozenset({"a", "c"})}
-
-
-def test_layer_problems_name_a_forbidden_import_and_a_stated_dependency_never_made():
-    rules = {"a": frozenset(), "b": frozenset({"a", "c"}), "c": frozenset()}
-    imports = {"a": {"b": ["ragas_temporal/a/x.py:3"]}, "b": {"a": ["ragas_temporal/b/y.py:9"]}}
-    assert layer_problems(rules, imports) == [
-        "`a` imports `b`, which its rule does not allow: ragas_temporal/a/x.py:3",
-        "`b`'s rule names `c`, but no module of it imports `c`",
-    ]
-    assert layer_problems({}, {"d": {"a": ["p:1"]}}) == ["`d` has no layer rule"]
-
-
-def test_the_imports_are_the_ones_the_layer_rules_state():
-    rules = layer_rules(ARCHITECTURE.read_text(encoding="utf-8"))
-    packages = _packages()
-    assert set(rules) == packages, f"layer rules for unknown packages or packages without a rule: {set(rules) ^ packages}"
-    unknown = sorted({t for targets in rules.values() for t in targets} - packages)
-    assert not unknown, f"layer rules name packages that do not exist: {unknown}"
-    problems = layer_problems(rules, package_imports())
-    assert not problems, "docs/ARCHITECTURE.md's layers disagree with the imports:\n" + "\n".join(problems)
-
-
-def test_the_layer_rules_have_no_cycle():
-    rules = layer_rules(ARCHITECTURE.read_text(encoding="utf-8"))
-    done: set[str] = set()
-
-    def visit(package: str, path: tuple[str, ...]) -> None:
-        assert package not in path, f"import cycle: {' -> '.join(path + (package,))}"
-        if package not in done:
-            for target in rules.get(package, ()):
-                visit(target, path + (package,))
-            done.add(package)
-
-    for package in rules:
-        visit(package, ())
 
 
 def test_no_module_imports_a_private_name_of_another_package():

@@ -1,61 +1,25 @@
-"""What every temporal metric class shares: modes, columns, reference dates, NaN reasons.
+"""What every temporal metric class shares: :class:`TemporalMetric` (the ragas adapter), the
+:class:`Case` a row is read into once, the :class:`Scorer` protocol, :class:`Failed` and :class:`NoLLM`.
 
-A metric class here does three things (see ARCHITECTURE.md): it declares its columns and modes,
-turns a ``SingleTurnSample`` into plain values (focus times or gold ids), and calls a pure function
-in :mod:`ragas_temporal.scores`. Arithmetic lives in ``scores``; this module is ragas glue.
-
-Scoring is routed per mode through an explicit map: each metric class declares ``_mode_scorers``,
-``mode -> factory(metric) -> Scorer`` (the first mode is the default). At construction the metric
-builds the scorer of its mode; per sample, ``score_sample`` checks the scorer's columns (a
-``None``, empty or non-string value gives ``NaN`` with a reason instead of an exception), then
-:meth:`TemporalMetric.read_case` decides the sample's reference date
-(:mod:`ragas_temporal.metrics.dates`) and extracts, once, the focus times the scorer names in its
-``focus_of``, and ``score_sample`` awaits ``scorer.score(case)`` with those plain values. Data flows
-one way: a scorer never calls back into the metric or the case to extract. It returns a
-:class:`ragas_temporal.scores.Score`. Adding a mode is one entry in the map and one small scorer
-object in the family's module (e.g. :class:`~ragas_temporal.metrics.faithfulness.FaithfulnessByFocusTime`).
-
-Parameters are checked by one mechanism: each class declares ``_parameter_constraints``
-(parameter -> rule, :mod:`ragas_temporal.metrics.parameters`), merged along its bases.
-
-Reference dates
----------------
-ragas drops sample fields it does not know, so a per-sample reference date (the date that
-"last year" is resolved against) cannot travel as a column through ``ragas.evaluate``. The
-metrics take it through two constructor arguments instead (validated by
-:class:`ragas_temporal.metrics.dates.DateChannels`):
-
-``reference_date``
-    ``None`` (relative expressions stay unresolved), a ``datetime.date`` or ISO ``"YYYY-MM-DD"``
-    string (one date for every sample), or a callable ``f(sample) -> date | str | None`` (a date per
-    sample, e.g. looked up from ``sample.user_input``). Used for the query and the answer, and for
-    any context without a date of its own.
-``context_dates``
-    ``None``, a mapping ``context id -> date | str`` applied through ``retrieved_context_ids``
-    (a news article resolves "last year" against its own publication date), or a callable
-    ``f(sample, index, text) -> date | str | None``. A context the channel gives no date (its id is
-    not in the mapping, the sample has fewer ids than contexts, or the callable returns ``None``)
-    falls back to the sample's reference date.
-
-``ascore(..., reference_date=...)`` and :func:`~ragas_temporal.metrics.dataset_scoring.score_dataset` (rows with a ``reference_date``
-field) also take a date per call or per row, overriding the constructor's.
-
-Language
---------
-``language`` (default ``"en"``; any code of ``focus_time.languages.SUPPORTED_LANGUAGES``, or
-``"auto"`` to pick it per text) is the language the texts are read in, checked at construction.
-A row's ``language`` field in :func:`~ragas_temporal.metrics.dataset_scoring.score_dataset` (and
-``ascore(..., language=...)``) overrides it for that row; an unknown code there makes that row
-NaN with the reason, the other rows are scored.
+A class declares its modes (``_mode_scorers``: mode -> scorer factory, the first the default) and
+its parameter rules (``_parameter_constraints``); how a sample then flows through columns, dates,
+extraction and the scorer is docs/ARCHITECTURE.md "How a metric scores a sample". The date
+channels are :mod:`ragas_temporal.metrics.dates`'s. A call (or a row of ``score_dataset``) may
+bring its own ``reference_date`` and ``language``, which win over the metric's:
 
 >>> import asyncio
 >>> from ragas_temporal.metrics import TemporalFaithfulness
 >>> metric = TemporalFaithfulness(reference_date="2024-06-01")
->>> result = asyncio.run(metric.ascore(
-...     response="Prices peaked last year.",
-...     retrieved_contexts=["Prices peaked in 2023."]))
->>> result.value
+>>> type(metric.scorer).__name__  # the first mode's scorer: focus_time
+'FaithfulnessByFocusTime'
+>>> sample = dict(response="Prices peaked last year.", retrieved_contexts=["Prices peaked in 2023."])
+>>> asyncio.run(metric.ascore(**sample)).value  # "last year" of 2024-06-01 is 2023
 1.0
+>>> asyncio.run(metric.ascore(**sample, reference_date="2025-06-01")).reason
+"'last year' not found in the retrieved contexts"
+>>> result = asyncio.run(metric.ascore(**sample, language="xx"))  # that row NaN, not an error
+>>> result.value, result.reason.split(":")[0]
+(nan, "unknown language 'xx'")
 """
 
 from __future__ import annotations
@@ -360,12 +324,9 @@ class TemporalMetric(SingleTurnMetric):
         SingleTurnMetric.required_columns.fset(self, value)  # type: ignore[attr-defined]
 
     def _only_required_columns_single_turn(self, sample: SingleTurnSample) -> SingleTurnSample:
-        # ragas trims each sample to the metric's columns by dumping it and validating a new
-        # SingleTurnSample: a pydantic round trip per row and metric that costs more than our whole
-        # focus-time score. model_construct trims without validating. Trimming still matters: ragas's
-        # tracer keeps each metric call's input for the whole run, and a full sample there means
-        # more live objects for the garbage collector to walk (measured: 1.35x -> 1.1x the time of a
-        # stock string metric over 10,000 rows).
+        # ragas's trim validates a new SingleTurnSample per row and metric, which costs more than a
+        # focus-time score; model_construct trims without validating. Trimming still matters: ragas's
+        # tracer keeps every call's input for the run, and full samples slow the garbage collector.
         return SingleTurnSample.model_construct(**{c: getattr(sample, c, None) for c in self._kept_columns})
 
     async def _single_turn_ascore(self, sample: SingleTurnSample, callbacks: Callbacks) -> float:

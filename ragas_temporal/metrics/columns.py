@@ -49,8 +49,8 @@ def _surrogate_problem(text: str, column: str) -> str | None:
 
 #: The longest text (characters) a metric reads: what one cell may cost is bounded. The extractor's
 #: time grows faster than the text's length on text dense with years (1,000,000 characters of
-#: "1999 " take about 11 s and 120 MB here, 10,000,000 took 222 s and 1.2 GB); a retrieved passage,
-#: an answer or even a whole long document (a novel is about 500,000 characters) stays below it.
+#: "1999 " take about 11 s and 120 MB); a retrieved passage, an answer or even a whole long
+#: document (a novel is about 500,000 characters) stays below it.
 #: A longer text makes its row NaN with a reason saying so; raise it with
 #: ``ragas_temporal.metrics.columns.TEXT_MAX_CHARS = N`` (read at each row).
 TEXT_MAX_CHARS = 1_000_000

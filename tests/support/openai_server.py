@@ -1,7 +1,7 @@
 """A loopback OpenAI-compatible HTTP server for offline tests of the real client paths.
 
 :class:`LoopbackOpenAIServer` listens on ``127.0.0.1`` (a free port), serves requests from a
-daemon thread (stdlib ``http.server``, no extra dependency) and answers
+daemon thread (pytest-httpserver's ``HTTPServer`` on werkzeug, one thread per request) and answers
 
 - ``POST /v1/chat/completions`` (plain, JSON mode ``response_format``, tool calling with
   ``tools``/``tool_choice``, and ``stream: true`` as server-sent events), and
@@ -17,7 +17,8 @@ Responder results:
 
 - ``str``: the reply text (for tool calls, the JSON arguments string);
 - :class:`HTTPReply`: a chosen status code and JSON body (e.g. a 500 or 429 error);
-- :data:`HANG`: never answer; the handler blocks until the server stops (or ``hang_limit``);
+- :data:`HANG`: no answer until the server stops (or ``hang_limit``), then a 503 the client has
+  long stopped waiting for;
 - :class:`CutReply`: the text a server sends when the reply hit ``max_tokens``
   (``finish_reason: "length"``), as llama.cpp, vLLM and OpenAI do;
 - :class:`ChunkedReply`: the text sent in chunks without a ``Content-Length``, as a proxy that
@@ -44,11 +45,15 @@ Example
 from __future__ import annotations
 
 import json
+import logging
+import re
 import socket
 import threading
 import typing as t
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from pytest_httpserver import HTTPServer
+from werkzeug import Request, Response
 
 from tests.support.fake_llm import count_tokens
 
@@ -154,8 +159,7 @@ class LoopbackOpenAIServer:
         self.requests: list[RecordedRequest] = []
         self._stopping = threading.Event()
         self._lock = threading.Lock()
-        self._httpd: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
+        self._httpd: HTTPServer | None = None
         self._counter = 0
         self.chunked_bytes_sent = 0
 
@@ -164,7 +168,7 @@ class LoopbackOpenAIServer:
     def port(self) -> int:
         if self._httpd is None:
             raise RuntimeError("server is not running")
-        return self._httpd.server_address[1]
+        return self._httpd.port
 
     @property
     def base_url(self) -> str:
@@ -172,24 +176,16 @@ class LoopbackOpenAIServer:
         return f"http://127.0.0.1:{self.port}/v1"
 
     def start(self) -> "LoopbackOpenAIServer":
-        handler = _make_handler(self)
-        self._httpd = _QuietHTTPServer(("127.0.0.1", 0), handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        )
-        self._thread.start()
+        self._httpd = _HTTPServer(host="127.0.0.1", port=0, threaded=True)
+        self._httpd.expect_request(re.compile(".*")).respond_with_handler(lambda request: _respond(self, request))
+        self._httpd.start()
         return self
 
     def stop(self) -> None:
         self._stopping.set()  # releases hanging handlers
         if self._httpd is not None:
-            self._httpd.shutdown()
-            self._httpd.server_close()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+            self._httpd.stop()
         self._httpd = None
-        self._thread = None
 
     def __enter__(self) -> "LoopbackOpenAIServer":
         return self.start()
@@ -227,15 +223,14 @@ class LoopbackOpenAIServer:
         return OpenAI(base_url=self.base_url, **kwargs)
 
 
-class _QuietHTTPServer(ThreadingHTTPServer):
-    """Clients that hang up (timeouts, closed event loops) are normal in tests: no traceback."""
+class _HTTPServer(HTTPServer):
+    def thread_target(self) -> None:
+        # stop() waits for one poll of the serving loop: 0.05 s, not werkzeug's 0.5 s, per server
+        self.server.serve_forever(poll_interval=0.05)
 
-    def handle_error(self, request: t.Any, client_address: t.Any) -> None:
-        import sys
 
-        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
-            return
-        super().handle_error(request, client_address)
+# one line per request at INFO would fill every failing test's captured log
+logging.getLogger("werkzeug").setLevel(logging.WARNING)
 
 
 def _usage(prompt_text: str, reply: str) -> dict:
@@ -291,106 +286,65 @@ def _text_completion(request: RecordedRequest, reply: str, number: int, finish_r
     }
 
 
-def _make_handler(server: LoopbackOpenAIServer) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
+def _json(status: int, payload: dict, headers: dict | None = None) -> Response:
+    return Response(json.dumps(payload), status, headers, content_type="application/json")
 
-        def log_message(self, format: str, *args: t.Any) -> None:  # keep test output quiet
-            return
 
-        def _send_json(self, status: int, payload: dict, headers: t.Optional[dict] = None) -> None:
-            data = json.dumps(payload).encode("utf-8")
-            self.send_response(status)
-            for name, value in (headers or {}).items():
-                self.send_header(name, value)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+def _stream(completion: dict) -> Response:
+    # Server-sent events: one content chunk, a final chunk with usage, then [DONE].
+    choice = completion["choices"][0]
+    chunks = [
+        {**completion, "object": "chat.completion.chunk", "usage": None,
+         "choices": [{"index": 0, "delta": dict(choice["message"]), "finish_reason": None}]},
+        {**completion, "object": "chat.completion.chunk",
+         "choices": [{"index": 0, "delta": {}, "finish_reason": choice["finish_reason"]}]},
+    ]
+    events = "".join(f"data: {json.dumps(chunk)}\n\n" for chunk in chunks) + "data: [DONE]\n\n"
+    return Response(events, 200, {"Connection": "close"}, content_type="text/event-stream")
 
-        def _send_stream(self, completion: dict) -> None:
-            # Server-sent events: one content chunk, a final chunk with usage, then [DONE].
-            choice = completion["choices"][0]
-            delta = dict(choice["message"])
-            chunks = [
-                {**completion, "object": "chat.completion.chunk", "usage": None,
-                 "choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
-                {**completion, "object": "chat.completion.chunk",
-                 "choices": [{"index": 0, "delta": {}, "finish_reason": choice["finish_reason"]}]},
-            ]
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Connection", "close")
-            self.end_headers()
-            for chunk in chunks:
-                self.wfile.write(b"data: " + json.dumps(chunk).encode("utf-8") + b"\n\n")
-            self.wfile.write(b"data: [DONE]\n\n")
-            self.wfile.flush()
-            self.close_connection = True
 
-        def _send_chunked(self, payload: dict) -> None:
-            data = json.dumps(payload).encode("utf-8")
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Transfer-Encoding", "chunked")
-            self.end_headers()
-            try:
-                for start in range(0, len(data), CHUNK_BYTES):
-                    chunk = data[start:start + CHUNK_BYTES]
-                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
-                    server.chunked_bytes_sent += len(chunk)
-                self.wfile.write(b"0\r\n\r\n")
-            except OSError:  # the client stopped reading and hung up
-                pass
-            self.close_connection = True
+def _chunked(server: LoopbackOpenAIServer, payload: dict) -> Response:
+    data = json.dumps(payload).encode("utf-8")
 
-        def do_GET(self) -> None:  # /v1/models, handy for clients that probe
-            if self.path.rstrip("/").endswith("/models"):
-                self._send_json(200, {"object": "list", "data": [{"id": "loopback", "object": "model"}]})
-            else:
-                self._send_json(404, {"error": {"message": f"unknown path {self.path}"}})
+    def body():  # no Content-Length: werkzeug sends the chunks with Transfer-Encoding: chunked
+        for start in range(0, len(data), CHUNK_BYTES):
+            yield data[start:start + CHUNK_BYTES]
+            server.chunked_bytes_sent += len(data[start:start + CHUNK_BYTES])
 
-        def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length) if length else b""
-            try:
-                body = json.loads(raw.decode("utf-8") or "{}")
-            except ValueError:
-                self._send_json(400, {"error": {"message": "request body is not JSON"}})
-                return
-            path = self.path.split("?", 1)[0].rstrip("/")
-            request = RecordedRequest(path=path, body=body)
-            number = server._record(request)
-            if not (path.endswith("/chat/completions") or path.endswith("/completions")):
-                self._send_json(404, {"error": {"message": f"unknown path {path}"}})
-                return
-            try:
-                reply = server.responder(request)
-            except Exception as exc:  # the responder's fault becomes a server error
-                self._send_json(500, {"error": {"message": f"{type(exc).__name__}: {exc}", "type": "server_error"}})
-                return
-            if reply is HANG:
-                server._wait_hang()
-                self.close_connection = True
-                return
-            if isinstance(reply, HTTPReply):
-                self._send_json(reply.status, reply.body, reply.headers)
-                return
-            if isinstance(reply, ChunkedReply):
-                self._send_chunked(_chat_completion(request, reply.text, number))
-                return
-            finish_reason = "length" if isinstance(reply, CutReply) else "stop"
-            reply = reply.text if isinstance(reply, CutReply) else str(reply)
-            if path.endswith("/chat/completions"):
-                completion = _chat_completion(request, reply, number, finish_reason)
-                if body.get("stream"):
-                    self._send_stream(completion)
-                else:
-                    self._send_json(200, completion)
-            else:
-                self._send_json(200, _text_completion(request, reply, number, finish_reason))
+    return Response(body(), 200, content_type="application/json")
 
-    return Handler
+
+def _respond(server: LoopbackOpenAIServer, http_request: Request) -> Response:
+    if http_request.method == "GET":  # /v1/models, handy for clients that probe
+        if http_request.path.rstrip("/").endswith("/models"):
+            return _json(200, {"object": "list", "data": [{"id": "loopback", "object": "model"}]})
+        return _json(404, {"error": {"message": f"unknown path {http_request.path}"}})
+    try:
+        body = json.loads(http_request.get_data().decode("utf-8") or "{}")
+    except ValueError:
+        return _json(400, {"error": {"message": "request body is not JSON"}})
+    path = http_request.path.rstrip("/")
+    request = RecordedRequest(path=path, body=body)
+    number = server._record(request)
+    if not (path.endswith("/chat/completions") or path.endswith("/completions")):
+        return _json(404, {"error": {"message": f"unknown path {path}"}})
+    try:
+        reply = server.responder(request)
+    except Exception as exc:  # the responder's fault becomes a server error
+        return _json(500, {"error": {"message": f"{type(exc).__name__}: {exc}", "type": "server_error"}})
+    if reply is HANG:
+        server._wait_hang()
+        return Response(status=503, headers={"Connection": "close"})
+    if isinstance(reply, HTTPReply):
+        return _json(reply.status, reply.body, reply.headers)
+    if isinstance(reply, ChunkedReply):
+        return _chunked(server, _chat_completion(request, reply.text, number))
+    finish_reason = "length" if isinstance(reply, CutReply) else "stop"
+    reply = reply.text if isinstance(reply, CutReply) else str(reply)
+    if not path.endswith("/chat/completions"):
+        return _json(200, _text_completion(request, reply, number, finish_reason))
+    completion = _chat_completion(request, reply, number, finish_reason)
+    return _stream(completion) if body.get("stream") else _json(200, completion)
 
 
 def refused_base_url() -> str:
