@@ -1,5 +1,5 @@
 """What every temporal metric class shares: :class:`TemporalMetric` (the ragas adapter), the
-:class:`Case` a row is read into once, the :class:`Scorer` protocol, :class:`Failed` and :class:`NoLLM`.
+:class:`Case` a row is read into once, the :class:`Scorer` protocol and :class:`Failed`.
 
 A class declares its modes (``_mode_scorers``: mode -> scorer factory, the first the default) and
 its parameter rules (``_parameter_constraints``); how a sample then flows through columns, dates,
@@ -31,16 +31,16 @@ import typing as t
 from dataclasses import dataclass
 
 from ragas.dataset_schema import SingleTurnSample
-from ragas.llms.base import BaseRagasLLM
 from ragas.metrics.base import MetricType, MetricWithLLM, SingleTurnMetric
 from ragas.metrics.result import MetricResult
 
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
 from ragas_temporal.focus_time.languages import check_language
-from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem
-from ragas_temporal.metrics.llm_slot import HOW_TO_BUILD_AN_LLM, llm_problem, ragas_default_llm_would_fail
+from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem, ragas_required_columns, trimmed
+from ragas_temporal.metrics.llm_slot import NoLLM, check_llm, fill_llm_slot, ragas_default_llm_would_fail
 from ragas_temporal.metrics.dates import FROM_METRIC, ContextDates, DateChannels, ReferenceDate, to_date
 from ragas_temporal.metrics.parameters import Constraint, check_parameters, one_of
+from ragas_temporal.metrics.registration import REGISTERED, register
 from ragas_temporal.scores import Score, clip_copied, no_claim_reason, undefined
 
 if t.TYPE_CHECKING:
@@ -48,11 +48,6 @@ if t.TYPE_CHECKING:
     from ragas.run_config import RunConfig
 
 logger = logging.getLogger(__name__)
-
-#: Every metric class by the stem of its name, filled as the classes are defined (see
-#: ``TemporalMetric.__init_subclass__``); :mod:`ragas_temporal.metrics.registry` reads it.
-REGISTERED: dict[str, type] = {}
-
 
 
 class Failed(t.NamedTuple):
@@ -155,34 +150,6 @@ class Scorer(t.Protocol):
 ScorerFactory = t.Callable[[t.Any], Scorer]
 
 
-class NoLLM(BaseRagasLLM):
-    """Fills the ``llm`` slot of a metric whose mode never calls an LLM (focus_time, gold).
-
-    ``ragas.evaluate`` only injects its LLM into metrics whose ``llm`` is ``None``, building a
-    default OpenAI client when none is given (an error offline without ``OPENAI_API_KEY``). Any
-    call raises, so a wrongly routed call cannot go unnoticed.
-    """
-
-    def __init__(self, owner: str = "this metric") -> None:
-        super().__init__()
-        self.owner = owner
-
-    def _refuse(self) -> t.NoReturn:
-        raise RuntimeError(f"{self.owner} does not call an LLM; NoLLM was asked to generate")
-
-    def generate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None):  # type: ignore[override]
-        self._refuse()
-
-    async def agenerate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None):  # type: ignore[override]
-        self._refuse()
-
-    def is_finished(self, response) -> bool:  # type: ignore[override]
-        return True
-
-    def __repr__(self) -> str:
-        return "NoLLM()"
-
-
 @dataclass
 class TemporalMetric(SingleTurnMetric):
     """Shared base of the temporal metrics (a ragas ``SingleTurnMetric``).
@@ -226,17 +193,9 @@ class TemporalMetric(SingleTurnMetric):
     _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"language": check_language}
 
     def __init_subclass__(cls, **kwargs: t.Any) -> None:
-        """Defining a metric class registers it: a class that sets its own ``_base_name`` is known
-        to the registry (:data:`ragas_temporal.metrics.registry.METRIC_CLASSES`), the spec grammar,
-        the CLI and the package's exports. Base classes without their own stem stay out."""
+        # defining a class with its own _base_name registers it (metrics/registration.py)
         super().__init_subclass__(**kwargs)
-        stem = vars(cls).get("_base_name")
-        if stem is None:
-            return
-        known = REGISTERED.get(stem)
-        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
-            raise ValueError(f"two metric classes use the name stem {stem!r}: {known.__qualname__} and {cls.__qualname__}")
-        REGISTERED[stem] = cls
+        register(cls)
 
     @classmethod
     def modes(cls) -> tuple[str, ...]:
@@ -261,22 +220,10 @@ class TemporalMetric(SingleTurnMetric):
         self.dates = DateChannels.build(self.reference_date, self.context_dates, owner=self.name)
         self.scorer: Scorer = self._mode_scorers[self.mode](self)
         self.needed_columns: tuple[str, ...] = self.scorer.columns
-        # Optional columns are kept by ragas when it trims a sample to the metric's columns: the
-        # date channels may read them although the score itself does not.
-        optional = set()
-        if callable(self.reference_date):
-            optional |= {"user_input:optional", "response:optional", "reference:optional"}
-        if self.context_dates is not None:
-            optional.add("retrieved_context_ids:optional")
-        optional = {c for c in optional if c.split(":")[0] not in self.needed_columns}
-        self._required_columns = {MetricType.SINGLE_TURN: set(self.needed_columns) | optional}
-        self._kept_columns = tuple(c.split(":")[0] for c in self._required_columns[MetricType.SINGLE_TURN])
-        if isinstance(self, MetricWithLLM):
-            self._check_llm(allow_missing=True)  # llm="gpt-4o-mini" is a mistake now, not on every row
-        # ragas.evaluate builds a default OpenAI LLM for every MetricWithLLM whose llm is None, which
-        # fails offline without OPENAI_API_KEY; a mode that never calls an LLM fills the slot instead.
-        if isinstance(self, MetricWithLLM) and self.llm is None and not self.scorer.calls_llm:
-            self.llm = NoLLM(f"{self.name} (mode={self.mode!r})")
+        required = ragas_required_columns(self.needed_columns, self.reference_date, self.context_dates)
+        self._required_columns = {MetricType.SINGLE_TURN: required}
+        self._kept_columns = tuple(c.split(":")[0] for c in required)
+        fill_llm_slot(self, self.scorer.calls_llm)
         super().__post_init__()
 
     # -- hooks for subclasses -------------------------------------------------------------------
@@ -296,27 +243,15 @@ class TemporalMetric(SingleTurnMetric):
     def init(self, run_config: RunConfig) -> None:
         """Check what the mode needs. focus_time and gold modes need nothing (never an LLM)."""
         if self.scorer.calls_llm:
-            self._check_llm()
+            check_llm(self)
             MetricWithLLM.init(self, run_config)  # type: ignore[arg-type]
-
-    def _check_llm(self, *, allow_missing: bool = False) -> None:
-        """Raise ``ValueError`` (with how to build one) when an LLM mode has no LLM or a non-LLM."""
-        llm = getattr(self, "llm", None)
-        if llm is None and not allow_missing:
-            raise ValueError(
-                f"{self.name}: mode={self.mode!r} needs an LLM: pass llm= or use ragas.evaluate(llm=...); "
-                f"{HOW_TO_BUILD_AN_LLM}"
-            )
-        problem = llm_problem(llm)
-        if problem:
-            raise ValueError(f"{type(self).__name__}: llm must be a ragas LLM, {problem}; {HOW_TO_BUILD_AN_LLM}")
 
     @property  # type: ignore[override]
     def required_columns(self) -> dict[str, set[str]]:
         # ragas.evaluate reads this before it builds its default OpenAI LLM for an empty llm slot:
         # the last moment to say "this metric needs an LLM" instead of "Missing credentials".
         if self.scorer.calls_llm and getattr(self, "llm", None) is None and ragas_default_llm_would_fail():
-            self._check_llm()
+            check_llm(self)
         return SingleTurnMetric.required_columns.fget(self)  # type: ignore[attr-defined]
 
     @required_columns.setter
@@ -324,10 +259,7 @@ class TemporalMetric(SingleTurnMetric):
         SingleTurnMetric.required_columns.fset(self, value)  # type: ignore[attr-defined]
 
     def _only_required_columns_single_turn(self, sample: SingleTurnSample) -> SingleTurnSample:
-        # ragas's trim validates a new SingleTurnSample per row and metric, which costs more than a
-        # focus-time score; model_construct trims without validating. Trimming still matters: ragas's
-        # tracer keeps every call's input for the run, and full samples slow the garbage collector.
-        return SingleTurnSample.model_construct(**{c: getattr(sample, c, None) for c in self._kept_columns})
+        return trimmed(sample, self._kept_columns)
 
     async def _single_turn_ascore(self, sample: SingleTurnSample, callbacks: Callbacks) -> float:
         return (await self.score_sample(sample, callbacks)).value
@@ -356,7 +288,7 @@ class TemporalMetric(SingleTurnMetric):
         if missing:
             raise ValueError(f"{self.name}: missing column(s) {missing}")
         if self.scorer.calls_llm:
-            self._check_llm()  # one clear error, not a NaN "no LLM configured" per call
+            check_llm(self)  # one clear error, not a NaN "no LLM configured" per call
         # model_construct skips validation, so bad values reach our checks and become NaN + reason
         sample = SingleTurnSample.model_construct(**fields)
         score = await self.score_sample(sample, None, reference_date, language)
@@ -449,13 +381,7 @@ class TemporalMetric(SingleTurnMetric):
         """
         if self.scorer.calls_llm:
             raise ValueError(f"{self.name}: mode={self.mode!r} calls an LLM; await score_sample instead")
-        coroutine = self.score_sample(sample, None, reference_date, language)
-        try:
-            coroutine.send(None)
-        except StopIteration as done:
-            return done.value
-        coroutine.close()
-        raise RuntimeError(f"{self.name}: mode={self.mode!r} waited for I/O although it calls no LLM")
+        return finish_now(self.score_sample(sample, None, reference_date, language), f"{self.name}: mode={self.mode!r}")
 
     def _failed(self, reason: str) -> Failed:
         logger.debug("%s: NaN: %s", self.name, reason)
@@ -473,12 +399,36 @@ __all__ = [
     "Scorer",
     "ScorerFactory",
     "NoLLM",
+    "finish_now",
     "FROM_METRIC",
     "ReferenceDate",
     "ContextDates",
     "SAMPLE_COLUMNS",
     "to_date",
 ]
+
+
+def finish_now(coroutine: t.Coroutine[t.Any, t.Any, t.Any], owner: str) -> t.Any:
+    """Run a coroutine that never waits to its result, without an event loop (no task per call).
+
+    A coroutine that does wait is closed and ``RuntimeError`` names ``owner``.
+
+    >>> async def three():
+    ...     return 3
+    >>> finish_now(three(), "demo")
+    3
+    >>> import asyncio
+    >>> finish_now(asyncio.sleep(0), "demo")
+    Traceback (most recent call last):
+    ...
+    RuntimeError: demo waited for I/O although it calls no LLM
+    """
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value
+    coroutine.close()
+    raise RuntimeError(f"{owner} waited for I/O although it calls no LLM")
 
 
 def check_unique_names(metrics: t.Sequence[TemporalMetric]) -> None:

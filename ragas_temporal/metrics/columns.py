@@ -19,7 +19,15 @@ from __future__ import annotations
 import re
 import typing as t
 
-__all__ = ["SAMPLE_COLUMNS", "TEXT_MAX_CHARS", "column_problem", "as_plain_list", "printable_text"]
+__all__ = [
+    "SAMPLE_COLUMNS",
+    "TEXT_MAX_CHARS",
+    "column_problem",
+    "as_plain_list",
+    "printable_text",
+    "ragas_required_columns",
+    "trimmed",
+]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -157,3 +165,37 @@ def printable_text(value: t.Any) -> t.Any:
     if isinstance(value, (list, tuple)):
         return type(value)(printable_text(item) for item in value)
     return value
+
+
+def ragas_required_columns(needed: t.Sequence[str], reference_date: object, context_dates: object) -> set[str]:
+    """The ragas required columns of a metric whose scorer reads ``needed``.
+
+    ragas trims a sample to these before scoring; the date channels may read columns the score
+    does not, so those join as ``:optional`` (kept when present, never demanded).
+
+    >>> sorted(ragas_required_columns(("response",), lambda sample: None, {"d1": "2020-01-01"}))
+    ['reference:optional', 'response', 'retrieved_context_ids:optional', 'user_input:optional']
+    >>> ragas_required_columns(("response",), "2024-06-01", None)
+    {'response'}
+    """
+    optional = set()
+    if callable(reference_date):
+        optional |= {"user_input:optional", "response:optional", "reference:optional"}
+    if context_dates is not None:
+        optional.add("retrieved_context_ids:optional")
+    return set(needed) | {c for c in optional if c.split(":")[0] not in needed}
+
+
+def trimmed(sample: t.Any, kept: t.Sequence[str]) -> t.Any:
+    """A ``SingleTurnSample`` holding only the ``kept`` columns of ``sample``, built without validation.
+
+    ragas's own trim validates a new sample per row and metric, which costs more than a
+    focus-time score; trimming still matters, as ragas's tracer keeps every call's input.
+
+    >>> from ragas.dataset_schema import SingleTurnSample
+    >>> trimmed(SingleTurnSample(user_input="q", response="In 2010."), ("response",)).model_dump(exclude_none=True)
+    {'response': 'In 2010.'}
+    """
+    from ragas.dataset_schema import SingleTurnSample  # this module is read without ragas (the CLI)
+
+    return SingleTurnSample.model_construct(**{c: getattr(sample, c, None) for c in kept})

@@ -1,4 +1,5 @@
-"""The ``llm`` of an LLM-mode metric: what counts as an LLM, and one message when it is missing.
+"""A metric's ``llm`` slot: what counts as an LLM, one message when it is missing, and :class:`NoLLM`
+for a mode that never calls one.
 
 A metric in an LLM mode (``mode="llm"``, ``"hybrid"``) needs a ragas LLM. Three mistakes are caught
 before any row is scored, each with the same advice on how to build one:
@@ -24,7 +25,10 @@ import os
 import sys
 import typing as t
 
-__all__ = ["HOW_TO_BUILD_AN_LLM", "llm_problem", "ragas_default_llm_would_fail"]
+from ragas.llms.base import BaseRagasLLM
+from ragas.metrics.base import MetricWithLLM
+
+__all__ = ["HOW_TO_BUILD_AN_LLM", "NoLLM", "check_llm", "fill_llm_slot", "llm_problem", "ragas_default_llm_would_fail"]
 
 #: The advice every LLM message ends with.
 HOW_TO_BUILD_AN_LLM = (
@@ -65,3 +69,69 @@ def ragas_default_llm_would_fail() -> bool:
             return frame.f_locals.get("llm") is None
         frame = frame.f_back
     return False
+
+
+def check_llm(metric: t.Any, *, allow_missing: bool = False) -> None:
+    """Raise ``ValueError`` (with how to build one) when ``metric.llm`` is missing or not an LLM.
+
+    >>> from ragas_temporal.metrics import TemporalFaithfulness
+    >>> check_llm(TemporalFaithfulness(mode="llm"))
+    Traceback (most recent call last):
+    ...
+    ValueError: temporal_faithfulness_llm: mode='llm' needs an LLM: pass llm= or use ragas.evaluate(llm=...); build one ...
+    """
+    llm = getattr(metric, "llm", None)
+    if llm is None and not allow_missing:
+        raise ValueError(
+            f"{metric.name}: mode={metric.mode!r} needs an LLM: pass llm= or use ragas.evaluate(llm=...); "
+            f"{HOW_TO_BUILD_AN_LLM}"
+        )
+    problem = llm_problem(llm)
+    if problem:
+        raise ValueError(f"{type(metric).__name__}: llm must be a ragas LLM, {problem}; {HOW_TO_BUILD_AN_LLM}")
+
+
+class NoLLM(BaseRagasLLM):
+    """Fills the ``llm`` slot of a metric whose mode never calls an LLM (focus_time, gold).
+
+    ``ragas.evaluate`` only injects its LLM into metrics whose ``llm`` is ``None``, building a
+    default OpenAI client when none is given (an error offline without ``OPENAI_API_KEY``). Any
+    call raises, so a wrongly routed call cannot go unnoticed.
+    """
+
+    def __init__(self, owner: str = "this metric") -> None:
+        super().__init__()
+        self.owner = owner
+
+    def _refuse(self) -> t.NoReturn:
+        raise RuntimeError(f"{self.owner} does not call an LLM; NoLLM was asked to generate")
+
+    def generate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None):  # type: ignore[override]
+        self._refuse()
+
+    async def agenerate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None):  # type: ignore[override]
+        self._refuse()
+
+    def is_finished(self, response) -> bool:  # type: ignore[override]
+        return True
+
+    def __repr__(self) -> str:
+        return "NoLLM()"
+
+
+def fill_llm_slot(metric: t.Any, calls_llm: bool) -> None:
+    """Check ``metric.llm`` (a missing one may come later) and, for a mode that calls no LLM, fill an
+    empty slot with :class:`NoLLM` so ``ragas.evaluate`` builds no default OpenAI client for it.
+
+    A metric without an ``llm`` slot (not a ragas ``MetricWithLLM``) is left alone.
+
+    >>> from ragas_temporal.metrics import TemporalFaithfulness
+    >>> metric = TemporalFaithfulness()  # focus_time: __post_init__ called this
+    >>> metric.llm, metric.llm.owner
+    (NoLLM(), "temporal_faithfulness (mode='focus_time')")
+    """
+    if not isinstance(metric, MetricWithLLM):
+        return
+    check_llm(metric, allow_missing=True)  # llm="gpt-4o-mini" is a mistake now, not on every row
+    if metric.llm is None and not calls_llm:
+        metric.llm = NoLLM(f"{metric.name} (mode={metric.mode!r})")

@@ -15,9 +15,10 @@ import typing as t
 from types import MappingProxyType
 
 # Importing the family modules defines their classes, and defining a class registers it
-# (TemporalMetric.__init_subclass__): this import line is the only list of families.
+# (TemporalMetric.__init_subclass__ calls registration.register): this import line is the only list of families.
 from ragas_temporal.metrics import answer_time, consistency, faithfulness, ranking, timeline  # noqa: F401
-from ragas_temporal.metrics.base import REGISTERED, TemporalMetric, check_unique_names
+from ragas_temporal.metrics.base import TemporalMetric, check_unique_names
+from ragas_temporal.metrics.registration import REGISTERED
 
 __all__ = [
     "METRIC_CLASSES",
