@@ -131,9 +131,15 @@ class RowsWriter:
         return self.path.parent / f".{self.path.name}.{secrets.token_hex(6)}.{ending}"
 
     def __enter__(self) -> "RowsWriter":
-        self._handle = open(os.open(self._rows_file, _NEW_FILE_FLAGS, 0o600), "wb")
-        if self.suffix == ".csv":
-            _write_csv([], self.columns, self._handle, header=True)
+        # ``with`` calls __exit__ only once __enter__ has returned: an interrupt while the file is
+        # being created or its header written must clean up here
+        try:
+            self._handle = open(os.open(self._rows_file, _NEW_FILE_FLAGS, 0o600), "wb")
+            if self.suffix == ".csv":
+                _write_csv([], self.columns, self._handle, header=True)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
         return self
 
     def write(self, records: t.Iterable[t.Mapping[str, t.Any]]) -> None:

@@ -145,3 +145,25 @@ def test_a_run_holds_one_batch_of_rows_at_a_time(tmp_path, monkeypatch, metrics,
     # the first pass read all 95 rows; then each batch was written before the next was read
     assert counts["written"] == 95 and counts["ahead"] == [95] * 10
     assert [int(r["id"]) for r in read_rows(out)] == list(range(95))
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".parquet"])
+def test_an_interrupt_while_the_output_file_is_opened_leaves_no_temporary_file(tmp_path, monkeypatch, suffix):
+    # before: SIGTERM (raised as an exception) inside __enter__, after the temporary file was created,
+    # left it behind: ``with`` calls __exit__ only once __enter__ has returned (seen under load in CI)
+    from ragas_temporal.data import writers
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(writers, "_write_csv", interrupted)  # the csv header is written in __enter__
+    real_open = open
+    if suffix != ".csv":  # no header: interrupt the wrapping of the new file's descriptor instead
+        monkeypatch.setattr(writers, "open", lambda *a, **k: interrupted() if isinstance(a[0], int) else real_open(*a, **k),
+                            raising=False)
+    (tmp_path / f"out{suffix}").write_text("previous")
+    with pytest.raises(KeyboardInterrupt):
+        with writers.RowsWriter(tmp_path / f"out{suffix}", ["id"]):
+            pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"out{suffix}"]
+    assert (tmp_path / f"out{suffix}").read_text() == "previous"
