@@ -1,4 +1,6 @@
-"""Answer-side companions: event ordering, duration accuracy and consistency across answers."""
+"""The timeline family's arithmetic: event order (Kendall tau), duration accuracy, and the coherence of an
+answer's own timeline (1 - contradicting / dated claims). The evidence comes from the rules or a judge;
+this module only counts."""
 
 from __future__ import annotations
 
@@ -9,15 +11,14 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from itertools import combinations
 
 from ragas_temporal.scores._result import Score, undefined
-from ragas_temporal.scores._validation import as_ordered, as_year_set, format_years, plural
+from ragas_temporal.scores._validation import as_ordered, check_count, plural
 
 __all__ = [
     "kendall_tau_b",
     "event_order_tau",
     "event_order_accuracy",
     "duration_accuracy",
-    "temporal_consistency",
-    "consistency_with_others",
+    "timeline_coherence",
 ]
 
 _MAX_NAMED_EVENTS = 5
@@ -278,82 +279,58 @@ def _shown(amount: Fraction) -> str:
     return f"{float(amount):g}"
 
 
-def temporal_consistency(answers_years: Sequence[Iterable[int]]) -> Score:
-    """Agreement of the focus times of several answers to the same question: mean pairwise Jaccard.
+_MAX_EXPLAINED = 3
 
-    ``mean over pairs (a, b) of |Y_a ∩ Y_b| / |Y_a ∪ Y_b|``. Two answers that both mention no year
-    agree (Jaccard 1 for that pair); one with years and one without disagree (0).
+
+def timeline_coherence(n_dated_claims: int, contradictions: Sequence[tuple[Iterable[int], str]]) -> Score:
+    """``1 − (claims in at least one contradiction) / (dated claims)``.
 
     Parameters
     ----------
-    answers_years : sequence of iterables of int
-        Focus time of each answer (e.g. samples drawn at a temperature, or paraphrased questions).
+    n_dated_claims : int
+        Number of claims of the answer that place something in time (a date, a year, an age, a
+        duration), numbered ``0 .. n-1``.
+    contradictions : sequence of (claim indices, explanation)
+        Each entry names the claims that cannot all be true together (usually a pair) and says why.
+        A claim in several contradictions counts once.
 
     Returns
     -------
     Score
-        Value in [0, 1]. NaN with fewer than two answers, or when no answer mentions a year.
+        Value in [0, 1]; 1 when nothing clashes. NaN with fewer than two dated claims ("nothing to
+        compare").
 
     Examples
     --------
-    >>> temporal_consistency([{2008}, {2008, 2009}, {2008}])  # pairs: 1/2, 1, 1/2
-    Score(value=0.6666666666666666, reason='mean Jaccard over 3 pairs of 3 answers; years in every answer: 2008; in only some: 2009')
+    >>> timeline_coherence(4, [((0, 2), "died (1940) before born (1950)")])
+    Score(value=0.5, reason='2 of 4 dated claims contradict another: died (1940) before born (1950)')
+    >>> timeline_coherence(3, [])
+    Score(value=1.0, reason='no contradiction among 3 dated claims')
+    >>> timeline_coherence(1, []).reason
+    'fewer than 2 dated claims (1): nothing to compare'
     """
-    sets = [as_year_set(years, f"answers_years[{i}]") for i, years in enumerate(as_ordered(answers_years, "answers_years"))]
-    if len(sets) < 2:
-        return undefined(f"consistency needs at least 2 answers, got {len(sets)}")
-    union = frozenset().union(*sets)
-    if not union:
-        return undefined(f"none of the {len(sets)} answers makes a temporal claim")
-    total = 0.0
-    pairs = 0
-    for a, b in combinations(sets, 2):
-        pair_union = len(a | b)
-        total += len(a & b) / pair_union if pair_union else 1.0
-        pairs += 1
-    common = frozenset.intersection(*sets)
-    reason = f"mean Jaccard over {pairs} {plural(pairs, 'pair')} of {len(sets)} answers"
-    reason += f"; years in every answer: {format_years(common)}" if common else "; no year in every answer"
-    if union - common:
-        reason += f"; in only some: {format_years(union - common)}"
-    return Score(total / pairs, reason)
-
-
-def consistency_with_others(answer_years: Iterable[int], others_years: Sequence[Iterable[int]]) -> Score:
-    """Agreement of one answer's years with the other answers to the same question.
-
-    ``mean over the other answers o of |Y ∩ Y_o| / |Y ∪ Y_o|`` (a pair where neither states a year
-    agrees: 1). This is the per-sample view of :func:`temporal_consistency`: each sample of a group
-    is scored against the rest, and the reason names the years they disagree on.
-
-    Returns
-    -------
-    Score
-        Value in [0, 1]. NaN when there is no other answer, or when neither this answer nor any
-        other states a year.
-
-    Examples
-    --------
-    >>> consistency_with_others({2008}, [{2008}, {2008, 2009}])  # Jaccard 1 and 1/2
-    Score(value=0.75, reason='mean Jaccard with 2 other answers; only in others: 2009')
-    >>> consistency_with_others({2008}, [{2008}]).reason
-    'mean Jaccard with 1 other answer; same years (2008)'
-    """
-    own = as_year_set(answer_years, "answer_years")
-    others = [as_year_set(y, f"others_years[{i}]") for i, y in enumerate(as_ordered(others_years, "others_years"))]
-    if not others:
-        return undefined("no other answer in this sample's group to compare with")
-    union = own.union(*others)
-    if not union:
-        return undefined(f"neither this answer nor the {len(others)} other(s) state a year")
-    total = sum(len(own & o) / len(own | o) if own | o else 1.0 for o in others)
-    reason = f"mean Jaccard with {len(others)} other {plural(len(others), 'answer')}"
-    only_here = own - frozenset.intersection(*others)
-    only_there = union - own
-    if only_here:
-        reason += f"; not in every other answer: {format_years(only_here)}"
-    if only_there:
-        reason += f"; only in others: {format_years(only_there)}"
-    if not only_here and not only_there:
-        reason += f"; same years ({format_years(own)})"
-    return Score(total / len(others), reason)
+    n = check_count(n_dated_claims, "n_dated_claims")
+    involved: set[int] = set()
+    explanations: list[str] = []
+    for number, (claims, explanation) in enumerate(contradictions):
+        indices = set(claims)
+        bad = [i for i in indices if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n]
+        if len(indices) < 2 or bad:
+            raise ValueError(
+                f"contradictions[{number}] must name at least two distinct claims in 0..{n - 1}, got {sorted(indices, key=str)}"
+            )
+        involved |= indices
+        explanations.append(str(explanation))
+    if n < 2:
+        return undefined(f"fewer than 2 dated claims ({n}): nothing to compare")
+    if not involved:
+        return Score(1.0, f"no contradiction among {n} dated claims")
+    shown = "; ".join(explanations[:_MAX_EXPLAINED])
+    if len(explanations) > _MAX_EXPLAINED:
+        shown += f"; and {len(explanations) - _MAX_EXPLAINED} more"
+    reason = (
+        f"{len(involved)} of {n} dated claims contradict another"
+        if len(involved) != 1
+        else f"1 of {n} dated {plural(n, 'claim')} contradicts another"
+    )
+    return Score((n - len(involved)) / n, f"{reason}: {shown}")
