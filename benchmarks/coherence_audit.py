@@ -45,7 +45,7 @@ def read_labels(path: Path) -> dict[str, tuple[str, str]]:
 
 def audit(rows: list[dict], view: str, labels: dict[str, tuple[str, str]]) -> tuple[dict, list[str]]:
     """Counts for one view, and one listing entry per paragraph scored below 1."""
-    from ragas_temporal.scores import timeline_coherence
+    from ragas_temporal.timeline.formula import timeline_coherence
     from ragas_temporal.timeline import read_timeline
 
     counts: Counter = Counter()

@@ -81,7 +81,7 @@ from pathlib import Path
 from typing import Callable
 
 from ragas_temporal import extract_focus_time
-from ragas_temporal.scores import claim_faithfulness, claims_from_focus_time
+from ragas_temporal.faithfulness.formula import claim_faithfulness, claims_from_focus_time
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from extraction import gold_year_tokens  # noqa: E402  (one value-to-year convention for every benchmark)

@@ -41,7 +41,9 @@ from ragas import RunConfig  # noqa: E402
 from ragas.metrics import Faithfulness  # noqa: E402
 
 from ragas_temporal.data import example_reference_dates, load_example_dataset  # noqa: E402
-from ragas_temporal.judging import OfflineJudgeLLM, judge_relevance, rule_based_judge  # noqa: E402
+from ragas_temporal.offline_judge.llm import OfflineJudgeLLM  # noqa: E402
+from ragas_temporal.ranking.judge import judge_relevance
+from ragas_temporal.offline_judge.rules import rule_based_judge
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK  # noqa: E402
 
 

@@ -199,12 +199,13 @@ def time_own_scoring(dataset, metric) -> float:
 
 def _score_batch(batch: dict) -> dict:
     from ragas_temporal import scores
+    from ragas_temporal.ranking import formula
 
     faithfulness, precision, ndcg = [], [], []
     for answer, query, contexts in zip(batch["answer_years"], batch["query_years"], batch["context_years"]):
         faithfulness.append(scores.temporal_faithfulness(answer, contexts).value)
-        precision.append(scores.precision_at_k(scores.overlap_relevance(query, contexts), 5).value)
-        ndcg.append(scores.ndcg_at_k(scores.jaccard_grades(query, contexts), 10).value)
+        precision.append(formula.precision_at_k(scores.overlap_relevance(query, contexts), 5).value)
+        ndcg.append(formula.ndcg_at_k(scores.jaccard_grades(query, contexts), 10).value)
     return {"temporal_faithfulness": faithfulness, "temporal_precision_at_5": precision, "temporal_ndcg_at_10": ndcg}
 
 

@@ -142,7 +142,7 @@ strict.set_prompts(temporal_claims=strict_prompt)
 
 # what the judge receives for row 4: instruction, output shape, one example, then the data as one
 # JSON line, the sample's reference date included
-from ragas_temporal.prompts import TemporalClaimsInput
+from ragas_temporal.faithfulness.prompts import TemporalClaimsInput
 
 row = rows[4]
 print(strict_prompt.to_string(TemporalClaimsInput(

@@ -13,7 +13,7 @@ client=AsyncOpenAI(...))``, so every later cell runs the same code whichever you
 The offline judge is a stand-in that compares years (found with the focus-time extractor, relative
 times read against the prompt's reference date); it is not a language model and cannot tell a
 right year tied to the wrong event, which is what a real judge adds. Its rules are in
-``ragas_temporal/judging/offline_rules.py``.
+``ragas_temporal/offline_judge/rules.py``.
 
 Both report token usage (the real provider in its replies, the offline judge with a rough count:
 every word and every punctuation mark is one token), which a :class:`UsageMeter` on the HTTP client
@@ -27,7 +27,7 @@ import typing as t
 
 import httpx
 
-from ragas_temporal.judging import OFFLINE_MODEL, offline_llm_factory
+from ragas_temporal.offline_judge.llm import OFFLINE_MODEL, offline_llm_factory
 
 MODEL_ENV = "RAGAS_TEMPORAL_OPENAI_MODEL"
 

@@ -21,8 +21,8 @@ def _package_modules() -> set[str]:
 
 
 def test_the_module_pattern_finds_paths_in_text():
-    text = "see ragas_temporal/metrics/base.py and `ragas_temporal/__init__.py`, not ragas_temporal/ alone"
-    assert MODULE_PATH.findall(text) == ["ragas_temporal/metrics/base.py", "ragas_temporal/__init__.py"]
+    text = "see ragas_temporal/adapter/base.py and `ragas_temporal/__init__.py`, not ragas_temporal/ alone"
+    assert MODULE_PATH.findall(text) == ["ragas_temporal/adapter/base.py", "ragas_temporal/__init__.py"]
 
 
 def test_every_module_named_in_architecture_exists():

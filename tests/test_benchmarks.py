@@ -217,7 +217,7 @@ def test_llm_cost_benchmark_counts_calls_per_sample():
 
     from ragas.dataset_schema import SingleTurnSample
 
-    from ragas_temporal.judging import OfflineJudgeLLM
+    from ragas_temporal.offline_judge.llm import OfflineJudgeLLM
     from ragas_temporal.metrics import TemporalFaithfulness
 
     llm_cost = _load("llm_cost")

@@ -28,7 +28,7 @@ def test_score_dataset_and_example_are_public_and_lazy():
         "assert 'ragas' not in sys.modules, 'ragas imported eagerly'\n"
         "assert {'score_dataset', 'load_example_dataset'} <= set(dir(rt))\n"
         "from ragas_temporal import score_dataset, load_example_dataset, TemporalFaithfulness\n"
-        "from ragas_temporal.metrics.dataset_scoring import score_dataset as defined\n"
+        "from ragas_temporal.adapter.dataset_scoring import score_dataset as defined\n"
         "assert score_dataset is defined\n"
         "frame = score_dataset([{'response': 'It ended in 2010.', 'retrieved_contexts': ['It ended in 2009.']}],"
         " [TemporalFaithfulness()])\n"

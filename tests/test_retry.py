@@ -1,4 +1,4 @@
-"""The one retry policy (``ragas_temporal.retry``): attempts, waits, and what is never retried."""
+"""The one retry policy (``ragas_temporal.llm.retry``): attempts, waits, and what is never retried."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from ragas_temporal.retry import retrying
+from ragas_temporal.llm.retry import retrying
 
 
 class Refused(Exception):

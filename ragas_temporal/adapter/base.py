@@ -4,7 +4,7 @@
 A class declares its modes (``_mode_scorers``: mode -> scorer factory, the first the default) and
 its parameter rules (``_parameter_constraints``); how a sample then flows through columns, dates,
 extraction and the scorer is docs/ARCHITECTURE.md "How a metric scores a sample". The date
-channels are :mod:`ragas_temporal.metrics.dates`'s. A call (or a row of ``score_dataset``) may
+channels are :mod:`ragas_temporal.adapter.dates`'s. A call (or a row of ``score_dataset``) may
 bring its own ``reference_date`` and ``language``, which win over the metric's:
 
 >>> import asyncio
@@ -36,12 +36,13 @@ from ragas.metrics.result import MetricResult
 
 from ragas_temporal.focus_time import FocusTime, extract_focus_time
 from ragas_temporal.focus_time.languages import check_language
-from ragas_temporal.metrics.columns import SAMPLE_COLUMNS, column_problem, ragas_required_columns, trimmed
-from ragas_temporal.metrics.llm_slot import NoLLM, check_llm, fill_llm_slot, ragas_default_llm_would_fail
-from ragas_temporal.metrics.dates import FROM_METRIC, ContextDates, DateChannels, ReferenceDate, to_date
-from ragas_temporal.metrics.parameters import Constraint, check_parameters, one_of
-from ragas_temporal.metrics.registration import REGISTERED, register
-from ragas_temporal.scores import Score, clip_copied, no_claim_reason, undefined
+from ragas_temporal.adapter.columns import SAMPLE_COLUMNS, column_problem, ragas_required_columns, trimmed
+from ragas_temporal.adapter.llm_slot import NoLLM, check_llm, fill_llm_slot, ragas_default_llm_would_fail
+from ragas_temporal.adapter.dates import FROM_METRIC, ContextDates, DateChannels, ReferenceDate, to_date
+from ragas_temporal.adapter.parameters import Constraint, check_parameters, one_of
+from ragas_temporal.adapter.registration import REGISTERED, register
+from ragas_temporal.scores import Score, clip_copied, undefined
+from ragas_temporal.faithfulness.formula import no_claim_reason
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
@@ -187,7 +188,7 @@ class TemporalMetric(SingleTurnMetric):
     #: of the default name
     _mode_scorers: t.ClassVar[t.Mapping[str, ScorerFactory]] = {}
 
-    #: parameter -> Constraint (:mod:`ragas_temporal.metrics.parameters`), checked at construction;
+    #: parameter -> Constraint (:mod:`ragas_temporal.adapter.parameters`), checked at construction;
     #: a subclass declares its own parameters' rules here, once
     # every metric reads its texts in a language: "en", a supported code, or "auto"
     _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"language": check_language}

@@ -60,7 +60,7 @@ def _surrogate_problem(text: str, column: str) -> str | None:
 #: "1999 " take about 11 s and 120 MB); a retrieved passage, an answer or even a whole long
 #: document (a novel is about 500,000 characters) stays below it.
 #: A longer text makes its row NaN with a reason saying so; raise it with
-#: ``ragas_temporal.metrics.columns.TEXT_MAX_CHARS = N`` (read at each row).
+#: ``ragas_temporal.adapter.columns.TEXT_MAX_CHARS = N`` (read at each row).
 TEXT_MAX_CHARS = 1_000_000
 
 
@@ -70,7 +70,7 @@ def _length_problem(text: str, column: str) -> str | None:
         return None
     return (
         f"{column} is {len(text):,} characters, over the cap of {TEXT_MAX_CHARS:,} on one text: split it "
-        "into passages, or raise ragas_temporal.metrics.columns.TEXT_MAX_CHARS"
+        "into passages, or raise ragas_temporal.adapter.columns.TEXT_MAX_CHARS"
     )
 
 

@@ -5,7 +5,7 @@ code over every row and returns a ``pandas.DataFrame`` with ``<metric>``, ``<met
 ``<metric>_failure`` columns per metric (the failure kind: ``"input"``, ``"judge"``, ``"error"``,
 ``"judge_fell_back"`` for a hybrid row scored by its dates alone because its judge failed, or
 ``None`` when the row was scored or its score is undefined; see
-:class:`~ragas_temporal.metrics.base.Failed`); the ``ragas-temporal evaluate`` command uses it. Rows may
+:class:`~ragas_temporal.adapter.base.Failed`); the ``ragas-temporal evaluate`` command uses it. Rows may
 carry a ``reference_date`` field (ISO string or date), which overrides the metrics'
 ``reference_date`` channel for that row: this is how a JSONL/CSV file gives each sample its date.
 A ``language`` field ("de", "zh", "auto", ...) likewise overrides the metrics' ``language``.
@@ -34,7 +34,7 @@ import typing as t
 from ragas.dataset_schema import SingleTurnSample
 
 from ragas_temporal.focus_time.reference import is_missing_date
-from ragas_temporal.metrics.base import (
+from ragas_temporal.adapter.base import (
     FROM_METRIC,
     JUDGE_FELL_BACK,
     SAMPLE_COLUMNS,
@@ -43,8 +43,8 @@ from ragas_temporal.metrics.base import (
     TemporalMetric,
     check_unique_names,
 )
-from ragas_temporal.metrics.columns import as_plain_list, printable_text
-from ragas_temporal.runner import progress_bar, run_each
+from ragas_temporal.adapter.columns import as_plain_list, printable_text
+from ragas_temporal.llm.runner import progress_bar, run_each
 from ragas_temporal.scores import JudgeFellBack
 
 if t.TYPE_CHECKING:
@@ -348,7 +348,7 @@ def score_dataset(
         The input columns, then ``<metric>`` (float, NaN when undefined), ``<metric>_reason`` and
         ``<metric>_failure`` (``"input"``, ``"judge"``, ``"error"`` or ``None``) for each metric,
         one row per input row (no row is dropped). When a metric called a judge,
-        ``frame.attrs["judge_usage"]`` is a :class:`~ragas_temporal.judging.usage.JudgeUsage`:
+        ``frame.attrs["judge_usage"]`` is a :class:`~ragas_temporal.llm.usage.JudgeUsage`:
         judge calls (failed ones, ones answered from a ``MeteredDiskCache``) and the prompt and
         completion tokens the endpoint reported (``.summary()`` says it in one line).
 
@@ -414,7 +414,7 @@ class _Metering:
             m.init(run_config or getattr(getattr(m, "llm", None), "run_config", None) or RunConfig())
         self.meter = None
         if any(m.scorer.calls_llm for m in metrics):
-            from ragas_temporal.judging.usage import UsageMeter, metered_callbacks
+            from ragas_temporal.llm.usage import UsageMeter, metered_callbacks
 
             self.meter = UsageMeter()
             self.meter.watch(getattr(m, "llm", None) for m in metrics if m.scorer.calls_llm)  # caches, request meters

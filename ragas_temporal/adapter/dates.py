@@ -32,8 +32,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ragas_temporal.focus_time.reference import parse_reference_date
-from ragas_temporal.metrics.columns import column_problem
-from ragas_temporal.scores import id_key, keyed_by_id
+from ragas_temporal.adapter.columns import column_problem
+from ragas_temporal.ranking.gold import id_key, keyed_by_id
 
 if t.TYPE_CHECKING:
     from ragas.dataset_schema import SingleTurnSample

@@ -45,9 +45,9 @@ from dataclasses import dataclass
 
 from ragas.metrics.base import MetricWithLLM
 
-from ragas_temporal.judging import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
-from ragas_temporal.metrics.base import Case, TemporalMetric
-from ragas_temporal.metrics.parameters import count, seconds_or_none
+from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
+from ragas_temporal.adapter.base import Case, TemporalMetric
+from ragas_temporal.adapter.parameters import count, seconds_or_none
 
 if t.TYPE_CHECKING:
     from ragas.run_config import RunConfig

@@ -22,8 +22,8 @@ import typing as t
 from dataclasses import dataclass
 
 from ragas_temporal import scores
-from ragas_temporal.metrics.base import Case, Outcome, ScorerFactory, TemporalMetric, undated
-from ragas_temporal.metrics.parameters import Constraint, optional, positive_int
+from ragas_temporal.adapter.base import Case, Outcome, ScorerFactory, TemporalMetric, undated
+from ragas_temporal.adapter.parameters import Constraint, optional, positive_int
 from ragas_temporal.scores import Score
 
 __all__ = [
@@ -194,7 +194,7 @@ class TemporalAnchorCoverage(TemporalMetric):
     ----------
     k : int or None, default None
     mode : {"focus_time"}
-    reference_date, context_dates : the date channels of :mod:`ragas_temporal.metrics.base`
+    reference_date, context_dates : the date channels of :mod:`ragas_temporal.adapter.base`
     name : str, default "temporal_anchor_coverage" (``temporal_anchor_coverage_at_5`` with k=5)
 
     Examples

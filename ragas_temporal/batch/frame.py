@@ -85,7 +85,7 @@ def score_frame(
 
 def score_batch(plan: ScorePlan, frame: pd.DataFrame) -> pd.DataFrame:
     """Apply a checked :class:`ScorePlan` to one batch (the function the engines run on each batch)."""
-    from ragas_temporal.metrics.dataset_scoring import outcome_columns, score_rows_now
+    from ragas_temporal.adapter.dataset_scoring import outcome_columns, score_rows_now
 
     columns = outcome_columns(score_rows_now(_rows(plan, frame), plan.metrics), plan.metrics)
     out = frame[plan.kept(frame.columns)].copy()

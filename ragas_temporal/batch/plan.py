@@ -41,7 +41,7 @@ def resolve_metrics(metrics: MetricLike | t.Iterable[MetricLike]) -> list[Tempor
     Raises ``ValueError`` for an unknown spec, two metrics with one name, or an LLM mode.
     """
     from ragas_temporal.metrics import TemporalMetric, metric_from_spec
-    from ragas_temporal.metrics.base import check_unique_names
+    from ragas_temporal.adapter.base import check_unique_names
 
     if isinstance(metrics, (str, TemporalMetric)):
         items = metrics.split(",") if isinstance(metrics, str) else [metrics]
@@ -76,8 +76,8 @@ def resolve_metrics(metrics: MetricLike | t.Iterable[MetricLike]) -> list[Tempor
 
 def resolve_columns(columns: t.Mapping[str, str] | None) -> dict[str, str]:
     """The ragas column (or ``reference_date``, ``language``) -> frame column map, every known name included."""
-    from ragas_temporal.metrics.columns import SAMPLE_COLUMNS
-    from ragas_temporal.metrics.dataset_scoring import LANGUAGE_FIELD
+    from ragas_temporal.adapter.columns import SAMPLE_COLUMNS
+    from ragas_temporal.adapter.dataset_scoring import LANGUAGE_FIELD
 
     known = (*SAMPLE_COLUMNS, REFERENCE_DATE, LANGUAGE_FIELD)  # a row's language overrides the metrics', as in score_dataset
     given = dict(columns or {})
@@ -152,7 +152,7 @@ class ScorePlan:
         ``<metric>`` (float64, NaN or null when undefined), ``<metric>_reason`` (string) and
         ``<metric>_failure`` (string: ``"input"``, ``"error"``, or null when the row was scored).
         """
-        from ragas_temporal.metrics.dataset_scoring import FAILURE_SUFFIX
+        from ragas_temporal.adapter.dataset_scoring import FAILURE_SUFFIX
 
         fields = []
         for m in self.metrics:

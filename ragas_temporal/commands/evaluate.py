@@ -261,7 +261,7 @@ def score_with_judge(batches, metrics: list, judge: t.Any, args: argparse.Namesp
     Instructor logs every failed request at ERROR level; the rows already carry the reason and
     the run's tally sums them up, so its logger is quiet while the rows are scored.
     """
-    from ragas_temporal.metrics.dataset_scoring import score_batches
+    from ragas_temporal.adapter.dataset_scoring import score_batches
 
     concurrency = max_concurrency(args, judge)
     if judge is not None and judge.local and args.max_concurrency is None:
@@ -426,7 +426,7 @@ def run(args: argparse.Namespace) -> int:
         return run_on_engine(args)
     check_output(args)  # fail before the work, not after it
     if args.reference_date:
-        from ragas_temporal.metrics.dates import to_date
+        from ragas_temporal.adapter.dates import to_date
 
         to_date(args.reference_date, "--reference-date")
     if args.language:
@@ -434,7 +434,7 @@ def run(args: argparse.Namespace) -> int:
 
         args.language = check_language(args.language)
     from ragas_temporal.commands.row_stream import survey
-    from ragas_temporal.metrics.dataset_scoring import check_available_columns
+    from ragas_temporal.adapter.dataset_scoring import check_available_columns
 
     batches = row_batches(args)
     # the first pass: what the run must know before it scores (a bad value is refused here, before any work)
@@ -452,7 +452,7 @@ def run(args: argparse.Namespace) -> int:
     print(tally.summary_table())
     if judge is not None:
         tokens_note = " (stand-in: tokens are word counts, no model was called)" if judge.stand_in else ""
-        from ragas_temporal.judging.usage import JudgeUsage
+        from ragas_temporal.llm.usage import JudgeUsage
 
         print(("this run: " if args.resume else "") + (usage or JudgeUsage()).summary() + tokens_note)
         if judge.stand_in:

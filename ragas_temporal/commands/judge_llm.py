@@ -2,11 +2,11 @@
 
 - :func:`judge_from_args` turns ``--llm-model`` / ``--base-url`` / ``--api-key-env`` /
   ``--llm-timeout`` into a ragas ``llm_factory`` LLM over an ``AsyncOpenAI`` client with bounded
-  retries (the settings recommended in :mod:`ragas_temporal.metrics.judged`), or
+  retries (the settings recommended in :mod:`ragas_temporal.adapter.judged`), or
   ``--offline-judge`` into the rule-based stand-in of :mod:`ragas_temporal.judging`;
 - ``--cache DIR`` gives that LLM ragas's disk cache (:func:`judge_cache`): a judgement asked
   again (a resumed or repeated run) is answered from the folder, without a request;
-- the calls and tokens are counted by :class:`~ragas_temporal.judging.usage.UsageMeter`, which
+- the calls and tokens are counted by :class:`~ragas_temporal.llm.usage.UsageMeter`, which
   ``score_dataset`` puts on every run that calls a judge.
 
 Worst case per judgement with the defaults: Instructor sends at most 1 + :data:`INSTRUCTOR_RETRIES`
@@ -30,8 +30,8 @@ import typing as t
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from ragas_temporal.judging.prompt_runner import DEFAULT_LLM_TIMEOUT
-from ragas_temporal.judging.usage import MeteredDiskCache, RequestMeter, UsageMeter
+from ragas_temporal.llm.prompt_runner import DEFAULT_LLM_TIMEOUT
+from ragas_temporal.llm.usage import MeteredDiskCache, RequestMeter, UsageMeter
 
 __all__ = [
     "DEFAULT_BASE_URL",
@@ -129,7 +129,7 @@ def openai_judge_llm(
 ) -> t.Any:
     """``llm_factory(model, client=AsyncOpenAI(...), max_retries=INSTRUCTOR_RETRIES, cache=cache)`` with bounded retries.
 
-    The client's HTTP hooks feed a :class:`~ragas_temporal.judging.usage.RequestMeter`
+    The client's HTTP hooks feed a :class:`~ragas_temporal.llm.usage.RequestMeter`
     (``llm.request_meter``): the cost line counts every request and the usage each reply reported.
 
     Each request may take ``timeout`` (``--llm-timeout``) when given, else :data:`CLIENT_TIMEOUT`
@@ -171,7 +171,7 @@ def judge_from_args(args: t.Any, environ: t.Mapping[str, str] | None = None) -> 
     if args.llm_model and args.offline_judge:
         raise ValueError("give either --llm-model or --offline-judge, not both")
     if args.offline_judge:
-        from ragas_temporal.judging import offline_llm
+        from ragas_temporal.offline_judge.llm import offline_llm
 
         return JudgeChoice(
             offline_llm(),

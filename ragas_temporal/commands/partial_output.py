@@ -15,7 +15,7 @@ Two files live beside ``OUT`` during a run:
   on, cut or reused. A write that fails (a full disk) stops the run with one line saying that the
   rows already written are kept and that ``--resume`` continues.
 - ``OUT.lock``: a ``filelock`` lock held for the whole run. A second run on the same ``OUT``
-  stops at once with one line naming it (:class:`~ragas_temporal.append_store.StoreBusy`) instead of racing the first one.
+  stops at once with one line naming it (:class:`~ragas_temporal.llm.append_store.StoreBusy`) instead of racing the first one.
 
 ``OUT`` itself is written beside the run, a batch of rows at a time in input order, to a temporary
 file in the same folder, and moved over ``OUT`` when every row is scored
@@ -60,7 +60,7 @@ import typing as t
 import warnings
 from pathlib import Path
 
-from ragas_temporal.append_store import (
+from ragas_temporal.llm.append_store import (
     AppendStore,
     LockBeside,
     StoreBusy,

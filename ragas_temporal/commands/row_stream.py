@@ -57,7 +57,7 @@ def survey(batches: t.Iterable[t.Sequence[dict]], check_written: bool, group_by:
     form is checked (``data.writers.UnwritableValue`` names the first column no format holds)."""
     from ragas_temporal.commands.partial_output import ID_COLUMN, GroupAnswers
     from ragas_temporal.data.writers import record_form
-    from ragas_temporal.metrics.columns import printable_text
+    from ragas_temporal.adapter.columns import printable_text
 
     facts = DataFacts()
     names: dict[str, None] = {}
@@ -93,8 +93,8 @@ class Tally:
     """
 
     def __init__(self, metrics: t.Sequence[t.Any]) -> None:
-        from ragas_temporal.metrics.base import JUDGE_FELL_BACK
-        from ragas_temporal.metrics.dataset_scoring import score_columns
+        from ragas_temporal.adapter.base import JUDGE_FELL_BACK
+        from ragas_temporal.adapter.dataset_scoring import score_columns
 
         self._fell_back = JUDGE_FELL_BACK
         self.metrics = list(metrics)
@@ -178,8 +178,13 @@ class StreamedRun:
 
     def __init__(self, batches: t.Callable[[], t.Iterable[list[dict]]], facts: DataFacts, metrics: t.Sequence[t.Any],
                  args: argparse.Namespace, judged: bool, settings: t.Mapping[str, t.Any]) -> None:
-        from ragas_temporal.metrics.columns import SAMPLE_COLUMNS
-        from ragas_temporal.metrics.dataset_scoring import LANGUAGE_FIELD, REFERENCE_DATE_FIELD, score_columns, verdict_columns
+        from ragas_temporal.adapter.columns import SAMPLE_COLUMNS
+        from ragas_temporal.adapter.dataset_scoring import (
+            LANGUAGE_FIELD,
+            REFERENCE_DATE_FIELD,
+            score_columns,
+            verdict_columns,
+        )
 
         self.batches, self.facts, self.metrics, self.args = batches, facts, list(metrics), args
         self.judged, self.settings = judged, settings
@@ -261,8 +266,8 @@ class StreamedRun:
     def _input_records(self, batch: list[dict]) -> list[dict]:
         """The batch's input columns (and claim verdicts) in their written form, as ``OUT`` holds them."""
         from ragas_temporal.data.writers import record_form
-        from ragas_temporal.metrics.columns import printable_text
-        from ragas_temporal.metrics.dataset_scoring import verdict_columns
+        from ragas_temporal.adapter.columns import printable_text
+        from ragas_temporal.adapter.dataset_scoring import verdict_columns
 
         verdicts = verdict_columns(batch, self.metrics) if self._verdicts else {}
         records = []
@@ -312,7 +317,7 @@ class StreamedRun:
 
     def _write_batches(self, score: Scorer, output: t.Any, stored: t.Mapping[str, tuple[t.Any, dict]], writer: t.Any) -> t.Any:
         from ragas_temporal.data.writers import record_form
-        from ragas_temporal.metrics.dataset_scoring import outcome_fields
+        from ragas_temporal.adapter.dataset_scoring import outcome_fields
 
         seen: collections.Counter = collections.Counter()
         current: dict[str, t.Any] = {}
@@ -353,7 +358,7 @@ class StreamedRun:
         return score(pending_batches(), write, keep if output is not None else None, self.facts.rows)
 
     def _sum_batch(self, rows: list[dict], outcomes: list[list]) -> None:
-        from ragas_temporal.metrics.dataset_scoring import outcome_fields
+        from ragas_temporal.adapter.dataset_scoring import outcome_fields
 
         for row_outcomes in outcomes:
             self.tally.add(outcome_fields(row_outcomes, self.metrics))

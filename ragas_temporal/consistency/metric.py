@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from ragas.dataset_schema import SingleTurnSample
 
 from ragas_temporal import scores
+from ragas_temporal.consistency import formula
 from ragas_temporal.focus_time import extract_focus_time
-from ragas_temporal.metrics.base import Case, Failed, Outcome, ScorerFactory, TemporalMetric, to_date
-from ragas_temporal.metrics.parameters import Constraint, callable_or_none, required
+from ragas_temporal.adapter.base import Case, Failed, Outcome, ScorerFactory, TemporalMetric, to_date
+from ragas_temporal.adapter.parameters import Constraint, callable_or_none, required
 
 if t.TYPE_CHECKING:
     import pandas as pd
@@ -58,7 +59,7 @@ class GroupConsistency:
             return others
         # the other answers are no column of this sample: read as the sample's answer was
         read = [extract_focus_time(text, case.reference_date).years for text in others]
-        return scores.consistency_with_others(case.answer.years, read)
+        return formula.consistency_with_others(case.answer.years, read)
 
 def _mapping_or_callable(value: object) -> t.Any:
     if not isinstance(value, Mapping) and not callable(value):
@@ -157,7 +158,7 @@ class TemporalConsistency(TemporalMetric):
 
 
 def _group_rows(rows: t.Any, group_by: str) -> dict[Hashable, list[dict]]:
-    from ragas_temporal.metrics.dataset_scoring import dataset_rows  # it imports the metric classes
+    from ragas_temporal.adapter.dataset_scoring import dataset_rows  # it imports the metric classes
 
     listed = dataset_rows(rows)
     if listed and not any(group_by in row for row in listed):
@@ -180,7 +181,7 @@ def temporal_consistency_report(
     """One row per group: how consistently its answers state the same years.
 
     Columns: ``group``, ``n_answers``, ``temporal_consistency`` (mean pairwise Jaccard of the
-    answers' focus times, :func:`ragas_temporal.scores.temporal_consistency`), ``reason``,
+    answers' focus times, :func:`ragas_temporal.formula.temporal_consistency`), ``reason``,
     ``years_in_all`` and ``disagreeing_years`` (years some answers state and others do not).
     Rows without a string ``response`` are left out and counted in the reason; a row's own
     ``reference_date`` field overrides ``reference_date``. A group with one answer is NaN.
@@ -203,7 +204,7 @@ def temporal_consistency_report(
                 skipped += 1
                 continue
             years.append(extract_focus_time(response, date).years)
-        score = scores.temporal_consistency(years)
+        score = formula.temporal_consistency(years)
         reason = score.reason + (f"; {skipped} row(s) without a readable response or date left out" if skipped else "")
         every = frozenset.intersection(*years) if years else frozenset()
         some = frozenset().union(*years) - every if years else frozenset()

@@ -50,7 +50,7 @@ from ragas_temporal.timeline.vocabulary import EVENT_STOPWORDS, unit_of
 
 if t.TYPE_CHECKING:
     from ragas_temporal.focus_time import FocusTime
-    from ragas_temporal.judging.prompt_runner import Judgement
+    from ragas_temporal.llm.prompt_runner import Judgement
 
 __all__ = [
     "MIN_OWN_SHARE",
@@ -235,7 +235,7 @@ class OwnClaims:
     def notes(self) -> list[str]:
         """What the reason says about the claims left out (empty when nothing was).
 
-        >>> from ragas_temporal.judging.prompt_runner import Judgement
+        >>> from ragas_temporal.llm.prompt_runner import Judgement
         >>> OwnClaims(Judgement(()), dropped=2, repeated=1, unjudged=("2010",)).notes()
         ['2 claims from the judge are not in the answer: ignored', '1 repeated claim counted once', "not judged: '2010' (scored on the judged claims)"]
         """
@@ -259,10 +259,10 @@ def own_claims(
     """The answer's own claims among ``judgement``'s, each counted once (see the module docstring).
 
     ``judgement.details`` holds ``(claim, verdict, reason, quote)`` tuples, as
-    :func:`~ragas_temporal.judging.judges.judge_temporal_claims` returns them; ``focus_time`` is
+    :func:`~ragas_temporal.faithfulness.judge.judge_temporal_claims` returns them; ``focus_time`` is
     the answer's (extracted here when not given). A failed or empty judgement is unchanged.
 
-    >>> from ragas_temporal.judging.prompt_runner import Judgement
+    >>> from ragas_temporal.llm.prompt_runner import Judgement
     >>> said = [("It began in 2008.", "SUPPORTED"), ("it began in 2008", "CONTRADICTED"),
     ...         ("It", "SUPPORTED"), ("Apollo 12 landed in 2008.", "SUPPORTED")]
     >>> judged = Judgement(tuple(v for _, v in said), ("r",) * 4, details=tuple((c, v, "r", "") for c, v in said))

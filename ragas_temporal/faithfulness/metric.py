@@ -3,7 +3,7 @@
 One family, one home: the metric class :class:`TemporalFaithfulness`, its modes' scorers
 (``focus_time``: :class:`FaithfulnessByFocusTime`; ``llm``: :class:`FaithfulnessByJudge`;
 ``hybrid``: :class:`HybridFaithfulness`) and the judge object they share (:class:`ClaimsJudge`).
-The arithmetic lives in :mod:`ragas_temporal.scores.claims` and :mod:`ragas_temporal.scores.year_sets`.
+The arithmetic lives in :mod:`ragas_temporal.faithfulness.formula` and :mod:`ragas_temporal.scores.year_sets`.
 
 LLM calls per sample (one ragas ``SingleTurnSample``):
 
@@ -13,7 +13,7 @@ LLM calls per sample (one ragas ``SingleTurnSample``):
   without a call; the rest (which only a reader can tell from a true year tied to the wrong
   event) go to the judge in 1 call, none when no claim is left. With ``granularity="year"``: 0
   calls when the answer names a year no context holds, else 1 call;
-  (plus the repair calls and the reference dates of :mod:`ragas_temporal.metrics.judged`).
+  (plus the repair calls and the reference dates of :mod:`ragas_temporal.adapter.judged`).
 
 >>> import asyncio
 >>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
@@ -32,14 +32,16 @@ from dataclasses import dataclass, field, replace
 from ragas.prompt import PydanticPrompt
 
 from ragas_temporal import scores
+from ragas_temporal.faithfulness import formula
 from ragas_temporal.focus_time import FocusTime
-from ragas_temporal.judging import Judgement, judge_temporal_claims
-from ragas_temporal.judging.grounding import grounding_flags, own_claims, ungrounded_reason
-from ragas_temporal.metrics.base import FROM_METRIC, Case, Failed, Outcome, ScorerFactory, undated
-from ragas_temporal.metrics.columns import column_problem
-from ragas_temporal.metrics.judged import JudgedMetric, MetricWithJudge, judge_call
-from ragas_temporal.metrics.parameters import Constraint, one_of
-from ragas_temporal.prompts import TemporalClaimsPrompt
+from ragas_temporal.llm.prompt_runner import Judgement
+from ragas_temporal.faithfulness.judge import judge_temporal_claims
+from ragas_temporal.faithfulness.grounding import grounding_flags, own_claims, ungrounded_reason
+from ragas_temporal.adapter.base import FROM_METRIC, Case, Failed, Outcome, ScorerFactory, undated
+from ragas_temporal.adapter.columns import column_problem
+from ragas_temporal.adapter.judged import JudgedMetric, MetricWithJudge, judge_call
+from ragas_temporal.adapter.parameters import Constraint, one_of
+from ragas_temporal.faithfulness.prompts import TemporalClaimsPrompt
 from ragas_temporal.scores import JudgeFellBack, Score
 
 __all__ = [
@@ -66,7 +68,7 @@ class TemporalFaithfulness(MetricWithJudge):
     focus_time mode, ``granularity="claim"`` (default): every answer mention is one claim at its
     own precision (a day, month, season, quarter, year, decade ...; a time folds into its day; a
     date without a year at what it states, its day, month, quarter, season or weekday; a relative
-    date nothing resolves by its value, else unverifiable and left out of the score), judged as a reader would (see :mod:`ragas_temporal.scores.claims` and
+    date nothing resolves by its value, else unverifiable and left out of the score), judged as a reader would (see :mod:`ragas_temporal.faithfulness.formula` and
     docs/METRICS.md): supported when a context states it or something finer inside it ("14 March
     1879" supports "March 1879" and "1879"), partially supported when a context only contains it
     ("20 March 1879" against "1879"; "2008" inside "2007–2009"), not supported otherwise; a range by
@@ -105,7 +107,7 @@ class TemporalFaithfulness(MetricWithJudge):
         Per-context reference dates (e.g. publication dates by ``retrieved_context_ids``).
     claims_prompt : PydanticPrompt, default TemporalClaimsPrompt()
         The prompt run in the llm and hybrid modes (``get_prompts()`` name ``temporal_claims``).
-    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.MetricWithJudge`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.adapter.judged.MetricWithJudge`
     name : str, default "temporal_faithfulness"
 
     Examples
@@ -153,7 +155,7 @@ class TemporalFaithfulness(MetricWithJudge):
         self, sample: t.Any, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC
     ) -> list[dict] | None:
         """The date rules' verdict on each claim of ``sample.response`` as plain values
-        (:func:`ragas_temporal.scores.claim_verdicts`: claim, verdict, credit, note; every temporal
+        (:func:`ragas_temporal.formula.claim_verdicts`: claim, verdict, credit, note; every temporal
         expression of the answer, an ``UNVERIFIABLE`` one with credit ``None``), or ``None`` when
         the sample cannot be read (a bad column, no temporal expression) or the granularity is
         ``"year"``. No LLM call in any mode: in ``hybrid`` these are the verdicts that decide which
@@ -173,7 +175,7 @@ class TemporalFaithfulness(MetricWithJudge):
         if isinstance(case, Failed):
             return None
         credits = claim_credits(case.answer, case.contexts)
-        return None if not credits else scores.claim_verdicts(credits)
+        return None if not credits else formula.claim_verdicts(credits)
 
 
 @dataclass(frozen=True)
@@ -193,7 +195,7 @@ class FaithfulnessByFocusTime:
                 return nothing_dated
             return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
         credits = claim_credits(answer, contexts)
-        return scores.credits_score(credits or [], _nothing_checked(answer, credits, case.reference_date))
+        return formula.credits_score(credits or [], _nothing_checked(answer, credits, case.reference_date))
 
 
 def claim_credits(answer: FocusTime, contexts: t.Sequence[FocusTime]) -> list[t.Any] | None:
@@ -202,8 +204,8 @@ def claim_credits(answer: FocusTime, contexts: t.Sequence[FocusTime]) -> list[t.
     expression. Read by the hybrid mode and the verdicts column."""
     if not answer.mentions and not answer.years:
         return None
-    return scores.credit_claims(
-        scores.claims_from_focus_time(answer), [scores.claims_from_focus_time(c) for c in contexts]
+    return formula.credit_claims(
+        formula.claims_from_focus_time(answer), [formula.claims_from_focus_time(c) for c in contexts]
     )
 
 
@@ -279,7 +281,7 @@ class FaithfulnessByJudge:
     """``mode="llm"``: (supported + 0.5 × partially supported) / claims, from one judge call.
 
     No call (NaN) when the answer holds no temporal expression; NaN when the judge finds no claim.
-    Only the answer's own claims count, each once (:mod:`ragas_temporal.judging.grounding`):
+    Only the answer's own claims count, each once (:mod:`ragas_temporal.faithfulness.grounding`):
     claims that are not the answer's are dropped and repeats merged (the lowest verdict stands),
     both counted in the reason; none left: NaN with that reason. The answer's dated expressions
     that no judged claim holds are named ("not judged: '2010'") and the score is over the judged
@@ -304,9 +306,9 @@ class HybridFaithfulness:
     """``mode="hybrid"``: focus time rejects what no context states, for free; the judge reads the rest.
 
     ``granularity="claim"`` (default): the answer's claims are credited by focus time
-    (:func:`ragas_temporal.scores.credit_claims`); those earning 0 (no context states them) cost no
+    (:func:`ragas_temporal.formula.credit_claims`); those earning 0 (no context states them) cost no
     call, the others go to the judge by their text in one call, and each earns
-    ``min(date credit, judge credit)`` (:func:`ragas_temporal.scores.capped_claim_faithfulness`):
+    ``min(date credit, judge credit)`` (:func:`ragas_temporal.formula.capped_claim_faithfulness`):
     the judge can lower what the dates allow, never raise it. When the judge fails, or returns a
     claim that is not the answer's, the claim keeps its date credit and the reason says so: hybrid
     is never worse than focus time. No call when no claim is left to judge.
@@ -332,18 +334,18 @@ class HybridFaithfulness:
         nothing = _nothing_checked(answer, credits, case.reference_date)
         if nothing:
             return scores.undefined(f"{nothing} (no LLM call)")
-        to_judge = scores.claims_for_judge(credits)
+        to_judge = formula.claims_for_judge(credits)
         if not to_judge:
-            return scores.judged_claim_faithfulness(credits, [])
+            return formula.judged_claim_faithfulness(credits, [])
         judgement = await self.judge.judge(case, [claim.text for claim in to_judge])
         if not judgement.ok:  # never worse than focus time: the dates' credits stand
-            return scores.capped_claim_faithfulness(credits, [None] * len(to_judge), judgement.error)
+            return formula.capped_claim_faithfulness(credits, [None] * len(to_judge), judgement.error)
         flags = grounding_flags(
             judgement, case.sample.response, case.reference_date, focus_time=answer, language=case.language
         )
         verdicts = [label if grounded else None for label, grounded in zip(judgement.values, flags)]
         problem = ungrounded_reason(flags.count(False)) if not all(flags) else ""
-        score = scores.capped_claim_faithfulness(credits, verdicts, problem)
+        score = formula.capped_claim_faithfulness(credits, verdicts, problem)
         shown = replace(judgement, details=tuple(d for d, grounded in zip(judgement.details, flags) if grounded))
         return score._replace(reason=_claims_reason(score, shown))  # a JudgeFellBack stays one
 

@@ -15,7 +15,7 @@ Example
 'SUPPORTED'
 
 The answer's relative times ("last year") are read against ``reference_date``; a context with a
-date of its own comes as ``{"date": ..., "text": ...}`` (see :mod:`ragas_temporal.prompts.dated`):
+date of its own comes as ``{"date": ..., "text": ...}`` (see :mod:`ragas_temporal.llm.dated`):
 
 >>> TemporalClaimsInput(reference_date="2024-03-15", answer="Revenue grew last year.",
 ...                     contexts=["Revenue rose in 2023."]).model_dump_json(exclude_none=True)
@@ -28,8 +28,8 @@ import typing as t
 
 from pydantic import BaseModel, Field, field_validator
 
-from ragas_temporal.prompts.compact import CompactPydanticPrompt
-from ragas_temporal.prompts.dated import RELATIVE_TIME_RULE, TextItem
+from ragas_temporal.llm.compact import CompactPydanticPrompt
+from ragas_temporal.llm.dated import RELATIVE_TIME_RULE, TextItem
 from ragas_temporal.scores import VERDICT_LABELS, verdict_spelling
 
 __all__ = [

@@ -8,14 +8,14 @@ the user's LLM for the duration of one judgement and replaces that loop:
 
 - at most :data:`MAX_ATTEMPTS` calls of ``agenerate_text`` (fewer if the run config allows
   fewer), waiting ``min(max_wait, BACKOFF_SECONDS * 2**attempt)`` between them
-  (:func:`ragas_temporal.retry.retrying`, the one retry policy); the judge's
+  (:func:`ragas_temporal.llm.retry.retrying`, the one retry policy); the judge's
   ``llm_timeout`` still bounds the whole judgement, waits included;
 - a call that still fails raises :class:`LLMCallFailed`, whose message says how many attempts
   were made and, for a rate limit, that the endpoint answered 429;
 - a reply longer than :data:`MAX_REPLY_BYTES` raises :class:`ReplyTooLong` ("judge reply too
   long (N bytes, cap M)") before it is parsed, and is not retried: a judge that rambles for 50 MB
   must not cost gigabytes of parsing and copies (the CLI's HTTP client refuses such a reply by
-  its length before reading it, :mod:`ragas_temporal.judging.usage`);
+  its length before reading it, :mod:`ragas_temporal.llm.usage`);
 - a reply that was cut short, by the server (``finish_reason: "length"``) or with JSON that ends
   before its brackets close, raises :class:`ReplyTruncated` and is not retried: ragas's lenient
   extraction would close the brackets and score the claims that happened to fit;
@@ -49,7 +49,7 @@ from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
 
-from ragas_temporal.retry import retrying
+from ragas_temporal.llm.retry import retrying
 
 __all__ = [
     "BoundedLLM",

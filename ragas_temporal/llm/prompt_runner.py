@@ -5,7 +5,7 @@
 ``agenerate`` for ``llm_factory`` Instructor LLMs, see below; either way users' ``set_prompts``
 changes take effect) and returns ``(output, None)`` or ``(None, reason)``. A malformed reply, an
 unknown label, an exception or a timeout becomes a one-line reason; the judges in
-:mod:`ragas_temporal.judging.judges` wrap it in a :class:`Judgement`, and the metric turns a failed
+:mod:`ragas_temporal.faithfulness.judge` wrap it in a :class:`Judgement`, and the metric turns a failed
 judgement into NaN with that reason while the rest of the run goes on.
 
 Cost and retries, bounded on purpose:
@@ -21,7 +21,7 @@ Cost and retries, bounded on purpose:
   up to its own ``max_retries`` (3 by default, i.e. 4 requests; pass ``max_retries=`` to
   ``llm_factory`` to change it). For them the prompt runs through the same rendering and output
   model, with LLM callbacks fired so that ``token_usage_parser`` sees their tokens.
-- a failing call of a ``BaseRagasLLM`` is retried by :class:`~ragas_temporal.judging.llm_calls.BoundedLLM`
+- a failing call of a ``BaseRagasLLM`` is retried by :class:`~ragas_temporal.llm.llm_calls.BoundedLLM`
   instead of ragas's ``RunConfig.max_retries`` loop (10 attempts by default): at most 3 attempts
   (fewer if the run config says so) with 1 s, 2 s back-off, inside the timeout; the reason says
   how many attempts were made and whether the endpoint answered 429. Replies are parsed as whole
@@ -32,7 +32,7 @@ Cost and retries, bounded on purpose:
 Example
 -------
 >>> import asyncio
->>> from ragas_temporal.prompts import TemporalFocusInput, TemporalFocusPrompt
+>>> from ragas_temporal.ranking.focus_prompt import TemporalFocusInput, TemporalFocusPrompt
 >>> asyncio.run(run_prompt(TemporalFocusPrompt(), None, TemporalFocusInput(query="When?")))
 (None, 'no LLM configured for this metric')
 """
@@ -46,7 +46,7 @@ import re
 import typing as t
 from dataclasses import dataclass
 
-from ragas_temporal.judging.llm_calls import TRUNCATED_REPLY, json_ends_early
+from ragas_temporal.llm.llm_calls import TRUNCATED_REPLY, json_ends_early
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
@@ -183,7 +183,7 @@ def client_timeout(llm: t.Any) -> float | None:
 def diagnose_reply(reply: str, output_model: t.Any) -> str:
     """Why ``reply`` does not validate as ``output_model`` (empty string when it does).
 
-    >>> from ragas_temporal.prompts import TemporalClaimsOutput
+    >>> from ragas_temporal.faithfulness.prompts import TemporalClaimsOutput
     >>> diagnose_reply("not json", TemporalClaimsOutput)
     "reply is not JSON: 'not json'"
     >>> diagnose_reply('{"claims": [{"claim": "c", "verdict": "MAYBE", "reason": "r"}]}', TemporalClaimsOutput)
@@ -387,7 +387,7 @@ async def run_prompt(
         quiet_instructor_logs()
         call = _generate_with_instructor(prompt, _with_reply_budget(llm, max_tokens), data, callbacks)
     else:
-        from ragas_temporal.judging.llm_calls import bounded
+        from ragas_temporal.llm.llm_calls import bounded
 
         call = prompt.generate(llm=bounded(llm), data=data, callbacks=callbacks, retries_left=fix_retries)
     try:

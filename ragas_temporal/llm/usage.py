@@ -42,8 +42,8 @@ from dataclasses import dataclass, fields
 from langchain_core.callbacks import BaseCallbackHandler
 from ragas.cache import DiskCacheBackend
 
-from ragas_temporal.judging.llm_calls import check_reply_size
-from ragas_temporal.judging.prompt_runner import _with_handler
+from ragas_temporal.llm.llm_calls import check_reply_size
+from ragas_temporal.llm.prompt_runner import _with_handler
 
 __all__ = [
     "MAX_REPLY_TOKENS",
@@ -178,8 +178,8 @@ class RequestMeter(_Tally):
     ``openai.AsyncOpenAI(http_client=openai.DefaultAsyncHttpxClient(event_hooks=meter.event_hooks()))``
     counts each request when it is sent (so one that times out is counted) and reads the
     ``usage`` of each JSON reply; a reply with an HTTP error status, or none at all, is a failed
-    request. A reply longer than :data:`~ragas_temporal.judging.llm_calls.MAX_REPLY_BYTES` is
-    refused (:class:`~ragas_temporal.judging.llm_calls.ReplyTooLong`, by its ``Content-Length``
+    request. A reply longer than :data:`~ragas_temporal.llm.llm_calls.MAX_REPLY_BYTES` is
+    refused (:class:`~ragas_temporal.llm.llm_calls.ReplyTooLong`, by its ``Content-Length``
     before it is read, or, sent in chunks without one, as soon as the bytes read pass the cap): the
     judgement fails "judge reply too long". :meth:`counts` is a snapshot.
     """

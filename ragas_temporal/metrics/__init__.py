@@ -1,7 +1,7 @@
 """ragas metric classes for temporal RAG evaluation: one module per family, one registration per class.
 
 Each class is a ragas ``SingleTurnMetric`` (those with an LLM mode are also ``MetricWithLLM``,
-through :class:`~ragas_temporal.metrics.judged.MetricWithJudge`), so it works in
+through :class:`~ragas_temporal.adapter.judged.MetricWithJudge`), so it works in
 ``ragas.evaluate``; each also offers ``ascore(**columns)`` returning a ``MetricResult`` with a
 reason, and :func:`score_dataset` gives per-row scores with reasons for a whole dataset.
 
@@ -29,11 +29,11 @@ column of ``TemporalPrecisionAtK(k=5)`` is ``temporal_precision_at_5(mode=focus_
 ('temporal_precision_at_5', 'temporal_ndcg_at_10_gold')
 """
 
-from ragas_temporal.metrics.answer_time import TemporalYearCoverageAtK
-from ragas_temporal.metrics.base import Failed, TemporalMetric
-from ragas_temporal.metrics.consistency import temporal_consistency_report
-from ragas_temporal.metrics.dataset_scoring import score_dataset
-from ragas_temporal.metrics.ranking import JudgedRankingMetric, RankingMetric
+from ragas_temporal.answer_time.metric import TemporalYearCoverageAtK
+from ragas_temporal.adapter.base import Failed, TemporalMetric
+from ragas_temporal.consistency.metric import temporal_consistency_report
+from ragas_temporal.adapter.dataset_scoring import score_dataset
+from ragas_temporal.ranking.metric import JudgedRankingMetric, RankingMetric
 from ragas_temporal.metrics.registry import METRIC_CLASSES, metric_from_spec, metrics_from_spec
 
 #: The metric classes, by class name, as registered when their family modules were imported.

@@ -10,17 +10,42 @@ set ``ragas-temporal evaluate`` runs when none is given.
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import importlib.util
+import pkgutil
 import re
 import typing as t
+from pathlib import Path
 from types import MappingProxyType
 
-# Importing the family modules defines their classes, and defining a class registers it
-# (TemporalMetric.__init_subclass__ calls registration.register): this import line is the only list of families.
-from ragas_temporal.metrics import answer_time, consistency, faithfulness, ranking, timeline  # noqa: F401
-from ragas_temporal.metrics.base import TemporalMetric, check_unique_names
-from ragas_temporal.metrics.registration import REGISTERED
+from ragas_temporal.adapter.base import TemporalMetric, check_unique_names
+from ragas_temporal.adapter.registration import REGISTERED
+
+
+#: The folder of ragas_temporal, where the family packages sit.
+_PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _import_families() -> tuple[str, ...]:
+    """Import the ``metric`` module of every package of ragas_temporal that has one (a metric family).
+
+    Defining a class registers it (``TemporalMetric.__init_subclass__`` calls ``register``), so a
+    new family is one new package with a ``metric.py``: no list to edit. Packages come in name order.
+    """
+    found = []
+    for info in pkgutil.iter_modules([str(_PACKAGE_ROOT)]):
+        module = f"ragas_temporal.{info.name}.metric"
+        if info.ispkg and importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
+            found.append(info.name)
+    return tuple(found)
+
+
+#: The metric families found, in the order their classes registered.
+FAMILIES: tuple[str, ...] = _import_families()
 
 __all__ = [
+    "FAMILIES",
     "METRIC_CLASSES",
     "DEFAULT_METRICS",
     "metric_from_spec",

@@ -1,1 +1,1 @@
-"""TODO face."""
+"""The offline stand-in judge: no key, no network."""

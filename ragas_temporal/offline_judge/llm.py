@@ -1,4 +1,4 @@
-"""Offline LLMs answering with :func:`ragas_temporal.judging.offline_rules.rule_based_judge`: no key, no network.
+"""Offline LLMs answering with :func:`ragas_temporal.offline_judge.rules.rule_based_judge`: no key, no network.
 
 Two ways in, one judge behind both:
 
@@ -8,7 +8,7 @@ Two ways in, one judge behind both:
   model, built over an ``AsyncOpenAI`` client whose HTTP transport answers in-process
   (:func:`offline_transport`), so the Instructor client path runs for real up to the socket.
 
-Both report token usage (counted with :func:`~ragas_temporal.judging.offline_rules.count_tokens`):
+Both report token usage (counted with :func:`~ragas_temporal.offline_judge.rules.count_tokens`):
 ``OfflineJudgeLLM`` in the ``llm_output`` shape ``ragas.cost.get_token_usage_for_openai`` reads, the
 transport in each chat-completion reply's ``usage``.
 
@@ -35,8 +35,8 @@ from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
 
-from ragas_temporal.judging.prompt_runner import openai_llm_output
-from ragas_temporal.judging.offline_rules import count_tokens, rule_based_judge
+from ragas_temporal.llm.prompt_runner import openai_llm_output
+from ragas_temporal.offline_judge.rules import count_tokens, rule_based_judge
 
 if t.TYPE_CHECKING:
     import httpx

@@ -31,7 +31,7 @@ It cannot tell a right year tied to the wrong event, which is what a real judge 
 Example
 -------
 >>> import json
->>> from ragas_temporal.prompts import TemporalClaimsInput, TemporalClaimsPrompt
+>>> from ragas_temporal.faithfulness.prompts import TemporalClaimsInput, TemporalClaimsPrompt
 >>> text = TemporalClaimsPrompt().to_string(TemporalClaimsInput(
 ...     reference_date="2024-03-15", answer="Revenue grew last year. It fell in 2020.",
 ...     contexts=["Revenue rose 12% in 2023."]))
@@ -48,8 +48,13 @@ import typing as t
 
 from ragas_temporal.focus_time import extract_focus_time
 from ragas_temporal.focus_time.patterns import sentence_break
-from ragas_temporal.judging.offline_timeline import event_locations_reply, stated_durations_reply, timeline_reply
-from ragas_temporal.scores import claims_from_focus_time, claims_from_mentions, credit_claims, year_label
+from ragas_temporal.offline_judge.timeline import (
+    event_locations_reply,
+    stated_durations_reply,
+    timeline_reply,
+)
+from ragas_temporal.faithfulness.formula import claims_from_focus_time, claims_from_mentions, credit_claims
+from ragas_temporal.scores import year_label
 
 __all__ = ["rule_based_judge", "tecfap_guess", "prompt_data", "years_in", "sentences", "count_tokens"]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import typing as t
 
-from ragas_temporal.prompts import DURATION_UNITS
+from ragas_temporal.timeline.prompts import DURATION_UNITS
 from ragas_temporal.timeline import locate_events, parse_durations, read_timeline
 from ragas_temporal.timeline.vocabulary import unit_of
 

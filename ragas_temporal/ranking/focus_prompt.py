@@ -1,6 +1,6 @@
 """Prompt (4): the temporal focus of a query, for when the rules cannot tell.
 
-The rules live in :mod:`ragas_temporal.judging.query_focus` (no LLM); this prompt is the
+The rules live in :mod:`ragas_temporal.ranking.query_focus` (no LLM); this prompt is the
 fallback. The label set is written once, here (:data:`TEMPORAL_FOCUS_LABELS`), and
 :data:`TemporalFocusLabel` is a ``Literal`` over it; the rules and the relevance judge read both.
 
@@ -18,7 +18,7 @@ import typing as t
 
 from pydantic import BaseModel, Field, field_validator
 
-from ragas_temporal.prompts.compact import CompactPydanticPrompt
+from ragas_temporal.llm.compact import CompactPydanticPrompt
 
 __all__ = [
     "TEMPORAL_FOCUS_LABELS",

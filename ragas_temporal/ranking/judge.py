@@ -19,7 +19,6 @@ Example
 
 from __future__ import annotations
 
-import re
 import typing as t
 from types import MappingProxyType
 

@@ -7,7 +7,7 @@ document in rank order, how many relevant ones are known, the ideal grades when 
 that prefixes the reason). :class:`RankingScorer` pairs a grade source (:class:`FocusTimeGrades`,
 :class:`GoldGrades` or the LLM judge :class:`ListwiseJudge`) with the metric's ``score_grades``, so
 every mode of every ranking metric turns grades into a score the same way (the arithmetic is
-:mod:`ragas_temporal.scores.ranking`).
+:mod:`ragas_temporal.ranking.formula`).
 
 Two ways to judge a retrieved context relevant:
 
@@ -52,11 +52,14 @@ from dataclasses import dataclass, field
 from ragas.prompt import PydanticPrompt
 
 from ragas_temporal import scores
-from ragas_temporal.judging import judge_relevance, judge_temporal_focus
-from ragas_temporal.metrics.base import Case, Failed, Outcome, ScorerFactory, TemporalMetric, undated
-from ragas_temporal.metrics.judged import JudgedMetric, MetricWithJudge, judge_call
-from ragas_temporal.metrics.parameters import Constraint, boolean, one_of, positive_int
-from ragas_temporal.prompts import FOCUS_FOR_JUDGE, TemporalFocusPrompt, TemporalGradePrompt, TemporalRelevancePrompt
+from ragas_temporal.ranking.gold import gold_grades, gold_ideal_grades, n_relevant_gold
+from ragas_temporal.ranking import formula
+from ragas_temporal.ranking.judge import judge_relevance, judge_temporal_focus
+from ragas_temporal.adapter.base import Case, Failed, Outcome, ScorerFactory, TemporalMetric, undated
+from ragas_temporal.adapter.judged import JudgedMetric, MetricWithJudge, judge_call
+from ragas_temporal.adapter.parameters import Constraint, boolean, one_of, positive_int
+from ragas_temporal.ranking.prompts import FOCUS_FOR_JUDGE, TemporalGradePrompt, TemporalRelevancePrompt
+from ragas_temporal.ranking.focus_prompt import TemporalFocusPrompt
 from ragas_temporal.scores import Score, format_years
 
 __all__ = [
@@ -98,7 +101,7 @@ class Grades:
     ``n_relevant``: relevant documents known (recall, AP divide by it); ``ideal``: the ideal grades
     when known (gold ids), else ``None`` (the ideal ranking re-orders the retrieved grades);
     ``label``: prefix of the score's reason (``"query years 2008"``); ``instead``: the outcome when
-    the sample cannot be graded (a NaN score or a :class:`~ragas_temporal.metrics.base.Failed`).
+    the sample cannot be graded (a NaN score or a :class:`~ragas_temporal.adapter.base.Failed`).
     """
 
     values: list[float]
@@ -164,9 +167,9 @@ class GoldGrades:
     async def grades(self, case: Case) -> Grades:
         gold = case.sample.reference_context_ids
         return Grades(
-            values=scores.gold_grades(case.sample.retrieved_context_ids, gold),
-            n_relevant=scores.n_relevant_gold(gold),
-            ideal=scores.gold_ideal_grades(gold),
+            values=gold_grades(case.sample.retrieved_context_ids, gold),
+            n_relevant=n_relevant_gold(gold),
+            ideal=gold_ideal_grades(gold),
         )
 
 
@@ -332,7 +335,7 @@ class JudgedRankingMetric(RankingMetric, MetricWithJudge):
     focus_llm : bool, default False
         Spend a separate call (``temporal_focus`` prompt) when the rules cannot tell.
     focus_prompt : PydanticPrompt, default TemporalFocusPrompt()
-    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.MetricWithJudge`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.adapter.judged.MetricWithJudge`
     """
 
     temporal_focus: t.Any = None
@@ -370,7 +373,7 @@ class TemporalPrecisionAtK(JudgedRankingMetric):
     relevance_prompt : PydanticPrompt, default TemporalRelevancePrompt()
         The listwise prompt (``get_prompts()`` name ``temporal_relevance``).
     reference_date, context_dates
-        Reference-date channels (see :mod:`ragas_temporal.metrics.base`).
+        Reference-date channels (see :mod:`ragas_temporal.adapter.base`).
     name : str, optional
 
     Examples
@@ -391,7 +394,7 @@ class TemporalPrecisionAtK(JudgedRankingMetric):
     _listwise_prompt = operator.attrgetter("relevance_prompt")
 
     def _score_from_grades(self, grades: Grades) -> Score:
-        return scores.precision_at_k(grades.values, self.k)
+        return formula.precision_at_k(grades.values, self.k)
 
 
 @dataclass
@@ -423,7 +426,7 @@ class TemporalRecallAtK(RankingMetric):
     _base_name: t.ClassVar[str] = "temporal_recall"
 
     def _score_from_grades(self, grades: Grades) -> Score:
-        return scores.recall_at_k(grades.values, self.k, grades.n_relevant)
+        return formula.recall_at_k(grades.values, self.k, grades.n_relevant)
 
 
 @dataclass
@@ -473,14 +476,14 @@ class TemporalNDCGAtK(JudgedRankingMetric):
     _base_name: t.ClassVar[str] = "temporal_ndcg"
     _relevance_scale: t.ClassVar[RelevanceScale] = "graded"
     _listwise_prompt = operator.attrgetter("grade_prompt")
-    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"gain": one_of("gain", scores.GAINS)}
+    _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"gain": one_of("gain", formula.GAINS)}
 
     def _name_parts(self) -> list[str]:
         parts = super()._name_parts()
         return parts if self.gain == "linear" else [*parts, self.gain]
 
     def _score_from_grades(self, grades: Grades) -> Score:
-        return scores.ndcg_at_k(grades.values, self.k, ideal_gains=grades.ideal, gain=self.gain)
+        return formula.ndcg_at_k(grades.values, self.k, ideal_gains=grades.ideal, gain=self.gain)
 
 
 @dataclass
@@ -511,7 +514,7 @@ class TemporalMRR(RankingMetric):
     _needs_all_retrieved: t.ClassVar[bool] = False
 
     def _score_from_grades(self, grades: Grades) -> Score:
-        return scores.reciprocal_rank_at_k(grades.values, self.k)
+        return formula.reciprocal_rank_at_k(grades.values, self.k)
 
 
 @dataclass
@@ -543,4 +546,4 @@ class TemporalMAP(RankingMetric):
     _base_name: t.ClassVar[str] = "temporal_map"
 
     def _score_from_grades(self, grades: Grades) -> Score:
-        return scores.average_precision_at_k(grades.values, self.k, grades.n_relevant)
+        return formula.average_precision_at_k(grades.values, self.k, grades.n_relevant)

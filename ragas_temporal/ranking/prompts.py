@@ -25,9 +25,9 @@ import typing as t
 
 from pydantic import BaseModel, BeforeValidator, Field
 
-from ragas_temporal.prompts.compact import CompactPydanticPrompt
-from ragas_temporal.prompts.dated import RELATIVE_TIME_RULE, TextItem
-from ragas_temporal.prompts.focus import TemporalFocusLabel
+from ragas_temporal.llm.compact import CompactPydanticPrompt
+from ragas_temporal.llm.dated import RELATIVE_TIME_RULE, TextItem
+from ragas_temporal.ranking.focus_prompt import TemporalFocusLabel
 
 __all__ = [
     "FOCUS_FOR_JUDGE",

@@ -17,7 +17,7 @@ When cues of several kinds occur, the most specific wins, in this fixed order:
 ``duration`` > ``trend`` > ``before_after`` > ``recency`` > ``specific_time``
 ("How long after the war ..." asks for a duration; "What changed after 2008?" is before/after).
 A query with no cue phrase but an explicit time mention (a year, a date, "last year") is
-``specific_time``. No LLM, no wall clock; the labels are :mod:`ragas_temporal.prompts.focus`'s.
+``specific_time``. No LLM, no wall clock; the labels are :mod:`ragas_temporal.ranking.focus_prompt`'s.
 
 Example
 -------
@@ -35,7 +35,7 @@ import re
 from typing import Callable
 
 # the label set is the prompt's (one tuple, and the output model's Literal over it)
-from ragas_temporal.prompts.focus import TEMPORAL_FOCUS_LABELS
+from ragas_temporal.ranking.focus_prompt import TEMPORAL_FOCUS_LABELS
 
 __all__ = [
     "TEMPORAL_FOCUS_LABELS",

@@ -8,14 +8,14 @@ Accepted LLMs: any ``ragas.llms.BaseRagasLLM`` (e.g. ``LangchainLLMWrapper``; ca
 Behaviour:
 
 - at most ``max_concurrency`` calls in flight; a progress bar (tqdm) unless ``show_progress=False``
-  (the runner of metrics' rows too: :func:`ragas_temporal.runner.run_each`);
+  (the runner of metrics' rows too: :func:`ragas_temporal.llm.runner.run_each`);
 - each failed call is retried ``max_retries`` times with exponential back-off
-  (``retry_wait * 2**attempt`` seconds, capped at ``max_wait``: :func:`ragas_temporal.retry.retrying`,
+  (``retry_wait * 2**attempt`` seconds, capped at ``max_wait``: :func:`ragas_temporal.llm.retry.retrying`,
   the judges' policy too); a row still failing is
   recorded with its ``error`` and an empty prediction, and the run goes on;
 - every finished row is appended to ``out`` (one JSON object a line, flushed) as it arrives, through
-  the store ``evaluate --resume`` uses too (:mod:`ragas_temporal.append_store`): one run at a time
-  writes ``out`` (a second one raises :class:`~ragas_temporal.append_store.StoreBusy` before asking
+  the store ``evaluate --resume`` uses too (:mod:`ragas_temporal.llm.append_store`): one run at a time
+  writes ``out`` (a second one raises :class:`~ragas_temporal.llm.append_store.StoreBusy` before asking
   anything), and a last line torn by a killed run is removed so that its row is asked again;
   a rerun with the same ``out`` skips rows already answered (key: relation, pattern id,
   direction, key step) and retries rows recorded as failed; a stored row whose prompt differs
@@ -43,9 +43,9 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from pydantic import BaseModel, Field
 
-from ragas_temporal.append_store import AppendStore
-from ragas_temporal.retry import retrying
-from ragas_temporal.runner import progress_bar, run_each
+from ragas_temporal.llm.append_store import AppendStore
+from ragas_temporal.llm.retry import retrying
+from ragas_temporal.llm.runner import progress_bar, run_each
 from ragas_temporal.tecfap.probe import ProbeRow
 from ragas_temporal.tecfap.records import is_failed, read_predictions, row_key
 from ragas_temporal.tecfap.scoring import is_missing_text, snap_to_candidate

@@ -21,7 +21,7 @@ import warnings
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from ragas_temporal.append_store import json_lines
+from ragas_temporal.llm.append_store import json_lines
 from ragas_temporal.input_files import (
     InputFileError,
     check_regular_file,

@@ -8,7 +8,6 @@ import math
 import numbers
 from fractions import Fraction
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from itertools import combinations
 
 from ragas_temporal.scores._result import Score, undefined
 from ragas_temporal.scores._validation import as_ordered, check_count, plural

@@ -9,10 +9,10 @@
   :class:`~ragas_temporal.timeline.Duration` values.
 
 The judge lists evidence only; the metric computes the score. Nothing here raises for a bad reply
-or a failing endpoint (see :func:`ragas_temporal.judging.prompt_runner.run_prompt`).
+or a failing endpoint (see :func:`ragas_temporal.llm.prompt_runner.run_prompt`).
 
 >>> import asyncio
->>> from ragas_temporal.judging import offline_llm
+>>> from ragas_temporal.offline_judge.llm import offline_llm
 >>> j = asyncio.run(judge_timeline(offline_llm(), "She was born in 1950 and died in 1940."))
 >>> j.values
 (2, (((0, 1), "'died in 1940' is before 'born in 1950' (born → died)"),))
@@ -23,16 +23,16 @@ from __future__ import annotations
 import typing as t
 
 from ragas_temporal.focus_time import extract_focus_time
-from ragas_temporal.judging.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
-from ragas_temporal.prompts import (
+from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
+from ragas_temporal.timeline.prompts import (
     EventLocationInput,
     EventLocationPrompt,
     StatedDurationInput,
     StatedDurationPrompt,
     TimelineClaimsPrompt,
     TimelineInput,
-    iso_date,
 )
+from ragas_temporal.llm.dated import iso_date
 from ragas_temporal.timeline import Duration, EventPlacement
 from ragas_temporal.timeline.vocabulary import unit_of
 

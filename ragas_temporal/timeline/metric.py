@@ -5,7 +5,7 @@ lists evidence (claims and contradictions, event locations, stated durations) in
 score is computed from it. One family, one home: the three metric classes, the scorers of their
 rule modes (evidence from :mod:`ragas_temporal.timeline`) and of their llm modes (a judge lists the
 evidence in one call; :func:`duration_score` and :func:`event_order_score` score both kinds of
-evidence alike), the arithmetic in :mod:`ragas_temporal.scores.timeline`.
+evidence alike), the arithmetic in :mod:`ragas_temporal.timeline.coherence_score`.
 
 LLM calls per sample: at most one. No call when the rules already know the answer cannot be
 scored: an answer without any temporal expression or duration (coherence), a reference without two
@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from ragas.prompt import PydanticPrompt
 
 from ragas_temporal import scores
-from ragas_temporal.judging.timeline import judge_event_locations, judge_stated_durations, judge_timeline
-from ragas_temporal.metrics.base import Case, Failed, Outcome, ScorerFactory
-from ragas_temporal.metrics.judged import JudgedMetric, MetricWithJudge, judge_call
-from ragas_temporal.metrics.parameters import Constraint, finite_non_negative
-from ragas_temporal.prompts import EventLocationPrompt, StatedDurationPrompt, TimelineClaimsPrompt
+from ragas_temporal.timeline import formula
+from ragas_temporal.timeline.judge import judge_event_locations, judge_stated_durations, judge_timeline
+from ragas_temporal.adapter.base import Case, Failed, Outcome, ScorerFactory
+from ragas_temporal.adapter.judged import JudgedMetric, MetricWithJudge, judge_call
+from ragas_temporal.adapter.parameters import Constraint, finite_non_negative
+from ragas_temporal.timeline.prompts import EventLocationPrompt, StatedDurationPrompt, TimelineClaimsPrompt
 from ragas_temporal.scores import Score
 from ragas_temporal.timeline import (
     Duration,
@@ -95,7 +96,7 @@ def duration_score(gold: Duration, stated: t.Sequence[Duration], tolerance_years
         return scores.undefined(
             f"answer's duration ({scores.clip_copied(main.text)}) is too large to compare: not a finite number of {unit}s"
         )
-    score = scores.duration_accuracy(main.in_unit(unit), gold.in_unit(unit), tolerance=tolerance, unit=unit + "s")
+    score = formula.duration_accuracy(main.in_unit(unit), gold.in_unit(unit), tolerance=tolerance, unit=unit + "s")
     # in llm mode the texts are the judge's quotes: copied text is bounded
     reason = f"{score.reason} (answer: {scores.clip_copied(main.text)})"
     if len(stated) > 1:
@@ -107,7 +108,7 @@ def event_order_score(placements: t.Sequence[EventPlacement], events: t.Sequence
     """Kendall tau rescaled to [0, 1] over the gold events the answer places (years, else order of mention)."""
     placed = [p for p in placements if p.found and (p.year is not None or p.position is not None)]
     times, basis = event_times(placed)
-    score = scores.event_order_accuracy(times, list(events))
+    score = formula.event_order_accuracy(times, list(events))
     if len(times) < 2:
         return score
     return Score(score.value, f"{score.reason} (placed by {basis})")
@@ -121,7 +122,7 @@ class CoherenceByRules:
     calls_llm: bool = False
 
     async def score(self, case: Case) -> Outcome:
-        return scores.timeline_coherence(*read_timeline(case.sample.response, case.reference_date).evidence())
+        return formula.timeline_coherence(*read_timeline(case.sample.response, case.reference_date).evidence())
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ class DurationByRules:
 
 @dataclass(frozen=True)
 class CoherenceByJudge:
-    """The judge lists dated claims and contradictions; ``scores.timeline_coherence`` counts."""
+    """The judge lists dated claims and contradictions; ``formula.timeline_coherence`` counts."""
 
     host: JudgedMetric
     prompt_of: t.Callable[[t.Any], t.Any] = operator.attrgetter("timeline_prompt")
@@ -176,7 +177,7 @@ class CoherenceByJudge:
         if not judgement.ok:
             return Failed.judge(judgement.error)
         n_claims, contradictions = judgement.values
-        score = scores.timeline_coherence(n_claims, contradictions)
+        score = formula.timeline_coherence(n_claims, contradictions)
         if score.is_nan:
             return Score(score.value, score.reason + " (as listed by the LLM judge)")
         return score
@@ -253,7 +254,7 @@ class TemporalCoherence(MetricWithJudge):
     reference_date : None, date, ISO str or callable(sample) -> date | str | None
         Places relative times ("last year") so they count as dated claims.
     timeline_prompt : PydanticPrompt, default TimelineClaimsPrompt()
-    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.MetricWithJudge`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.adapter.judged.MetricWithJudge`
     name : str, default "temporal_coherence"
 
     Examples
@@ -293,7 +294,7 @@ class EventOrderAccuracy(MetricWithJudge):
     ----------
     mode : {"focus_time", "llm"}
     events_prompt : PydanticPrompt, default EventLocationPrompt()
-    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.MetricWithJudge`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.adapter.judged.MetricWithJudge`
     name : str, default "event_order_accuracy"
 
     Examples
@@ -338,7 +339,7 @@ class DurationAccuracy(MetricWithJudge):
     tolerance_years : float, default 0.0
         Absolute error (in years) that still counts as exact.
     durations_prompt : PydanticPrompt, default StatedDurationPrompt()
-    llm_timeout, fix_retries : see :class:`~ragas_temporal.metrics.judged.MetricWithJudge`
+    llm_timeout, fix_retries : see :class:`~ragas_temporal.adapter.judged.MetricWithJudge`
     name : str, default "duration_accuracy"
 
     Examples

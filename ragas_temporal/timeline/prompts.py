@@ -21,8 +21,8 @@ import typing as t
 
 from pydantic import BaseModel, Field, field_validator
 
-from ragas_temporal.prompts.compact import CompactPydanticPrompt
-from ragas_temporal.prompts.dated import RELATIVE_TIME_RULE
+from ragas_temporal.llm.compact import CompactPydanticPrompt
+from ragas_temporal.llm.dated import RELATIVE_TIME_RULE
 
 __all__ = [
     "TimelineInput",

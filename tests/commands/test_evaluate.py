@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from ragas_temporal.cli import main
-from ragas_temporal.judging import count_tokens, prompt_data
+from ragas_temporal.offline_judge.rules import count_tokens, prompt_data
 from tests.support.openai_server import HANG
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]

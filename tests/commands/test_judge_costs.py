@@ -13,9 +13,9 @@ import sqlite3
 import pytest
 
 from ragas_temporal.cli import main
-from ragas_temporal.judging import count_tokens
-from ragas_temporal.judging.llm_calls import MAX_REPLY_BYTES
-from ragas_temporal.judging.usage import MeteredDiskCache
+from ragas_temporal.offline_judge.rules import count_tokens
+from ragas_temporal.llm.llm_calls import MAX_REPLY_BYTES
+from ragas_temporal.llm.usage import MeteredDiskCache
 from tests.commands.test_evaluate import ROWS, scores_of, write_jsonl
 from tests.support.fake_llm import ScriptedLLM
 from tests.support.openai_server import HANG, HTTPReply
@@ -128,8 +128,8 @@ def test_impossible_usage_is_not_printed_as_it_came(tmp_path, capsys, openai_ser
 def test_impossible_usage_from_a_python_llm_is_left_out():
     from langchain_core.outputs import Generation, LLMResult
 
-    from ragas_temporal.judging.prompt_runner import openai_llm_output
-    from ragas_temporal.judging.usage import UsageMeter
+    from ragas_temporal.llm.prompt_runner import openai_llm_output
+    from ragas_temporal.llm.usage import UsageMeter
 
     meter = UsageMeter()
     meter.on_llm_end(LLMResult(generations=[[Generation(text="{}")]], llm_output=openai_llm_output(-1000, 10**12, "m")))

@@ -27,7 +27,7 @@ import pytest
 
 from ragas_temporal.cli import main
 from ragas_temporal.data.readers import read_rows
-from ragas_temporal.judging import rule_based_judge
+from ragas_temporal.offline_judge.rules import rule_based_judge
 
 ROOT = Path(__file__).resolve().parents[2]
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
@@ -117,7 +117,7 @@ def test_a_column_no_format_holds_is_refused_before_any_work(tmp_path, capsys, m
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from ragas_temporal.metrics import dataset_scoring as runner
+    from ragas_temporal.adapter import dataset_scoring as runner
 
     pq.write_table(pa.Table.from_pylist([{**ROWS[1], "took": datetime.timedelta(seconds=5)}]), tmp_path / "d.parquet")
     out = tmp_path / "out.jsonl"
@@ -261,8 +261,8 @@ def test_cost_line_says_usage_not_reported(tmp_path, capsys, openai_server, monk
 
 
 def test_score_dataset_gives_its_judge_usage_to_the_caller():
-    from ragas_temporal.judging import offline_llm
-    from ragas_temporal.judging.offline_rules import count_tokens
+    from ragas_temporal.offline_judge.llm import offline_llm
+    from ragas_temporal.offline_judge.rules import count_tokens
     from ragas_temporal.metrics import TemporalFaithfulness, score_dataset
 
     llm = offline_llm()

@@ -31,7 +31,7 @@ def _one_line_error(capsys, code, expected_code=2):
 @pytest.fixture
 def never_scored(monkeypatch):
     """Fail the test if scoring starts: output problems must be found before the work."""
-    from ragas_temporal.metrics import dataset_scoring as runner
+    from ragas_temporal.adapter import dataset_scoring as runner
 
     def refuse(*args, **kwargs):
         raise AssertionError("scoring started before the output path was checked")

@@ -15,9 +15,9 @@ import pytest
 from langchain_core.outputs import Generation, LLMResult
 from ragas.llms.base import BaseRagasLLM
 
-from ragas_temporal.judging import prompt_runner
-from ragas_temporal.judging.judges import judge_temporal_claims
-from ragas_temporal.judging.llm_calls import BoundedLLM, json_first
+from ragas_temporal.llm import prompt_runner
+from ragas_temporal.faithfulness.judge import judge_temporal_claims
+from ragas_temporal.llm.llm_calls import BoundedLLM, json_first
 from ragas_temporal.metrics import TemporalFaithfulness, score_dataset
 from tests.support.fake_llm import ScriptedLLM
 from tests.support.openai_server import HTTPReply
@@ -135,13 +135,13 @@ def test_llm_that_blocks_the_loop_is_the_documented_limit():
     assert time.monotonic() - started >= 0.5 and llm.calls == 1
     assert result.value == 1.0 or result.reason.startswith("LLM call timed out")  # never lost, never raised
     assert "blocks the event loop" in prompt_runner.__doc__
-    from ragas_temporal.judging import llm_calls
+    from ragas_temporal.llm import llm_calls
 
     assert "blocks the event loop" in llm_calls.__doc__
 
 
 def test_bounded_llm_wraps_only_ragas_llms():
-    from ragas_temporal.judging.llm_calls import bounded
+    from ragas_temporal.llm.llm_calls import bounded
 
     llm = ScriptedLLM(["{}"])
     assert isinstance(bounded(llm), BoundedLLM) and bounded(bounded(llm)).inner is llm

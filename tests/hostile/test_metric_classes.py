@@ -131,7 +131,7 @@ def test_a_gold_event_list_nested_too_deeply_says_how_to_give_events():
 
 
 def test_a_judge_reply_nested_too_deeply_is_diagnosed_not_raised():
-    from ragas_temporal.judging.prompt_runner import diagnose_reply
-    from ragas_temporal.prompts import TemporalClaimsOutput
+    from ragas_temporal.llm.prompt_runner import diagnose_reply
+    from ragas_temporal.faithfulness.prompts import TemporalClaimsOutput
 
     assert diagnose_reply(DEEP_JSON, TemporalClaimsOutput).startswith("reply is not JSON: '[[[[")

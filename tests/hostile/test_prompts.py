@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from ragas_temporal.prompts import TemporalClaimsPrompt
-from ragas_temporal.prompts.claims import TemporalClaimsInput
+from ragas_temporal.faithfulness.prompts import TemporalClaimsPrompt
+from ragas_temporal.faithfulness.prompts import TemporalClaimsInput
 
 BREAKS = ["\n", "\r", "\u2028", "\u2029", "\u0085", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e"]
 

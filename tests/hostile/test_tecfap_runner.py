@@ -8,7 +8,7 @@ import json
 import pytest
 
 from ragas_temporal.tecfap import build_probe, load_example, run_probe
-from ragas_temporal.append_store import StoreBusy as PredictionsFileBusy
+from ragas_temporal.llm.append_store import StoreBusy as PredictionsFileBusy
 from tests.support.fake_llm import ScriptedLLM
 
 

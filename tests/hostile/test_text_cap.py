@@ -10,7 +10,8 @@ import tracemalloc
 import pytest
 
 from ragas_temporal.focus_time.extract import extract_focus_time
-from ragas_temporal.metrics import TemporalFaithfulness, columns, score_dataset
+from ragas_temporal.metrics import TemporalFaithfulness, score_dataset
+from ragas_temporal.adapter import columns
 
 DENSE = "1999 "  # a year every 5 characters: the extractor's costliest text per character
 
@@ -35,7 +36,7 @@ def test_a_context_over_the_cap_is_nan_at_once_with_the_cap_in_its_reason():
         tracemalloc.stop()
     assert frame["temporal_faithfulness_reason"][0] == (
         "retrieved_contexts[1] is 1,000,005 characters, over the cap of 1,000,000 on one text: split it into "
-        "passages, or raise ragas_temporal.metrics.columns.TEXT_MAX_CHARS"
+        "passages, or raise ragas_temporal.adapter.columns.TEXT_MAX_CHARS"
     )
     assert frame["temporal_faithfulness"].isna()[0] and frame["temporal_faithfulness_failure"][0] == "input"
     assert frame["temporal_faithfulness"][1] == 1.0  # the other row is scored

@@ -8,8 +8,10 @@ import time
 
 import pytest
 
-from ragas_temporal.judging import Judgement, judge_relevance, judge_temporal_claims, judge_temporal_focus
-from ragas_temporal.prompts import TemporalClaimsPrompt
+from ragas_temporal.llm.prompt_runner import Judgement
+from ragas_temporal.ranking.judge import judge_relevance, judge_temporal_focus
+from ragas_temporal.faithfulness.judge import judge_temporal_claims
+from ragas_temporal.faithfulness.prompts import TemporalClaimsPrompt
 from tests.support.fake_judges import rule_based_judge
 from tests.support.fake_llm import Delay, ScriptedLLM, langchain_wrapped
 from tests.support.openai_server import HANG, refused_base_url

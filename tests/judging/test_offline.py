@@ -13,23 +13,11 @@ from ragas import EvaluationDataset, RunConfig, evaluate
 from ragas.cost import get_token_usage_for_openai
 
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK
-from ragas_temporal.prompts import (
-    RelevanceInput,
-    TemporalClaimsInput,
-    TemporalClaimsPrompt,
-    TemporalFocusInput,
-    TemporalFocusPrompt,
-    TemporalGradePrompt,
-)
-from ragas_temporal.judging import (
-    OFFLINE_MODEL,
-    OfflineJudgeLLM,
-    count_tokens,
-    offline_llm,
-    offline_llm_factory,
-    prompt_data,
-    rule_based_judge,
-)
+from ragas_temporal.ranking.prompts import RelevanceInput, TemporalGradePrompt
+from ragas_temporal.faithfulness.prompts import TemporalClaimsInput, TemporalClaimsPrompt
+from ragas_temporal.ranking.focus_prompt import TemporalFocusInput, TemporalFocusPrompt
+from ragas_temporal.offline_judge.llm import OFFLINE_MODEL, OfflineJudgeLLM, offline_llm, offline_llm_factory
+from ragas_temporal.offline_judge.rules import count_tokens, prompt_data, rule_based_judge
 
 CONTEXTS = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from ragas_temporal.judging import rule_based_judge
-from ragas_temporal.prompts import TemporalClaimsInput, TemporalClaimsPrompt
+from ragas_temporal.offline_judge.rules import rule_based_judge
+from ragas_temporal.faithfulness.prompts import TemporalClaimsInput, TemporalClaimsPrompt
 
 EINSTEIN = "Albert Einstein (born 14 March 1879) was a German-born theoretical physicist."
 

@@ -6,9 +6,9 @@ import typing as t
 
 import pytest
 
-from ragas_temporal.prompts import FOCUS_FOR_JUDGE
-from ragas_temporal.prompts.focus import TemporalFocusLabel
-from ragas_temporal.judging.query_focus import (
+from ragas_temporal.ranking.prompts import FOCUS_FOR_JUDGE
+from ragas_temporal.ranking.focus_prompt import TemporalFocusLabel
+from ragas_temporal.ranking.query_focus import (
     FOCUS_PRECEDENCE,
     TEMPORAL_FOCUS_LABELS,
     classify_temporal_focus_by_rules,

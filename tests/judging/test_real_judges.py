@@ -13,11 +13,11 @@ import logging
 
 import pytest
 
-from ragas_temporal.judging import judge_temporal_claims
-from ragas_temporal.judging.grounding import is_grounded, normalise_words, own_claims
-from ragas_temporal.judging.llm_calls import json_ends_early
-from ragas_temporal.judging.prompt_runner import Judgement
-from ragas_temporal.prompts import TemporalClaimsPrompt
+from ragas_temporal.faithfulness.judge import judge_temporal_claims
+from ragas_temporal.faithfulness.grounding import is_grounded, normalise_words, own_claims
+from ragas_temporal.llm.llm_calls import json_ends_early
+from ragas_temporal.llm.prompt_runner import Judgement
+from ragas_temporal.faithfulness.prompts import TemporalClaimsPrompt
 from tests.support.fake_judges import cut_short, example_copier, rule_based_judge
 from tests.support.fake_llm import ScriptedLLM
 from tests.support.openai_server import CutReply
@@ -96,7 +96,7 @@ def test_the_reply_budget_holds_with_a_cache_and_on_retries(openai_server, tmp_p
     # called the original's bound method: every request asked for 1,024 tokens
     from ragas.llms import llm_factory
 
-    from ragas_temporal.judging.usage import MeteredDiskCache
+    from ragas_temporal.llm.usage import MeteredDiskCache
 
     replies = iter(["not json"])  # the first reply is re-asked by Instructor, then FULL
     openai_server.responder = lambda request: next(replies, FULL)

@@ -10,8 +10,10 @@ import pytest
 
 from ragas_temporal.data import example_reference_dates, example_rows
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK, score_dataset
-from ragas_temporal.judging import judge_relevance, judge_temporal_claims
-from ragas_temporal.prompts import DatedText, TemporalClaimsInput, TemporalClaimsPrompt, dated_texts
+from ragas_temporal.ranking.judge import judge_relevance
+from ragas_temporal.faithfulness.judge import judge_temporal_claims
+from ragas_temporal.llm.dated import DatedText, dated_texts
+from ragas_temporal.faithfulness.prompts import TemporalClaimsInput, TemporalClaimsPrompt
 from tests.support.fake_judges import parse_prompt_input, rule_based_judge
 from tests.support.fake_llm import ScriptedLLM
 

@@ -19,7 +19,7 @@ from ragas_temporal.metrics import (
     TemporalPrecisionAtK,
     TemporalRecallAtK,
 )
-from ragas_temporal.metrics.base import NoLLM
+from ragas_temporal.adapter.base import NoLLM
 
 ALL = [
     TemporalFaithfulness,
@@ -190,7 +190,7 @@ def test_copies_score_with_their_own_judge():
     import copy
     import pickle
 
-    from ragas_temporal.judging import offline_llm
+    from ragas_temporal.offline_judge.llm import offline_llm
 
     original = TemporalPrecisionAtK(k=2, mode="llm", llm=offline_llm())
     for clone in (pickle.loads(pickle.dumps(original)), copy.deepcopy(original)):

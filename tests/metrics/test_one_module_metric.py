@@ -16,7 +16,7 @@ import pytest
 
 from ragas_temporal.cli import main
 from ragas_temporal.metrics import metric_from_spec, metrics_from_spec, score_dataset
-from ragas_temporal.metrics.base import REGISTERED
+from ragas_temporal.adapter.base import REGISTERED
 from ragas_temporal.metrics.registry import METRIC_CLASSES
 
 MODULE = textwrap.dedent('''
@@ -25,8 +25,8 @@ MODULE = textwrap.dedent('''
     import typing as t
     from dataclasses import dataclass
 
-    from ragas_temporal.metrics.base import Case, TemporalMetric, undated
-    from ragas_temporal.metrics.parameters import count
+    from ragas_temporal.adapter.base import Case, TemporalMetric, undated
+    from ragas_temporal.adapter.parameters import count
     from ragas_temporal.scores import Score
 
 

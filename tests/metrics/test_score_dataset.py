@@ -161,7 +161,7 @@ def test_a_failing_metric_loses_no_row(monkeypatch):
 
         return FocusTime.from_years([2008])
 
-    monkeypatch.setattr("ragas_temporal.metrics.base.extract_focus_time", flaky)
+    monkeypatch.setattr("ragas_temporal.adapter.base.extract_focus_time", flaky)
     m = TemporalFaithfulness()
     df = score_dataset([{"response": "boom", "retrieved_contexts": CTX}, {"response": "ok", "retrieved_contexts": CTX}], [m])
     assert math.isnan(df[m.name][0]) and df[f"{m.name}_reason"][0] == "error: RuntimeError: extractor exploded"
@@ -221,7 +221,7 @@ def test_example_dataset_scores_with_every_default_metric():
 def test_score_dataset_passes_callbacks_to_the_judge():
     from ragas.cost import CostCallbackHandler, get_token_usage_for_openai
 
-    from ragas_temporal.judging import offline_llm
+    from ragas_temporal.offline_judge.llm import offline_llm
 
     llm = offline_llm()
     rows = [

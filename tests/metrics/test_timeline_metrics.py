@@ -295,7 +295,7 @@ def test_new_metrics_run_in_ragas_evaluate_offline():
 
     from ragas import EvaluationDataset, evaluate
 
-    from ragas_temporal.judging import offline_llm
+    from ragas_temporal.offline_judge.llm import offline_llm
 
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     rows = [
@@ -324,7 +324,7 @@ def test_new_metrics_run_in_ragas_evaluate_offline():
 
 
 def test_prompts_are_ragas_prompts_of_the_metric():
-    from ragas_temporal.prompts import StatedDurationPrompt
+    from ragas_temporal.timeline.prompts import StatedDurationPrompt
 
     assert set(TemporalCoherence(mode="llm").get_prompts()) == {"timeline_claims"}
     assert set(EventOrderAccuracy().get_prompts()) == {"event_locations"}

@@ -9,19 +9,20 @@ import typing as t
 import pytest
 from pydantic import ValidationError
 
-from ragas_temporal.prompts import (
+from ragas_temporal.ranking.prompts import (
     RelevanceGrades,
     RelevanceInput,
     RelevanceVerdicts,
-    TemporalClaimsInput,
-    TemporalClaimsOutput,
-    TemporalClaimsPrompt,
-    TemporalFocusOutput,
-    TemporalFocusPrompt,
     TemporalGradePrompt,
     TemporalRelevancePrompt,
 )
-from ragas_temporal.prompts.claims import ClaimVerdict
+from ragas_temporal.faithfulness.prompts import (
+    TemporalClaimsInput,
+    TemporalClaimsOutput,
+    TemporalClaimsPrompt,
+)
+from ragas_temporal.ranking.focus_prompt import TemporalFocusOutput, TemporalFocusPrompt
+from ragas_temporal.faithfulness.prompts import ClaimVerdict
 from tests.support.fake_judges import parse_prompt_input
 from tests.support.fake_llm import ScriptedLLM, count_tokens
 

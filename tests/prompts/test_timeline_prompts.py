@@ -7,7 +7,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from ragas_temporal.prompts import (
+from ragas_temporal.timeline.prompts import (
     DURATION_UNITS,
     EventLocationInput,
     EventLocationPrompt,

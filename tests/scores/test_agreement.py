@@ -23,16 +23,14 @@ from pathlib import Path
 
 import pytest
 
-from ragas_temporal.scores import (
+from ragas_temporal.ranking.formula import (
     average_precision_at_k,
-    gold_grades,
-    gold_ideal_grades,
-    n_relevant_gold,
     ndcg_at_k,
     precision_at_k,
     recall_at_k,
     reciprocal_rank_at_k,
 )
+from ragas_temporal.ranking.gold import gold_grades, gold_ideal_grades, n_relevant_gold
 
 CUTOFFS = (1, 3, 5, 10)
 N_QUERIES = 300

@@ -7,13 +7,9 @@ import random
 
 import pytest
 
-from ragas_temporal.scores import (
-    Score,
-    duration_accuracy,
-    event_order_tau,
-    kendall_tau_b,
-    temporal_consistency,
-)
+from ragas_temporal.scores import Score
+from ragas_temporal.timeline.formula import duration_accuracy, event_order_tau, kendall_tau_b
+from ragas_temporal.consistency.formula import temporal_consistency
 
 # --- kendall_tau_b / event_order_tau ------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import pytest
 
 from ragas_temporal.focus_time.spans import mention_span
 
-from ragas_temporal.scores import (
+from ragas_temporal.faithfulness.formula import (
     TemporalClaim,
     claim_faithfulness,
     claim_verdicts,

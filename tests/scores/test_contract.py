@@ -18,12 +18,11 @@ from ragas_temporal.scores import (
     Score,
     format_years,
     jaccard_grades,
-    ndcg_at_k,
     overlap_relevance,
-    precision_at_k,
     temporal_faithfulness,
     undefined,
 )
+from ragas_temporal.ranking.formula import ndcg_at_k, precision_at_k
 
 SCORES_DIR = Path(scores.__file__).parent
 

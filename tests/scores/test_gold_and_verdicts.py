@@ -9,13 +9,10 @@ from ragas_temporal.scores import (
     VERDICT_LABELS,
     Score,
     claim_verdict_score,
-    gold_grades,
-    gold_ideal_grades,
-    n_relevant_gold,
-    ndcg_at_k,
     normalise_verdict,
-    precision_at_k,
 )
+from ragas_temporal.ranking.gold import gold_grades, gold_ideal_grades, n_relevant_gold
+from ragas_temporal.ranking.formula import ndcg_at_k, precision_at_k
 
 # --- gold_grades ------------------------------------------------------------------------------
 

@@ -7,11 +7,10 @@ import math
 import numpy as np
 import pytest
 
-from ragas_temporal.scores import (
-    Score,
+from ragas_temporal.scores import Score, jaccard_grades
+from ragas_temporal.ranking.formula import (
     average_precision_at_k,
     dcg_at_k,
-    jaccard_grades,
     ndcg_at_k,
     precision_at_k,
     recall_at_k,

@@ -6,14 +6,9 @@ import math
 
 import pytest
 
-from ragas_temporal.scores import (
-    anchor_coverage,
-    answer_temporal_precision,
-    consistency_with_others,
-    duration_accuracy,
-    event_order_accuracy,
-    timeline_coherence,
-)
+from ragas_temporal.scores import anchor_coverage, answer_temporal_precision
+from ragas_temporal.consistency.formula import consistency_with_others
+from ragas_temporal.timeline.formula import duration_accuracy, event_order_accuracy, timeline_coherence
 
 
 def test_answer_temporal_precision_by_hand():

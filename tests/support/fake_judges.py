@@ -2,7 +2,7 @@
 
 :func:`rule_based_judge` is a script for :class:`tests.support.fake_llm.ScriptedLLM` (or the
 loopback server, via ``lambda request: rule_based_judge(request.user_text)``). It is
-:func:`ragas_temporal.judging.rule_based_judge` (rules in :mod:`ragas_temporal.judging.offline_rules`:
+:func:`ragas_temporal.judging.rule_based_judge` (rules in :mod:`ragas_temporal.offline_judge.rules`:
 years from the focus-time extractor, relative times read against the prompt's
 ``reference_date``), with one change for tests: ragas's ``TranslateStatements`` prompt (used by
 ``adapt_prompts``) is answered by upper-casing the statements, so a test can see that the
@@ -16,7 +16,7 @@ Judges that behave as a small local model (SmolLM2-135M behind llama.cpp's serve
 - :func:`cut_short`: a judge whose replies stop after their first claim (JSON that ends early).
 
 >>> import json
->>> from ragas_temporal.prompts import TemporalClaimsPrompt, TemporalClaimsInput
+>>> from ragas_temporal.faithfulness.prompts import TemporalClaimsPrompt, TemporalClaimsInput
 >>> text = TemporalClaimsPrompt().to_string(TemporalClaimsInput(
 ...     answer="It began in 2008. It ended in 2010.", contexts=["Started in 2008."]))
 >>> [c["verdict"] for c in json.loads(rule_based_judge(text))["claims"]]
@@ -28,8 +28,8 @@ from __future__ import annotations
 import json
 import typing as t
 
-from ragas_temporal.judging import prompt_data as parse_prompt_input
-from ragas_temporal.judging import rule_based_judge as _package_judge
+from ragas_temporal.offline_judge.rules import prompt_data as parse_prompt_input
+from ragas_temporal.offline_judge.rules import rule_based_judge as _package_judge
 
 __all__ = [
     "parse_prompt_input",
@@ -74,7 +74,7 @@ def judge_with_overrides(overrides: t.Mapping[str, t.Any]) -> t.Callable[[str], 
 def example_copier(prompt_text: str) -> str:
     """The prompt's first ``Example output:`` line, whatever the data says (a copying judge).
 
-    >>> from ragas_temporal.prompts import TemporalClaimsPrompt, TemporalClaimsInput
+    >>> from ragas_temporal.faithfulness.prompts import TemporalClaimsPrompt, TemporalClaimsInput
     >>> text = TemporalClaimsPrompt().to_string(TemporalClaimsInput(answer="It fell in 2008.", contexts=[]))
     >>> [c["claim"] for c in json.loads(example_copier(text))["claims"]][1]
     'The bridge took six years to build.'

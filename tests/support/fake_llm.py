@@ -50,10 +50,10 @@ from pydantic import Field
 from ragas.llms.base import BaseRagasLLM, LangchainLLMWrapper
 from ragas.run_config import RunConfig
 
-from ragas_temporal.judging.prompt_runner import openai_llm_output
+from ragas_temporal.llm.prompt_runner import openai_llm_output
 
 # one token ruler for the whole project: the package's offline judge counts the same way
-from ragas_temporal.judging import count_tokens
+from ragas_temporal.offline_judge.rules import count_tokens
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks

@@ -184,7 +184,7 @@ def test_openai_compatible_chat_path_and_http_errors(rows, openai_server_factory
 
 def test_the_offline_judge_runs_a_probe_end_to_end(tmp_path):
     from ragas_temporal.tecfap.probe import read_probe_prompt
-    from ragas_temporal.judging import offline_llm
+    from ragas_temporal.offline_judge.llm import offline_llm
 
     listed = build_probe(load_example(), split="test", shots=1, with_context=True)
     records = run_probe(listed, offline_llm(), out=tmp_path / "p.jsonl", show_progress=False)

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from ragas_temporal.scores import timeline_coherence
+from ragas_temporal.timeline.formula import timeline_coherence
 from ragas_temporal.timeline import read_timeline
 
 

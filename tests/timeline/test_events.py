@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ragas_temporal.scores import event_order_accuracy
+from ragas_temporal.timeline.formula import event_order_accuracy
 from ragas_temporal.timeline import event_times, locate_events, parse_gold_events
 
 GOLD = ["Sputnik launch", "Apollo 11 Moon landing", "Fall of the Berlin Wall", "Launch of the ISS"]
