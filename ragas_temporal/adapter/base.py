@@ -42,7 +42,7 @@ from ragas_temporal.adapter.dates import FROM_METRIC, ContextDates, DateChannels
 from ragas_temporal.adapter.parameters import Constraint, check_parameters, one_of
 from ragas_temporal.adapter.registration import REGISTERED, register
 from ragas_temporal.scores import Score, clip_copied, undefined
-from ragas_temporal.faithfulness.formula import no_claim_reason
+from ragas_temporal.scores.year_sets import no_claim_reason
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks

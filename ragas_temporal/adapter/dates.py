@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ragas_temporal.focus_time.reference import parse_reference_date
 from ragas_temporal.adapter.columns import column_problem
-from ragas_temporal.ranking.gold import id_key, keyed_by_id
+from ragas_temporal.scores.ids import id_key, keyed_by_id
 
 if t.TYPE_CHECKING:
     from ragas.dataset_schema import SingleTurnSample

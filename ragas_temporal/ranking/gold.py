@@ -12,44 +12,9 @@ import numbers
 from collections.abc import Collection, Hashable, Mapping, Sequence
 
 from ragas_temporal.scores._validation import as_ordered, check_finite_non_negative
+from ragas_temporal.scores.ids import id_key, keyed_by_id
 
-__all__ = ["id_key", "keyed_by_id", "gold_grades", "gold_ideal_grades", "n_relevant_gold"]
-
-
-def id_key(doc_id: Hashable) -> Hashable:
-    """The one rule for document ids: an id is compared as its text, so the integer ``7`` is ``"7"``.
-
-    Every place that matches ids reads them through this function: gold mode here, and the
-    ``context_dates`` mapping of the metrics. Other values are returned unchanged (and compared as
-    they are).
-
-    >>> id_key(7), id_key("7"), id_key("d1")
-    ('7', '7', 'd1')
-    """
-    if isinstance(doc_id, numbers.Integral) and not isinstance(doc_id, bool):
-        return str(int(doc_id))
-    return doc_id
-
-
-def keyed_by_id(mapping: Mapping, what: str) -> dict:
-    """``mapping`` with its keys read by :func:`id_key`; ``ValueError`` when two keys are one id.
-
-    >>> keyed_by_id({7: 1.0, "d1": 2.0}, "gold")
-    {'7': 1.0, 'd1': 2.0}
-    >>> keyed_by_id({7: 1, "7": 3}, "gold")
-    Traceback (most recent call last):
-    ...
-    ValueError: gold names id '7' twice (as 7 and '7'): ids are compared as text; keep one
-    """
-    keyed: dict = {}
-    given: dict = {}
-    for key, value in mapping.items():
-        text = id_key(key)
-        if text in keyed:
-            raise ValueError(f"{what} names id {text!r} twice (as {given[text]!r} and {key!r}): ids are compared as text; keep one")
-        keyed[text] = value
-        given[text] = key
-    return keyed
+__all__ = ["gold_grades", "gold_ideal_grades", "n_relevant_gold"]
 
 
 def _gold_mapping(gold: object) -> dict[Hashable, float]:

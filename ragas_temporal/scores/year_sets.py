@@ -10,11 +10,13 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable
+from typing import Any
 
 from ragas_temporal.scores._result import Score, undefined
 from ragas_temporal.scores._validation import as_year_set, as_year_sets, format_years, plural
 
 __all__ = [
+    "no_claim_reason",
     "unsupported_years",
     "temporal_faithfulness",
     "answer_temporal_recall",
@@ -365,3 +367,64 @@ def retrieved_year_recall(query_years: Iterable[int], doc_years_list: Iterable[I
     if missing:
         reason += f"; missing: {format_years(missing)}"
     return Score(found / len(qft), reason)
+
+
+def no_claim_reason(mentions: Iterable[Any], side: str = "answer", reference_date: Any = None) -> str:
+    """Why a text with no dated mention cannot be scored, and what to do about it.
+
+    ``mentions`` are the text's mentions (objects with ``text``, ``kind``, ``value``, ``years``);
+    ``side`` is ``"answer"`` (faithfulness) or ``"query"`` (retrieval metrics); ``reference_date``
+    is the date the text was read against (``None``: none). Relative mentions without years need a
+    reference date; with one, they fell outside the calendar ("next year" on 9999-12-31); a vague
+    one ("recently", value ``PAST_REF``) names no year at all. Anaphoric ones need an earlier date
+    or a reference date; any other mention without years is named as having unknown years.
+
+    >>> from types import SimpleNamespace as M
+    >>> no_claim_reason([])
+    'answer makes no temporal claim'
+    >>> no_claim_reason([], side="query")
+    'query has no temporal focus'
+    >>> no_claim_reason([M(text="last year", kind="relative", years=set())])
+    "'last year' needs a reference date: pass reference_date=... or a reference_date column"
+    >>> no_claim_reason([M(text="the following year", kind="anaphoric", years=set())], side="query")
+    "query has no temporal focus: 'the following year' needs an earlier date in the same text or a reference date: pass reference_date=... or a reference_date column"
+    >>> import datetime as dt
+    >>> no_claim_reason([M(text="next year", kind="relative", value=None, years=set())], reference_date=dt.date(9999, 12, 31))
+    "'next year' falls outside the calendar from the reference date 9999-12-31"
+    """
+    if side not in ("answer", "query"):
+        raise ValueError(f"side must be 'answer' or 'query', got {side!r}")
+    base = NO_ANSWER_CLAIM if side == "answer" else NO_QUERY_FOCUS
+    undated = [m for m in mentions if not getattr(m, "years", None)]
+    if not undated:
+        return base
+    fix = "pass reference_date=... or a reference_date column"
+    by_kind: dict[str, list[str]] = {"relative": [], "vague": [], "beyond": [], "anaphoric": [], "other": []}
+    for mention in undated:
+        kind = getattr(mention, "kind", None)
+        unresolved = getattr(mention, "value", None) is None or getattr(mention, "relative", None) is not None
+        if kind == "relative" and not unresolved:
+            kind = "vague"  # PAST_REF, PRESENT_REF: no date would give it a year
+        elif kind == "relative" and reference_date is not None:
+            kind = "beyond"  # read against a date, yet no year: it left the calendar
+        by_kind[kind if kind in by_kind else "other"].append(repr(str(mention.text)))
+    parts = []
+    if by_kind["relative"]:
+        verb = "needs" if len(by_kind["relative"]) == 1 else "need"
+        parts.append(f"{', '.join(by_kind['relative'])} {verb} a reference date: {fix}")
+    if by_kind["beyond"]:
+        verb = "falls" if len(by_kind["beyond"]) == 1 else "fall"
+        shown = reference_date.isoformat() if hasattr(reference_date, "isoformat") else str(reference_date)
+        parts.append(f"{', '.join(by_kind['beyond'])} {verb} outside the calendar from the reference date {shown}")
+    if by_kind["vague"]:
+        verb = "names" if len(by_kind["vague"]) == 1 else "name"
+        parts.append(f"{', '.join(by_kind['vague'])} {verb} no particular year")
+    if by_kind["anaphoric"]:
+        verb = "needs" if len(by_kind["anaphoric"]) == 1 else "need"
+        parts.append(f"{', '.join(by_kind['anaphoric'])} {verb} an earlier date in the same text or a reference date: {fix}")
+    if by_kind["other"]:
+        parts.append(f"the years of {', '.join(by_kind['other'])} are unknown: nothing to check them against")
+    reason = "; ".join(parts)
+    # The answer side's sentence already says a claim is made but cannot be dated; the query side
+    # keeps its established opening so readers and filters still recognise it.
+    return reason if side == "answer" else f"{base}: {reason}"

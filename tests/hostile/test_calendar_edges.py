@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from ragas_temporal.metrics import AnswerTemporalRecall, TemporalFaithfulness, TemporalPrecisionAtK
-from ragas_temporal.faithfulness.formula import no_claim_reason
+from ragas_temporal.scores.year_sets import no_claim_reason
 
 CTX = ["Prices rose in 2019."]
 

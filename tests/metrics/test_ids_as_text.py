@@ -11,7 +11,8 @@ import math
 import pytest
 
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalMRR, TemporalNDCGAtK, TemporalPrecisionAtK, score_dataset
-from ragas_temporal.ranking.gold import gold_grades, gold_ideal_grades, id_key, n_relevant_gold
+from ragas_temporal.ranking.gold import gold_grades, gold_ideal_grades, n_relevant_gold
+from ragas_temporal.scores.ids import id_key
 
 
 def run(coro):

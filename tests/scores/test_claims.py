@@ -20,8 +20,8 @@ from ragas_temporal.faithfulness.formula import (
     claim_from_mention,
     claims_from_mentions,
     credit_claims,
-    no_claim_reason,
 )
+from ragas_temporal.scores.year_sets import no_claim_reason
 
 
 def mention(text: str, kind: str, value: str | None, years=()) -> SimpleNamespace:
