@@ -11,12 +11,8 @@ form of a regex (the private ``re._parser``; ``sre_parse`` before 3.11):
 - ``prefix_words`` / ``number_prefix_words``: words that can open a match before its trigger;
 - ``letter_run_followers``: the characters that can come after a run of letters and whitespace.
 
-The scanner never runs this analysis when it is imported: ``derive_tables`` reads a rule
-table, and ``python -m ragas_temporal.focus_time.build_scanner_tables --write`` writes the result
-for today's rules to ``scanner_tables.py`` (generated, readable data). This module imports
-nothing of the package: it analyses the regexes it is given. A test re-derives the tables and fails when
-they are stale; should a stale table ever be imported (rules merged without regenerating), the
-scanner sees its fingerprint differ and derives the tables here instead (correct, only slower).
+``derive_tables`` turns a rule table into the scanner's tables, which ``build_scanner_tables``
+writes to ``scanner_tables.py``, so importing the scanner parses no regex.
 
 >>> sorted(first_tokens(r"(?:(?i:the)\s+)?(?P<d>\d)0s"))
 ['#', 'the']

@@ -515,13 +515,7 @@ RULES_BY_FIRST_WORD: dict[str, re.Pattern | None] = {}
 _rules_by_first_word = _lazy_dispatch(RULES_BY_FIRST_WORD, _FIRST_TOKENS, unknown_key="#")
 
 
-# Most prefix-word positions tried before a trigger are ordinary words ("the beach today"), and
-# a failed attempt at the whole alternation of rules that can start with "the" is the scanner's
-# most expensive step. The word after the prefix word settles most of them: a rule starting with
-# "the" continues with "following", "19th", "1990s", "nineties", ... never with "beach". The
-# signature of a position is (first word, second word): letters, then whitespace, then the next
-# run of letters, "#" when something else (a digit, a hyphen, an apostrophe) follows, "$" at the
-# end of the text.
+# A prefix word dispatches with the word after it (see regex_analysis's two-word dispatch).
 
 _SIGNATURE_PAIRS = {sig for s in _SIGNATURES if s is not None for sig in s}
 #: Prefix word -> the next words some rule names after it (any other next word dispatches as "*").
@@ -545,11 +539,7 @@ def _rules_by_word_pair(w1: str, w2: str) -> re.Pattern | None:
     return rx
 
 
-# A position starting with a digit is tried against every rule that can start with that digit
-# (about twenty). The number of digits and the character after them settle most: "2008 " can
-# start a bare year, a year range or a clock time ("1400 UTC"), never "3 May" or "10:30". The
-# next character is " " for any whitespace, a lower-case letter, "$" at the end of the text,
-# else itself.
+# A digit position dispatches on its digit count and the next character (regex_analysis's digit shapes).
 
 #: (digit count, next character) -> alternation of the rules with that shape.
 RULES_BY_DIGIT_SHAPE: dict[tuple[int, str], re.Pattern | None] = {}
