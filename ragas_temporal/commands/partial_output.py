@@ -17,11 +17,6 @@ Two files live beside ``OUT`` during a run:
 - ``OUT.lock``: a ``filelock`` lock held for the whole run. A second run on the same ``OUT``
   stops at once with one line naming it (:class:`~ragas_temporal.llm.append_store.StoreBusy`) instead of racing the first one.
 
-``OUT`` itself is written beside the run, a batch of rows at a time in input order, to a temporary
-file in the same folder, and moved over ``OUT`` when every row is scored
-(:class:`~ragas_temporal.data.writers.RowsWriter`, driven by :mod:`ragas_temporal.commands.row_stream`);
-then the partial file is removed. ``OUT`` is therefore always the previous file or one run's
-complete new one.
 
 With ``--resume`` a run reads ``OUT.partial`` and scores only the rows it does not hold. A row is
 known by its key (:func:`row_identities`): ``id:<value>`` when every row has an ``id`` column (ids
