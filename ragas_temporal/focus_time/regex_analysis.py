@@ -2,14 +2,8 @@ r"""What the matches of a regular expression can start with, read from its parse
 
 The scanner (``scanner.py``) tries only the rules that can match at a position. Which ones can is
 read from the rule regexes themselves by the generic analysis here, which walks CPython's parsed
-form of a regex (the private ``re._parser``; ``sre_parse`` before 3.11):
-
-- ``first_chars``: the characters a match can start with;
-- ``first_tokens``: its possible first words;
-- ``word_signatures``: its possible (first word, second word) pairs;
-- ``digit_shapes``: for a match opening with digits, how many and the character after them;
-- ``prefix_words`` / ``number_prefix_words``: words that can open a match before its trigger;
-- ``letter_run_followers``: the characters that can come after a run of letters and whitespace.
+form of a regex (the private ``re._parser``; ``sre_parse`` before 3.11): first characters, first
+words and word pairs, digit shapes, prefix words and the followers of a run of letters.
 
 ``derive_tables`` turns a rule table into the scanner's tables, which ``build_scanner_tables``
 writes to ``scanner_tables.py``, so importing the scanner parses no regex.

@@ -251,7 +251,7 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     if digits:
         numbers = rf"(?<![{digits}])(?:{numbers})"
     spaced = v.code not in _UNSPACED and v.code != "ko"
-    # one rule for every phrase (a rule per meaning made the scanner try a dozen more
+    # one rule for every phrase (a rule per meaning would make the scanner try a dozen more
     # alternatives at each word); the phrase read picks its English reader (``_by_phrase``)
     phrases = list(v.relative)
     exact = [p for p in phrases if p in v.case_sensitive]  # "morgen" is tomorrow, "Morgen" the morning
