@@ -1,7 +1,6 @@
 """Open files a user names, refusing what would hang, crash or eat memory, with one-line messages.
 
-Every reader of user-given files (the CLI's data readers, the TeCFaP loader and its predictions
-files) goes through here, so the rules are written once:
+The rules:
 
 - the path must name a regular file: a directory, a FIFO or a device is refused (a FIFO would
   block the reader forever), and so is a name longer than the operating system allows;
@@ -98,8 +97,7 @@ def check_output_file(path: str | os.PathLike, what: str = "output file", reserv
 
     The folder must exist and be writable, the path must not be a folder or a FIFO, and the name
     must fit the file system (``reserve`` more bytes too, for files named after it such as
-    ``out.jsonl.partial``). Nothing is created: two runs checking one new path at once both pass
-    (a probe file created and removed here made the other run's check fail).
+    ``out.jsonl.partial``). Nothing is created, so two runs checking one new path at once both pass.
 
     >>> check_output_file("no-such-folder/x.csv", "--output")
     Traceback (most recent call last):

@@ -1,14 +1,5 @@
 """Answer-time metrics on focus time: does the answer (or the top-K) cover, and stay in, the periods asked about?
 
-One family, one home: each metric class with its mode's scorer (no LLM).
-
-- :class:`AnswerTemporalRecall`: ``|AFT ∩ QFT| / |QFT|``, the share of the question's years the answer covers;
-- :class:`AnswerTemporalPrecision`: ``|AFT ∩ QFT| / |AFT|``, its pair;
-- :class:`TemporalAnchorCoverage`: the share of the query's anchors (periods it names) the answer,
-  or the top-K contexts, touch;
-- :class:`TemporalYearPrecisionAtK`, :class:`TemporalYearRecallAtK` (TemporalYearCoverage@K):
-  precision and recall of the query's years among the years of the top-K contexts.
-
 >>> import asyncio
 >>> r = asyncio.run(AnswerTemporalPrecision().ascore(
 ...     user_input="What happened in 2008?", response="Banks failed in 2007 and 2010."))

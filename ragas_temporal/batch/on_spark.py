@@ -1,12 +1,8 @@
 """Spark: :func:`score_frame` and :func:`focus_time_frame` through ``DataFrame.mapInPandas`` with an explicit schema.
 
 Each executor runs the same pandas function as a laptop does, so the values are those of
-``score_dataset``. Executors need this package installed (a wheel: ``pip wheel .`` then
-``--py-files``/``spark.archives``, or the cluster's image), and their Python must be the one
-``PYSPARK_PYTHON`` names. On a ``local`` master the workers are processes of this machine: unless
-``PYSPARK_PYTHON`` names another, they run this interpreter, in a session you build yourself as in
-one from :func:`local_session` (Spark would start PATH's ``python3``, which, from a virtual
-environment that is not activated, has neither pandas nor this package).
+``score_dataset``. Installing the package on the workers and choosing their Python
+(``PYSPARK_PYTHON``, a ``local`` master's workers): ``docs/scaling-out.md``.
 
 Example (needs the ``[spark]`` extra and Java 17)::
 

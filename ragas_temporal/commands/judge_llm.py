@@ -1,14 +1,5 @@
 """The LLM judge of ``ragas-temporal evaluate``: built from the command line, metered while it runs.
 
-- :func:`judge_from_args` turns ``--llm-model`` / ``--base-url`` / ``--api-key-env`` /
-  ``--llm-timeout`` into a ragas ``llm_factory`` LLM over an ``AsyncOpenAI`` client with bounded
-  retries (the settings recommended in :mod:`ragas_temporal.adapter.judged`), or
-  ``--offline-judge`` into the rule-based stand-in of :mod:`ragas_temporal.judging`;
-- ``--cache DIR`` gives that LLM ragas's disk cache (:func:`judge_cache`): a judgement asked
-  again (a resumed or repeated run) is answered from the folder, without a request;
-- the calls and tokens are counted by :class:`~ragas_temporal.llm.usage.UsageMeter`, which
-  ``score_dataset`` puts on every run that calls a judge.
-
 Worst case per judgement with the defaults: Instructor sends at most 1 + :data:`INSTRUCTOR_RETRIES`
 requests (a reply that fails validation is re-asked), the client retries a failed connection, a
 timeout, 429 or 5xx at most :data:`CLIENT_RETRIES` time(s) (:data:`LOCAL_CLIENT_RETRIES`, none,

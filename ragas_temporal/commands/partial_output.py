@@ -1,41 +1,13 @@
 """``evaluate --output`` while the run goes on: rows kept as they finish, resumable, one run at a time.
 
-Two files live beside ``OUT`` during a run:
-
-- ``OUT.partial`` (JSON Lines): a header line with the run's settings, then one line per finished
-  row, ``{"key": ..., "fp": ..., "scores": {...}}`` (the row's key, the fingerprint of its scored
-  content, and its score, reason and failure columns; its input columns are read from the data
-  again), appended as the row finishes and handed to the operating system at most
-  :data:`FLUSH_EVERY` seconds later, whatever comes next (a timer flushes a row that no later row
-  follows). SIGINT and SIGTERM keep every finished row; a SIGKILL loses at most the rows of the
-  last 50 ms, and at most the line being written is torn, and it is cut off when the run is
-  resumed (the store's ``repair_torn_tail``, as for TeCFaP predictions, said in one note), so that row is
-  scored again. The file is opened without following a link (``O_NOFOLLOW``) and must be a
-  regular file with one name; a file there that does not start with our header is never read
-  on, cut or reused. A write that fails (a full disk) stops the run with one line saying that the
-  rows already written are kept and that ``--resume`` continues.
-- ``OUT.lock``: a ``filelock`` lock held for the whole run. A second run on the same ``OUT``
-  stops at once with one line naming it (:class:`~ragas_temporal.llm.append_store.StoreBusy`) instead of racing the first one.
-
-``OUT`` itself is written beside the run, a batch of rows at a time in input order, to a temporary
-file in the same folder, and moved over ``OUT`` when every row is scored
-(:class:`~ragas_temporal.data.writers.RowsWriter`, driven by :mod:`ragas_temporal.commands.row_stream`);
-then the partial file is removed. ``OUT`` is therefore always the previous file or one run's
-complete new one.
-
-With ``--resume`` a run reads ``OUT.partial`` and scores only the rows it does not hold. A row is
-known by its key (:func:`row_identities`): ``id:<value>`` when every row has an ``id`` column (ids
-compared as text), else ``sha256:<hash>`` of the fields that change a score (the ragas sample
-columns, ``reference_date``, ``language`` and the ``--group-by`` column), in canonical JSON. The n-th repeat of a key gets ``#n``, so identical rows are each scored once. A
-held row is reused only when its fingerprint (the hash of those fields, and of its group's answers
-when a metric compares the answers of a group: :class:`GroupAnswers`, gathered in the run's first
-pass over the data) equals the row's today: a row whose data changed
-is scored again, and the run says how many were dropped. A line that is not UTF-8 or not JSON is
-skipped with a warning (its row is scored again). Without ``--resume`` an existing partial file
-is an error (its rows were paid for); with other settings (metrics, modes, judge, reference date)
-it is an error too: resuming would mix two runs. With ``--resume`` and no partial file, an
-``OUT`` that already holds every row of the data with this run's columns is read back beside the
-data, a batch at a time (:meth:`PartialOutput.complete_output`), and nothing is scored again.
+What a user sees (flushing, stopping, resuming, which rows are held, what is refused) is written in
+``docs/cli.md`` ("Nothing lost"). Two files live beside ``OUT`` during a run: ``OUT.partial``, JSON
+Lines in the append store (a header line with the run's settings, then
+``{"key": ..., "fp": ..., "scores": {...}}`` per finished row: its input columns are read from the
+data again), and ``OUT.lock``, a ``filelock`` lock held for the whole run. A row's key
+(:func:`row_identities`) is ``id:<value>`` when every row has an ``id`` (compared as text), else
+``sha256:<hash>`` of the fields that change a score in canonical JSON, the n-th repeat with ``#n``;
+its fingerprint also covers its group's answers when a metric compares them (:class:`GroupAnswers`).
 
 >>> rows = [{"id": 7, "response": "x"}, {"id": "8", "response": "y"}]
 >>> row_keys(rows, ["response"])

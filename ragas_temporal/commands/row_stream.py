@@ -1,18 +1,9 @@
 """``evaluate``'s local run, a batch of rows at a time: memory holds one batch, whatever the row count.
 
-Two passes over the data. The first (:func:`survey`) reads every row once and keeps only what the
-run must know before it scores: the row count, the columns in order, the columns that hold a
-value (the metric choice and the check that each metric's columns exist), whether every row has
-an ``id`` (the row keys), and, with ``--output``, that every value has a written form (a column no
-format holds is refused before any work, as before) and, with ``group_by``, the fingerprint of each
-group's answers (a held row's group must be unchanged). The second pass (:class:`StreamedRun`)
-scores a batch of ``data.readers.BATCH_ROWS`` rows, keeps each judged row in ``OUT.partial`` as it
-finishes (:mod:`~ragas_temporal.commands.partial_output`), appends the batch's rows, in input
-order, to the new output file (:class:`~ragas_temporal.data.writers.RowsWriter`, moved over ``OUT``
-at the end) and adds its scores to the printed summary (:class:`Tally`). A resumed run takes a
-held row's scores from the partial file instead of scoring it when its fingerprint is unchanged
-(a third pass first counts them); with nothing held, it reads ``OUT`` back beside the data and
-scores nothing when ``OUT`` already holds this run's every row.
+Two passes over the data: the first (:func:`survey`) learns what the run must know before it
+scores (row count, columns, ids, written forms, group answers' fingerprints), so a bad column is
+refused before any judge call; the second (:class:`StreamedRun`) scores, keeps, writes and sums
+one batch at a time.
 
 >>> import argparse
 >>> facts = survey([[{"id": 1, "response": "In 2008."}], [{"id": 2, "response": None}]], check_written=False)

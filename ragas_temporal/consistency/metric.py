@@ -181,7 +181,7 @@ def temporal_consistency_report(
     """One row per group: how consistently its answers state the same years.
 
     Columns: ``group``, ``n_answers``, ``temporal_consistency`` (mean pairwise Jaccard of the
-    answers' focus times, :func:`ragas_temporal.formula.temporal_consistency`), ``reason``,
+    answers' focus times, :func:`ragas_temporal.consistency.formula.temporal_consistency`), ``reason``,
     ``years_in_all`` and ``disagreeing_years`` (years some answers state and others do not).
     Rows without a string ``response`` are left out and counted in the reason; a row's own
     ``reference_date`` field overrides ``reference_date``. A group with one answer is NaN.

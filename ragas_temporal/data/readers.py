@@ -1,6 +1,6 @@
 """Read a dataset file into rows (dicts with ragas column names): JSONL, JSON, CSV, a saved dataset.
 
-The ``ragas-temporal evaluate`` command reads its ``DATA`` argument here. A malformed line is an
+A malformed line is an
 error naming the file and line; a CSV list cell that is not a list stays text, so that row scores
 NaN with a reason naming the column instead of the whole file failing.
 

@@ -1,7 +1,5 @@
 """Write scored rows to ``.jsonl``, ``.csv`` or ``.parquet``: the whole new file, or the previous one.
 
-The ``ragas-temporal evaluate`` command writes its ``--output`` here, and reads it back with
-:mod:`ragas_temporal.data.readers` (the round trip is tested for every format).
 
 - :func:`text_form`: a value in a form all three formats hold, the same in each. NaN and infinite
   numbers become null (an undefined score), dates ISO text, ``bytes`` base64 text, ``Decimal``

@@ -1,9 +1,5 @@
 """THE reader of written amounts of time: a number in digits or words, and the unit word after it.
 
-The words are the extractor's tables (``patterns.NUMBER_WORDS``, ``units.UNIT_WORDS``); this is
-the one place that reads them. The interpreters read "three years ago" with it, the timeline
-rules read "two and a half centuries" with it (through :mod:`ragas_temporal.timeline.vocabulary`).
-
 >>> number_of("twenty-five"), number_of("1,000"), number_of("2.5"), number_of("an"), number_of("few")
 (Fraction(25, 1), Fraction(1000, 1), Fraction(5, 2), Fraction(1, 1), None)
 >>> count_of("three"), count_of("2.5")

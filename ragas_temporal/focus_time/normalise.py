@@ -26,18 +26,9 @@ the years column is what the extractor gives a mention with that value.
 >>> [(m.value, sorted(m.years)) for m in extract_focus_time("from 2008 to 2010").mentions]
 [('2008/2010', [2008, 2009, 2010])]
 
-Two documented limits keep the years sane and the memory bounded:
-
-* **the era**: a year is a year from 99,999 BC (prehistory: "10,000 BC") to AD 9999, the last
-  year of a calendar date (``ERA_FIRST``..``ERA_LAST``). "34402 AD" or "12,345,678 BC" are not
-  read as years, and a relative date that would leave the calendar ("tomorrow" written on
-  9999-12-31, "yesterday" on 0001-01-01) gets no year rather than a wrong one;
-* **the span**: a range wider than ``MAX_SPAN_YEARS`` (200) years keeps its value
-  ("BC9999/9999") but its years are its two ends only; narrower ranges, decades and centuries hold
-  every year. Named periods (a fixed table, "the Middle Ages") always hold every year. A text
-  also has a budget of ``SPAN_YEARS_PER_CHAR`` (4) range years per character, plus 1,000: a
-  text packed with different long ranges (hostile input; prose needs a 200-year range every 50
-  characters to reach it) holds only the ends of the ranges past its budget.
+The era (``ERA_FIRST``..``ERA_LAST``) and the span limits (``MAX_SPAN_YEARS``,
+``SPAN_YEARS_PER_CHAR``) keep the years sane and the memory bounded: ``docs/focus-time.md``
+("Limits").
 
 >>> sorted(year_span(1000, 1199))[:2], len(year_span(1000, 1199)), sorted(year_span(-9999, 9999))
 ([1000, 1001], 200, [-9999, 9999])

@@ -400,8 +400,7 @@ CJK_YEAR_COMPOUNDS = "代间間份"
 CJK_LETTERS = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 
 
-# --- where a sentence ends: read by every reader of sentences (the tense and part-of-date windows,
-# the timeline's sentences, the offline judge's claims and statements, the judges' reply budget)
+# --- where a sentence ends (every reader of sentences reads it here)
 
 #: Marks that end a sentence when a blank follows them ("It ended in 1918. Then ...").
 SENTENCE_END_MARKS = ".!?"

@@ -2,21 +2,11 @@ r"""What the matches of a regular expression can start with, read from its parse
 
 The scanner (``scanner.py``) tries only the rules that can match at a position. Which ones can is
 read from the rule regexes themselves by the generic analysis here, which walks CPython's parsed
-form of a regex (the private ``re._parser``; ``sre_parse`` before 3.11):
+form of a regex (the private ``re._parser``; ``sre_parse`` before 3.11): first characters, first
+words and word pairs, digit shapes, prefix words and the followers of a run of letters.
 
-- ``first_chars``: the characters a match can start with;
-- ``first_tokens``: its possible first words;
-- ``word_signatures``: its possible (first word, second word) pairs;
-- ``digit_shapes``: for a match opening with digits, how many and the character after them;
-- ``prefix_words`` / ``number_prefix_words``: words that can open a match before its trigger;
-- ``letter_run_followers``: the characters that can come after a run of letters and whitespace.
-
-The scanner never runs this analysis when it is imported: ``derive_tables`` reads a rule
-table, and ``python -m ragas_temporal.focus_time.build_scanner_tables --write`` writes the result
-for today's rules to ``scanner_tables.py`` (generated, readable data). This module imports
-nothing of the package: it analyses the regexes it is given. A test re-derives the tables and fails when
-they are stale; should a stale table ever be imported (rules merged without regenerating), the
-scanner sees its fingerprint differ and derives the tables here instead (correct, only slower).
+``derive_tables`` turns a rule table into the scanner's tables, which ``build_scanner_tables``
+writes to ``scanner_tables.py``, so importing the scanner parses no regex.
 
 >>> sorted(first_tokens(r"(?:(?i:the)\s+)?(?P<d>\d)0s"))
 ['#', 'the']

@@ -5,12 +5,8 @@ slow (tens of rules per position). Every temporal expression contains a *trigger
 month or weekday name, or a temporal keyword ("year", "ago", "tonight", "war", "christmas", ...).
 So the scanner
 
-1. finds the triggers (``TRIGGER``: ``TRIGGER_BODY`` after a character that is not a-z or a digit,
-   built from ``patterns.TRIGGER_WORDS``) without trying a regex at every word: trigger words by
-   meeting the set of the text's runs of a-z with the set of trigger words, numbers and marks
-   ("2008", "'08", "Q3") by ``bytes.find`` on a shape copy of the text, then the trigger's body
-   regex at those few places (``_fast_triggers``; a text with digits of other scripts, or whose
-   ``lower()`` changes its length, takes the plain separator-led regex);
+1. finds the triggers (``TRIGGER``, built from ``patterns.TRIGGER_WORDS``) without trying a regex
+   at every word (``_fast_triggers``);
 2. tries the rules only at the trigger and, up to ``BACK`` characters before it, at words that can
    open a mention (``PREFIX_WORDS``: "the following year", "between 1990"; fewer for a number
    trigger) or tokens that do not start with a letter; URLs are skipped. When no rule has the
@@ -22,15 +18,12 @@ So the scanner
    those whose first two words can be the two found there ("the following", not "the beach");
    for a digit, those that can start with that many digits followed by the character found
    ("2008 " is a bare year or a range, never "3 May"); else by first character. Each
-   sub-alternation is compiled on first use (``RULES_BY_FIRST_WORD``, ``RULES_BY_WORD_PAIR``,
-   ``RULES_BY_DIGIT_SHAPE``, ``RULES_BY_FIRST_CHAR``).
+   sub-alternation is compiled on first use.
 
-The words, characters and shapes used in steps 2 and 3 are not listed here: they are read from
-the rule regexes by ``regex_analysis`` and shipped as generated data in ``scanner_tables.py``
-(regenerate with ``python -m ragas_temporal.focus_time.build_scanner_tables --write``), so importing
-this module parses no regex. The tables carry a fingerprint of the rules they were read from;
-should it not match the rules (a rule changed without regenerating), they are derived again
-here at import, with a warning: slower, never wrong.
+The words, characters and shapes of steps 2 and 3 are read from the rule regexes by
+``regex_analysis`` and shipped in the generated ``scanner_tables.py``, so importing this module
+parses no regex. Tables whose fingerprint does not match the rules are derived again at import,
+with a warning: slower, never wrong.
 
 Positions are visited left to right and a match consumes its span, exactly as in a full
 ``SCANNER.finditer`` pass; the tests check that both give the same matches. Both passes are linear
@@ -515,13 +508,7 @@ RULES_BY_FIRST_WORD: dict[str, re.Pattern | None] = {}
 _rules_by_first_word = _lazy_dispatch(RULES_BY_FIRST_WORD, _FIRST_TOKENS, unknown_key="#")
 
 
-# Most prefix-word positions tried before a trigger are ordinary words ("the beach today"), and
-# a failed attempt at the whole alternation of rules that can start with "the" is the scanner's
-# most expensive step. The word after the prefix word settles most of them: a rule starting with
-# "the" continues with "following", "19th", "1990s", "nineties", ... never with "beach". The
-# signature of a position is (first word, second word): letters, then whitespace, then the next
-# run of letters, "#" when something else (a digit, a hyphen, an apostrophe) follows, "$" at the
-# end of the text.
+# A prefix word dispatches with the word after it (see regex_analysis's two-word dispatch).
 
 _SIGNATURE_PAIRS = {sig for s in _SIGNATURES if s is not None for sig in s}
 #: Prefix word -> the next words some rule names after it (any other next word dispatches as "*").
@@ -545,11 +532,7 @@ def _rules_by_word_pair(w1: str, w2: str) -> re.Pattern | None:
     return rx
 
 
-# A position starting with a digit is tried against every rule that can start with that digit
-# (about twenty). The number of digits and the character after them settle most: "2008 " can
-# start a bare year, a year range or a clock time ("1400 UTC"), never "3 May" or "10:30". The
-# next character is " " for any whitespace, a lower-case letter, "$" at the end of the text,
-# else itself.
+# A digit position dispatches on its digit count and the next character (regex_analysis's digit shapes).
 
 #: (digit count, next character) -> alternation of the rules with that shape.
 RULES_BY_DIGIT_SHAPE: dict[tuple[int, str], re.Pattern | None] = {}

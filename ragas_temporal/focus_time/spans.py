@@ -1,8 +1,5 @@
 """THE reader of the extractor's TIMEX values: a value becomes a :class:`TimeSpan` of calendar days.
 
-Every module that needs what a mention's value means (claims, durations, coherence, the
-benchmark's year tokens, the value's years) reads it here, through :func:`read_value` or a
-mention's ``span`` (:func:`mention_span`); nothing else parses a value string.
 
 A span is one :class:`Period` (a point: a day, a month, a season, a year, a decade ...) or two
 (a range, its ends **as written**: a reversed range stays reversed, and coherence reports it), or a
@@ -75,9 +72,9 @@ UNITS = ("day", "week", "month", "season", "quarter", "half", "year", "decade", 
 #: Season codes of TIMEX3 -> (first month, last month); a last month above 12 is in the next year.
 SEASON_MONTHS = {"SP": (3, 5), "SU": (6, 8), "FA": (9, 11), "WI": (12, 14)}
 
-#: THE words that end an open range ("2015–present", "since 1990 to now"): the extractor's
-#: year-range rule reads them (``patterns``), and a mention written with one is open here (the
-#: extractor closes such a range at the reference year, so the open end is read from its text).
+#: THE words that end an open range ("2015–present", "since 1990 to now"). A mention written with
+#: one is open here: the extractor closes such a range at the reference year, so the open end is
+#: read from its text.
 OPEN_RANGE_END_WORDS: tuple[str, ...] = ("present", "now", "today")
 _OPEN_END = re.compile(rf"(?i)(?:{'|'.join(OPEN_RANGE_END_WORDS)})\W*$")
 _YEAR = r"(?P<bc>BC)?(?P<digits>\d{1,4})(?P<fill>X{0,3})"

@@ -1,8 +1,6 @@
 """THE table of calendar units: how each is written, and how long each lasts.
 
-The extractor's rules read the written forms (``UNIT_WORDS``: "yrs" -> "year"), the timeline
-rules and the duration metric read both (through :mod:`ragas_temporal.timeline.vocabulary`). Lengths
-are exact fractions of a year (a year is 365.25 days, a month 1/12 year), so "six weeks" is
+Lengths are exact fractions of a year (a year is 365.25 days, a month 1/12 year), so "six weeks" is
 exactly "42 days" and no float residue reaches a score or a reason.
 
 >>> UNIT_WORDS["yrs"], UNIT_LENGTHS["week"] * 6 == UNIT_LENGTHS["day"] * 42

@@ -1,16 +1,8 @@
 """Ranking metrics on relevance grades given in rank order (position 1 first).
 
-Conventions follow trec_eval, so gold-mode numbers agree with ranx and ir_measures:
-
-- binary relevance is ``grade > 0``;
-- ``P@k`` divides by ``k`` even when fewer than ``k`` documents were retrieved;
-- ``AP@k`` and ``recall@k`` divide by the number of relevant documents known (``n_relevant``),
-  retrieved or not;
-- ``DCG`` uses linear gain ``g / log2(i + 1)`` by default (trec_eval ``ndcg_cut``, ranx ``ndcg``);
-  ``gain="exponential"`` uses ``2**g - 1`` (ranx ``ndcg_burges``).
-
-Each function validates its inputs: ``k`` must be a positive integer, grades finite non-negative
-numbers in an ordered sequence (a set has no rank order and is refused).
+Conventions follow trec_eval (each function states its own), so gold-mode numbers agree with ranx
+and ir_measures; binary relevance is ``grade > 0``. Grades are finite non-negative numbers in an
+ordered sequence (a set has no rank order and is refused).
 """
 
 from __future__ import annotations

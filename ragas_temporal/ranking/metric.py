@@ -1,30 +1,7 @@
 """Ranking metrics: are the retrieved contexts about the question's time, and ranked well?
 
-One family, one home: the rank-cut metric classes (:class:`TemporalPrecisionAtK`,
-:class:`TemporalRecallAtK`, :class:`TemporalNDCGAtK`, :class:`TemporalMRR`, :class:`TemporalMAP`),
-and their modes, which only *grade* the retrieved documents (:class:`Grades`: a grade per
-document in rank order, how many relevant ones are known, the ideal grades when known, and a label
-that prefixes the reason). :class:`RankingScorer` pairs a grade source (:class:`FocusTimeGrades`,
-:class:`GoldGrades` or the LLM judge :class:`ListwiseJudge`) with the metric's ``score_grades``, so
-every mode of every ranking metric turns grades into a score the same way (the arithmetic is
-:mod:`ragas_temporal.ranking.formula`).
-
-Two ways to judge a retrieved context relevant:
-
-- ``mode="focus_time"`` (default): by the years of the question (QFT, from ``user_input``) and of
-  each context (DFT, from ``retrieved_contexts``). Binary relevance is ``QFT ∩ DFT ≠ ∅``; the graded
-  relevance of NDCG is ``4 · Jaccard(QFT, DFT)``. Relevant documents are only known among the
-  retrieved ones, so recall and AP divide by the relevant documents *retrieved* (any rank), and the
-  ideal NDCG ranking re-orders the retrieved list.
-- ``mode="gold"``: by ids, ``retrieved_context_ids`` against ``reference_context_ids`` (binary
-  relevance; duplicates count once at their best rank). Recall, AP and the ideal NDCG use every
-  gold id, retrieved or not, as trec_eval, ranx and ir_measures do.
-
-LLM calls per sample:
-
-- ``TemporalPrecisionAtK(mode="llm")``, ``TemporalNDCGAtK(mode="llm")``: 1 call judging all
-  documents at once (listwise); the query's temporal focus comes from rules, and when they cannot
-  tell, the same call infers it (``focus_llm=True`` spends a separate call on the focus prompt).
+Each mode only grades the retrieved documents (:class:`Grades`); :class:`RankingScorer` hands the
+grades to the metric's ``score_grades``, so every mode turns grades into a score the same way.
 
 Seed example (focus time): QFT {2020, 2021}, contexts about {2020} and {2019}, k = 2: relevance
 [1, 0], P@2 = 1/2.
@@ -36,8 +13,6 @@ Seed example (focus time): QFT {2020, 2021}, contexts about {2020} and {2019}, k
 >>> r.value
 0.5
 >>> metric = TemporalPrecisionAtK(k=2)
->>> type(metric.scorer).__name__, type(metric.scorer.grades).__name__
-('RankingScorer', 'FocusTimeGrades')
 >>> asyncio.run(metric.ascore(user_input="What happened in 2008?",
 ...     retrieved_contexts=["Lehman fell in 2008.", "Banks are old."])).reason
 'query years 2008: 1 of the top 2 documents relevant (rank 1)'

@@ -5,8 +5,6 @@ Nothing here imports ragas or the rest of ragas_temporal, so every function work
 (``value``, ``reason``; ``float(score)`` gives the value) unless its docstring says otherwise, and
 ``value`` is NaN, never an exception, when a score is legitimately undefined for the input.
 Invalid arguments raise ``ValueError`` or ``TypeError`` with a message naming the argument.
-A family's own arithmetic lives in its package (``faithfulness.formula``, ``ranking.formula``,
-``timeline.formula``, ``consistency.formula``).
 
 Examples
 --------

@@ -11,9 +11,7 @@ __all__ = ["id_key", "keyed_by_id"]
 def id_key(doc_id: Hashable) -> Hashable:
     """The one rule for document ids: an id is compared as its text, so the integer ``7`` is ``"7"``.
 
-    Every place that matches ids reads them through this function: gold mode here, and the
-    ``context_dates`` mapping of the metrics. Other values are returned unchanged (and compared as
-    they are).
+    Other values are returned unchanged (and compared as they are).
 
     >>> id_key(7), id_key("7"), id_key("d1")
     ('7', '7', 'd1')

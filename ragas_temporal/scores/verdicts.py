@@ -27,8 +27,8 @@ VERDICT_CREDIT = MappingProxyType(
 def verdict_spelling(label: str) -> str:
     """A label in the canonical spelling, known or not: stripped, upper-case, spaces and hyphens as ``_``.
 
-    The one spelling rule for verdicts: :func:`normalise_verdict` checks the result against
-    :data:`VERDICT_LABELS`; the claims prompt's output model applies it before validating a reply.
+    The one spelling rule for verdicts (:func:`normalise_verdict` checks the result against
+    :data:`VERDICT_LABELS`).
 
     >>> verdict_spelling(" partially-supported ")
     'PARTIALLY_SUPPORTED'

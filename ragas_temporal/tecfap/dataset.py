@@ -2,25 +2,9 @@
 
 The benchmark carries no licence grant, so the package never ships it: users clone the public
 repository and pass its path. The package ships a small example written by us in the same
-on-disk format (:func:`example_path`, :func:`load_example`). Layout under ``dataset/temp-cofac/``::
-
-    strict/sub_rel_<i>.json      paraphrase patterns of subject-relation i
-    samples/sub_rel_<i>.json     the entities of subject-relation i in time order
-    candidates/sub_rel_<i>.json  {"candidates": "<all entity words joined by spaces>"}
-    train_index.csv              header "train_index", one relation index a line
-    test_index.csv               header "test_index", one relation index a line
-
-Known quirks of the release that this loader survives (see ``docs/tecfap.md``, the data format):
-
-- one relation reuses the same pattern text for both directions: patterns are told apart by
-  ``(id, direction)``, never by text;
-- one entity list repeats a name: entities are addressed by their **position** in time order
-  (:attr:`Entity.step`), never by name;
-- one candidates file splits version numbers from names (``"10.2 10.3 ... Jaguar Panther"``):
-  the candidates text is kept as a word bag (:attr:`Relation.candidate_words`) and is never
-  parsed back into entities; closed-vocabulary probing uses the relation's entity labels;
-- entity names contain commas and periods (``"thomas marshall hahn, jr."``, ``"10.2 jaguar"``):
-  labels are kept verbatim (only surrounding white space is stripped).
+on-disk format (:func:`example_path`, :func:`load_example`). The layout, and the quirks of the
+release this loader survives (why patterns are keyed by ``(id, direction)`` and entities by their
+position), are in ``docs/tecfap.md`` ("The TEMP-COFAC data format").
 
 Malformed files raise :class:`TempCofacFormatError` (a ``ValueError``) naming the file and field.
 

@@ -377,9 +377,7 @@ def _relation_direction_values(rows: Sequence[_Scored], compat: Compat) -> tuple
     }
     reasons = {}
     if compat == "paper":
-        # A model that knows every pattern has no unknown answer that could disagree: unk_cons is
-        # vacuously 1.0, so gold answers score 1.0 on every metric (issue 5); the note says so.
-        # know_cons with no known pattern stays NaN: a 1.0 there would flatter a model that is always wrong.
+        # No unknown pattern means no unknown answer that could disagree: vacuously 1.0 (noted).
         if all(correct.values()):
             values["unk_cons"] = 1.0
             reasons["unk_cons"] = "vacuous 1.0: every pattern produced a correct answer at least once (no unknown pattern)"

@@ -119,7 +119,7 @@ def format_amount(amount: Fraction | float, unit: str) -> str:
 
 def year_range(value: str | None) -> tuple[int, int] | None:
     """(start, end) of a normalised range of years as written (``"2001/2004"``, ``"BC0044/0014"``),
-    else ``None``; read by the extractor's one reader of values (``focus_time.spans``).
+    else ``None``.
 
     >>> year_range("1999/1990"), year_range("1944-06/1944-07"), year_range("BC0044/0014")
     ((1999, 1990), None, (-44, 14))

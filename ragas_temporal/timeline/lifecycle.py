@@ -3,7 +3,7 @@
 The words are data, not code: ``lifecycle.json`` lists, per kind of span, the words that open it
 ("founded", "born", "took office") and those that close it ("dissolved", "died", "left office");
 whether an age counts from its opening ("born in 1960 ... aged 30"); and the one-sided order words
-("after", "before", "followed by"). The coherence rules (:mod:`.coherence`) read this module only.
+("after", "before", "followed by").
 
 >>> pair, = PAIRS_OF["dissolved"]
 >>> pair.kind, "founded" in pair.opens, pair.age_origin

@@ -1,11 +1,5 @@
 """The words the timeline rules read: number words and the unit table from the extractor, cue words.
 
-This is the one place the timeline package imports the extractor's tables (number words, the four-
-digit year pattern, and the one table of units with their exact lengths, :mod:`ragas_temporal.
-focus_time.units`) and its one reader of written amounts (:mod:`ragas_temporal.focus_time.amounts`:
-``number_of``, ``unit_of``), and the one place its own cue words live. The event words of the coherence
-rules are data: :mod:`.lifecycle` reads them from ``lifecycle.json``.
-
 >>> NUMBER_WORDS["three"], UNIT_IN_YEARS["month"] * 18
 (3, Fraction(3, 2))
 >>> unit_of("Centuries"), unit_of("yrs"), unit_of("fortnights"), unit_of("hours"), unit_of("weekend")

@@ -56,9 +56,8 @@ Resolution policy (documented once, here):
 
 from __future__ import annotations
 
-# The interpreters live in one module per section of the rule table (``patterns.RULES``); the
-# reading types they share (Anchor, Context, Groups, groups_of, Interpreter, Reading) are re-exported here
-# for the extractor, the one caller of the package.
+# One module per section of the rule table (``patterns.RULES``); the reading types they share are
+# re-exported for the extractor.
 from ragas_temporal.focus_time.interpret.anaphoric import (
     cjk_month_day,
     clock,

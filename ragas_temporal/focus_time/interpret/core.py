@@ -1,10 +1,5 @@
 """What every interpreter works with: a match's groups, the scan context, and the reading it returns.
 
-``Anchor`` is a date at year, month or day granularity; ``Reading`` is one mention's kind,
-normalised value and years; ``Context`` carries the text, the reference date and the current
-anchor through a scan; ``Groups`` reads a rule's named groups. The helpers below build readings
-and read numbers, years and eras out of a match.
-
 >>> Anchor(2019, 3).value()
 '2019-03'
 """
@@ -253,8 +248,8 @@ class Groups(dict):
     """A rule's view of its match: groups by name, None when absent.
 
     A dict of the match's named groups (``match.groupdict()``, made once in C) whose call is
-    ``dict.get``: interpreters read several groups per match, and a Python ``__call__`` per read
-    (with an IndexError for a group the rule does not have) cost twice as much as this dict.
+    ``dict.get``: interpreters read several groups per match, and a dict read is cheaper than a
+    Python ``__call__``.
 
     >>> import re
     >>> g = Groups(re.match(r"(?P<day>\\d+) (?P<month>\\w+)(?P<year> \\d{4})?", "3 May"))

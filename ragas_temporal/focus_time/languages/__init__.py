@@ -1,11 +1,6 @@
 """Languages of focus-time extraction: the supported codes, their check, and auto detection.
 
-English runs the package's own rule table (``focus_time.patterns``). Every other supported
-language runs a small rule table built on first use from dateparser's locale data (month and
-weekday names, relative words, the date order: ``vocabulary.py``) plus our own additions
-(``additions/<code>.json``: year cues, range words, count nouns, each with its reason), together
-with the language-neutral numeric rules of the English table (ISO dates, years, CJK dates):
-``table.py``. Nothing here imports dateparser or reads locale data at import time.
+Nothing here imports dateparser or reads locale data at import time (a language loads on first use).
 
 >>> check_language("DE")
 'de'

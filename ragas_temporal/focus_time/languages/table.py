@@ -54,7 +54,7 @@ from ragas_temporal.focus_time.patterns import (
 )
 
 #: The rules of dates written with CJK unit characters (``cjk_*``, in table order): they read
-#: no English word, and every language runs them (issue 27: "in any mode").
+#: no English word, and every language runs them.
 _CJK_RULES = tuple(name for name in RULES_BY_NAME if name.startswith("cjk_"))
 #: Rules of the English table that read no English word: every language runs them (after its own).
 NEUTRAL_RULES = ("iso_date", "numeric_ymd", *_CJK_RULES, "year_range", "clock_hhmm", "bare_year")
@@ -251,7 +251,7 @@ def _relative_rules(v: Vocabulary) -> tuple[list[Rule], dict[str, tuple[str, dic
     if digits:
         numbers = rf"(?<![{digits}])(?:{numbers})"
     spaced = v.code not in _UNSPACED and v.code != "ko"
-    # one rule for every phrase (a rule per meaning made the scanner try a dozen more
+    # one rule for every phrase (a rule per meaning would make the scanner try a dozen more
     # alternatives at each word); the phrase read picks its English reader (``_by_phrase``)
     phrases = list(v.relative)
     exact = [p for p in phrases if p in v.case_sensitive]  # "morgen" is tomorrow, "Morgen" the morning
@@ -314,7 +314,7 @@ def _mods(v: Vocabulary, *meanings: str) -> list[str]:
 
 
 def _name_rules(v: Vocabulary) -> list[Rule]:
-    """Days, months and weekdays without a year, read as English reads them (issue 35): "31. August",
+    """Days, months and weekdays without a year, read as English reads them: "31. August",
     "el 12 de octubre", "10 sierpnia" (``month_day``); "im Mai", "Ende Juni", "mi-juin"
     (``month_bare``); "el pasado lunes", "dimanche soir", "w piątek" (``weekday``)."""
     if not v.months or all(any(c.isdigit() for c in w) for w in v.months):

@@ -61,7 +61,7 @@ class Vocabulary(NamedTuple):
     of_words: tuple[str, ...]
     day_suffixes: tuple[str, ...]
     capitalised_nouns: bool
-    # the readers English has (issue 35): each maps the language's words to the English table's
+    # the readers English has: each maps the language's words to the English table's
     bare_names: bool  # a month or weekday name alone is a date ("im Mai", "el lunes"): not in tr, ar, hi
     lower_case_names: bool  # months are written lower case: a bare one capitalised mid-sentence is a name
     modifiers: dict[str, str]  # "pasado" -> "last", "Anfang" -> "early", "mi" -> "mid"
