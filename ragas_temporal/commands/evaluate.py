@@ -39,7 +39,6 @@ import contextlib
 import dataclasses
 import functools
 import logging
-import signal
 import sys
 import typing as t
 from pathlib import Path
@@ -56,8 +55,6 @@ REMOTE_CONCURRENCY = 16
 
 #: where the scoring runs (--engine); spark and ray need their extras
 ENGINES = ("local", "spark", "ray")
-#: exit codes of a run stopped by a signal (128 + the signal number, as shells report them)
-EXIT_SIGINT, EXIT_SIGTERM = 130, 143
 
 
 DESCRIPTION = """\
@@ -341,42 +338,6 @@ def run_settings(args: argparse.Namespace, metrics: list) -> dict:
     }
 
 
-class Stopped(KeyboardInterrupt):
-    """SIGTERM, raised as an interrupt so that it leaves the event loop the way Ctrl-C does."""
-
-
-@contextlib.contextmanager
-def interrupts_on_sigterm() -> t.Iterator[list]:
-    """SIGTERM stops the run as Ctrl-C does, for the duration (in the main thread; elsewhere nothing
-    changes); the list it gives holds the signal once one came.
-
-    While ``asyncio.run`` scores rows, SIGTERM goes to its Ctrl-C handler, which cancels the rows
-    still running and waits for them before raising ``KeyboardInterrupt`` (an exception raised
-    inside the event loop would leave its tasks pending: "Task was destroyed but it is pending!");
-    elsewhere it raises :class:`Stopped`.
-    """
-    received: list = []
-
-    def stop(signum: int, frame: t.Any) -> None:
-        received.append(signum)
-        on_sigint = signal.getsignal(signal.SIGINT)
-        runner = getattr(sys.modules.get("asyncio"), "Runner", None)  # Python 3.11+
-        if runner is not None and isinstance(getattr(getattr(on_sigint, "func", None), "__self__", None), runner):
-            on_sigint(signal.SIGINT, frame)  # type: ignore[operator]
-            return
-        raise Stopped()
-
-    try:
-        previous = signal.signal(signal.SIGTERM, stop)
-    except ValueError:  # not the main thread: signals are not ours to handle
-        yield received
-        return
-    try:
-        yield received
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
 def score_rows(batches: t.Callable[[], t.Iterable[list[dict]]], facts: t.Any, metrics: list, judge: t.Any,
                args: argparse.Namespace):
     """Score the rows and write ``--output``, a batch at a time; returns ``(Tally, JudgeUsage or None)``.
@@ -389,6 +350,7 @@ def score_rows(batches: t.Callable[[], t.Iterable[list[dict]]], facts: t.Any, me
     """
     from ragas_temporal.commands.failures import RunStopped
     from ragas_temporal.commands.row_stream import StreamedRun
+    from ragas_temporal.commands.stopping import exit_code_of, interrupts_on_sigterm, quiet_interrupted_tasks
 
     judged = any(needs_llm(m) for m in metrics)
     streamed = StreamedRun(batches, facts, metrics, args, judged, run_settings(args, metrics))
@@ -401,9 +363,8 @@ def score_rows(batches: t.Callable[[], t.Iterable[list[dict]]], facts: t.Any, me
             return streamed.tally, usage
     except KeyboardInterrupt as exc:
         stopped_with = exc
-    # the interrupt left the event loop through a task: asyncio would log that task on stderr
-    logging.getLogger("asyncio").addFilter(_not_an_interrupted_task)
-    code = EXIT_SIGTERM if isinstance(stopped_with, Stopped) or sigterm else EXIT_SIGINT
+    quiet_interrupted_tasks()  # the interrupt left the event loop through a task
+    code = exit_code_of(stopped_with, sigterm)
     if args.output and judged:
         raise RunStopped(
             f"stopped after {streamed.finished:,} of {facts.rows:,} rows; run the same command with --resume to continue", code
@@ -411,12 +372,6 @@ def score_rows(batches: t.Callable[[], t.Iterable[list[dict]]], facts: t.Any, me
     if args.output:
         raise RunStopped(f"stopped; {args.output} is unchanged (no metric calls a judge: run the same command again)", code)
     raise RunStopped("stopped; no row was kept (give --output to keep finished rows and --resume to continue)", code)
-
-
-def _not_an_interrupted_task(record: logging.LogRecord) -> bool:
-    """False for asyncio's "Task exception was never retrieved" about an interrupt (already reported in one line)."""
-    exc = record.exc_info[1] if record.exc_info else None
-    return not isinstance(exc, KeyboardInterrupt)
 
 
 def run(args: argparse.Namespace) -> int:
