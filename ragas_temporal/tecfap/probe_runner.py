@@ -166,7 +166,7 @@ class ProbeSettings:
             raise ValueError(f"timeout must be positive, got {self.timeout!r}")
 
     @classmethod
-    def of(cls, options: Mapping[str, Any]) -> "ProbeSettings":
+    def of(cls, options: Mapping[str, Any]) -> ProbeSettings:
         """The settings from keyword options; ``TypeError`` naming an unknown one."""
         known = [f.name for f in fields(cls)]
         unknown = [name for name in options if name not in known]
