@@ -35,29 +35,24 @@ demos). The command then prints the number of LLM calls and their prompt/complet
 from __future__ import annotations
 
 import argparse
-import contextlib
-import dataclasses
 import functools
-import logging
-import signal
-import sys
 import typing as t
 from pathlib import Path
 
 from ragas_temporal.commands.arg_types import positive_int, positive_seconds
+from ragas_temporal.commands.judge_run import (  # stdlib only: --help stays light
+    LOCAL_JUDGE_CONCURRENCY,
+    REMOTE_CONCURRENCY,
+    attach_judge,
+    needs_llm,
+    report_judge,
+    score_with_judge,
+)
 from ragas_temporal.commands.metric_choice import choose_metrics_for_columns
 from ragas_temporal.data.writers import OUTPUT_SUFFIXES  # stdlib only: --help stays light
 
-#: ``--max-concurrency`` without the option: one request at a time for a judge on this machine
-#: (llama.cpp's server, Ollama and LM Studio answer one at a time by default: requests queued
-#: behind a slow one time out), 16 otherwise.
-LOCAL_JUDGE_CONCURRENCY = 1
-REMOTE_CONCURRENCY = 16
-
 #: where the scoring runs (--engine); spark and ray need their extras
 ENGINES = ("local", "spark", "ray")
-#: exit codes of a run stopped by a signal (128 + the signal number, as shells report them)
-EXIT_SIGINT, EXIT_SIGTERM = 130, 143
 
 
 DESCRIPTION = """\
@@ -215,100 +210,6 @@ def row_batches(args: argparse.Namespace) -> t.Callable[[], t.Iterable[list[dict
 # --- running --------------------------------------------------------------------------------
 
 
-def needs_llm(metric: t.Any) -> bool:
-    """True when the metric's mode calls an LLM (``:llm``, ``:hybrid``)."""
-    return metric.scorer.calls_llm
-
-
-def attach_judge(metrics: list, args: argparse.Namespace) -> tuple[list, t.Any]:
-    """Give the LLM-mode metrics the judge the arguments name; return ``(metrics, JudgeChoice or None)``.
-
-    Raises ``ValueError`` naming the metrics when an LLM mode has no judge; warns (stderr) when a
-    judge is given but no metric would call it. Metrics are rebuilt with ``llm=`` (and
-    ``llm_timeout=``) so that their own checks run on the final arguments.
-    """
-    judged = [m for m in metrics if needs_llm(m)]
-    judge_given = bool(args.llm_model or args.offline_judge)
-    if not judged:
-        if judge_given or args.llm_timeout is not None or args.cache:
-            print(
-                "note: no metric runs in an LLM mode, so no LLM is called (ask for one, e.g. "
-                "--metrics temporal_faithfulness:hybrid,temporal_precision@5:llm,temporal_ndcg@10:llm)",
-                file=sys.stderr,
-            )
-        return metrics, None
-    if not judge_given:
-        names = ", ".join(f"{m.name} (mode={m.mode!r})" for m in judged)
-        raise ValueError(
-            f"{names}: mode={judged[0].mode!r} needs an LLM: pass --llm-model NAME (an OpenAI-compatible "
-            "chat model) or --offline-judge (a rule-based stand-in, for demos)"
-        )
-    from ragas_temporal.commands.judge_llm import judge_from_args
-
-    if args.cache and args.offline_judge:
-        print("note: --cache is not used with --offline-judge (the stand-in judge costs nothing)", file=sys.stderr)
-    judge = judge_from_args(args)
-    options: dict[str, t.Any] = {"llm": judge.llm}
-    if args.llm_timeout is not None:
-        options["llm_timeout"] = args.llm_timeout
-    return [dataclasses.replace(m, **options) if needs_llm(m) else m for m in metrics], judge
-
-
-def score_with_judge(batches, metrics: list, judge: t.Any, args: argparse.Namespace, on_batch: t.Any,
-                     on_row: t.Any = None, total: int | None = None):
-    """``score_batches`` at the judge's concurrency; returns the ``JudgeUsage`` (None without a judge).
-
-    Instructor logs every failed request at ERROR level; the rows already carry the reason and
-    the run's tally sums them up, so its logger is quiet while the rows are scored.
-    """
-    from ragas_temporal.adapter.dataset_scoring import score_batches
-
-    concurrency = max_concurrency(args, judge)
-    if judge is not None and judge.local and args.max_concurrency is None:
-        print(f"{concurrency} request at a time: a server on this machine answers one at a time "
-              "(--max-concurrency N if yours runs requests in parallel)")
-    with debug_log(args.debug_log if judge is not None else None):
-        return score_batches(
-            batches, metrics, on_batch, total=total, show_progress=not args.no_progress,
-            max_concurrency=concurrency, on_row=on_row,
-        )
-
-
-def max_concurrency(args: argparse.Namespace, judge: t.Any) -> int:
-    """``--max-concurrency``, else 1 for a judge on this machine, else 16."""
-    if args.max_concurrency is not None:
-        return args.max_concurrency
-    return LOCAL_JUDGE_CONCURRENCY if judge is not None and judge.local else REMOTE_CONCURRENCY
-
-
-@contextlib.contextmanager
-def debug_log(path: str | None) -> t.Iterator[None]:
-    """While scoring: Instructor's and our judges' DEBUG records appended to ``path``.
-
-    Instructor's own error lines (multi-line validation dumps of rejected replies) are logged at
-    DEBUG by :func:`ragas_temporal.judging.quiet_instructor_logs`, so without this file they go
-    nowhere: each row already carries its one-line reason.
-    """
-    if not path:
-        yield
-        return
-    handler = logging.FileHandler(path, encoding="utf-8")
-    handler.setLevel(logging.DEBUG)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
-    loggers = [logging.getLogger(name) for name in ("instructor", "ragas_temporal")]
-    levels = [logger.level for logger in loggers]
-    for logger in loggers:
-        logger.addHandler(handler)
-        logger.setLevel(logging.DEBUG)
-    try:
-        yield
-    finally:
-        for logger, level in zip(loggers, levels):
-            logger.removeHandler(handler)
-            logger.setLevel(level)
-        handler.close()
-
-
 def check_output(args: argparse.Namespace) -> None:
     """Refuse a bad ``--output`` / ``--resume`` before any work."""
     if args.resume and not args.output:
@@ -341,42 +242,6 @@ def run_settings(args: argparse.Namespace, metrics: list) -> dict:
     }
 
 
-class Stopped(KeyboardInterrupt):
-    """SIGTERM, raised as an interrupt so that it leaves the event loop the way Ctrl-C does."""
-
-
-@contextlib.contextmanager
-def interrupts_on_sigterm() -> t.Iterator[list]:
-    """SIGTERM stops the run as Ctrl-C does, for the duration (in the main thread; elsewhere nothing
-    changes); the list it gives holds the signal once one came.
-
-    While ``asyncio.run`` scores rows, SIGTERM goes to its Ctrl-C handler, which cancels the rows
-    still running and waits for them before raising ``KeyboardInterrupt`` (an exception raised
-    inside the event loop would leave its tasks pending: "Task was destroyed but it is pending!");
-    elsewhere it raises :class:`Stopped`.
-    """
-    received: list = []
-
-    def stop(signum: int, frame: t.Any) -> None:
-        received.append(signum)
-        on_sigint = signal.getsignal(signal.SIGINT)
-        runner = getattr(sys.modules.get("asyncio"), "Runner", None)  # Python 3.11+
-        if runner is not None and isinstance(getattr(getattr(on_sigint, "func", None), "__self__", None), runner):
-            on_sigint(signal.SIGINT, frame)  # type: ignore[operator]
-            return
-        raise Stopped()
-
-    try:
-        previous = signal.signal(signal.SIGTERM, stop)
-    except ValueError:  # not the main thread: signals are not ours to handle
-        yield received
-        return
-    try:
-        yield received
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
 def score_rows(batches: t.Callable[[], t.Iterable[list[dict]]], facts: t.Any, metrics: list, judge: t.Any,
                args: argparse.Namespace):
     """Score the rows and write ``--output``, a batch at a time; returns ``(Tally, JudgeUsage or None)``.
@@ -389,6 +254,7 @@ def score_rows(batches: t.Callable[[], t.Iterable[list[dict]]], facts: t.Any, me
     """
     from ragas_temporal.commands.failures import RunStopped
     from ragas_temporal.commands.row_stream import StreamedRun
+    from ragas_temporal.commands.stopping import exit_code_of, interrupts_on_sigterm, quiet_interrupted_tasks
 
     judged = any(needs_llm(m) for m in metrics)
     streamed = StreamedRun(batches, facts, metrics, args, judged, run_settings(args, metrics))
@@ -401,9 +267,8 @@ def score_rows(batches: t.Callable[[], t.Iterable[list[dict]]], facts: t.Any, me
             return streamed.tally, usage
     except KeyboardInterrupt as exc:
         stopped_with = exc
-    # the interrupt left the event loop through a task: asyncio would log that task on stderr
-    logging.getLogger("asyncio").addFilter(_not_an_interrupted_task)
-    code = EXIT_SIGTERM if isinstance(stopped_with, Stopped) or sigterm else EXIT_SIGINT
+    quiet_interrupted_tasks()  # the interrupt left the event loop through a task
+    code = exit_code_of(stopped_with, sigterm)
     if args.output and judged:
         raise RunStopped(
             f"stopped after {streamed.finished:,} of {facts.rows:,} rows; run the same command with --resume to continue", code
@@ -411,12 +276,6 @@ def score_rows(batches: t.Callable[[], t.Iterable[list[dict]]], facts: t.Any, me
     if args.output:
         raise RunStopped(f"stopped; {args.output} is unchanged (no metric calls a judge: run the same command again)", code)
     raise RunStopped("stopped; no row was kept (give --output to keep finished rows and --resume to continue)", code)
-
-
-def _not_an_interrupted_task(record: logging.LogRecord) -> bool:
-    """False for asyncio's "Task exception was never retrieved" about an interrupt (already reported in one line)."""
-    exc = record.exc_info[1] if record.exc_info else None
-    return not isinstance(exc, KeyboardInterrupt)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -451,27 +310,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{tally.rows} row{'' if tally.rows == 1 else 's'}, {len(metrics)} metric{'' if len(metrics) == 1 else 's'}")
     print(tally.summary_table())
     if judge is not None:
-        tokens_note = " (stand-in: tokens are word counts, no model was called)" if judge.stand_in else ""
-        from ragas_temporal.llm.usage import JudgeUsage
-
-        print(("this run: " if args.resume else "") + (usage or JudgeUsage()).summary() + tokens_note)
-        if judge.stand_in:
-            print("note: the LLM-mode scores above come from the offline rule-based stand-in judge, not from an LLM")
-        failures = tally.judge_failures()
-        if failures:
-            reason, count = failures.most_common(1)[0]
-            print(
-                f"warning: {sum(failures.values())} LLM judgement(s) failed, their rows are NaN (reasons in the "
-                f"<metric>_reason columns); most common ({count}x): {reason}",
-                file=sys.stderr,
-            )
-        fallbacks = tally.fallbacks
-        if fallbacks:
-            print(
-                f"warning: the LLM judge failed on {fallbacks} hybrid row(s), scored by focus time alone "
-                "(reasons in the <metric>_reason columns)",
-                file=sys.stderr,
-            )
+        report_judge(judge, usage, tally, resumed=args.resume)
     if args.output:
         print(f"per-row scores and reasons written to {args.output}")
     everywhere = tally.failed_everywhere()

@@ -1,11 +1,11 @@
-"""ragas metric classes for temporal RAG evaluation: one module per family, one registration per class.
+"""ragas metric classes for temporal RAG evaluation: one package per family, one registration per class.
 
 Each class is a ragas ``SingleTurnMetric`` (those with an LLM mode are also ``MetricWithLLM``,
 through :class:`~ragas_temporal.adapter.judged.MetricWithJudge`), so it works in
 ``ragas.evaluate``; each also offers ``ascore(**columns)`` returning a ``MetricResult`` with a
 reason, and :func:`score_dataset` gives per-row scores with reasons for a whole dataset.
 
-A family module holds its metric classes, their modes' scorers and their judge settings.
+A family's ``metric.py`` holds its metric classes, their modes' scorers and their judge settings.
 Defining a class with its own ``_base_name`` registers it
 (:data:`~ragas_temporal.metrics.registry.METRIC_CLASSES`): the names exported here and from
 ``ragas_temporal`` are read from that registry, as are the CLI's ``--metrics`` names.

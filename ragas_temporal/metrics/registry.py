@@ -14,27 +14,29 @@ import importlib
 import importlib.util
 import pkgutil
 import re
+import sys
 import typing as t
-from pathlib import Path
 from types import MappingProxyType
 
 from ragas_temporal.adapter.base import TemporalMetric, check_unique_names
 from ragas_temporal.adapter.registration import REGISTERED
 
 
-#: The folder of ragas_temporal, where the family packages sit.
-_PACKAGE_ROOT = Path(__file__).resolve().parent.parent
+#: The package the families are sub-packages of (``ragas_temporal``).
+_PACKAGE = __name__.split(".")[0]
 
 
 def _import_families() -> tuple[str, ...]:
-    """Import the ``metric`` module of every package of ragas_temporal that has one (a metric family).
+    """Import the ``metric`` module of every sub-package of ragas_temporal that has one (a metric family).
 
     Defining a class registers it (``TemporalMetric.__init_subclass__`` calls ``register``), so a
-    new family is one new package with a ``metric.py``: no list to edit. Packages come in name order.
+    new family is one new package with a ``metric.py``: no list to edit. The folders scanned are
+    the package's ``__path__`` (read from ``sys.modules``: the registry never imports the face),
+    each in name order.
     """
     found = []
-    for info in pkgutil.iter_modules([str(_PACKAGE_ROOT)]):
-        module = f"ragas_temporal.{info.name}.metric"
+    for info in pkgutil.iter_modules(sys.modules[_PACKAGE].__path__):
+        module = f"{_PACKAGE}.{info.name}.metric"
         if info.ispkg and importlib.util.find_spec(module) is not None:
             importlib.import_module(module)
             found.append(info.name)

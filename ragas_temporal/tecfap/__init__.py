@@ -37,7 +37,7 @@ from ragas_temporal.tecfap.dataset import (
 from ragas_temporal.tecfap.probe import ProbeRow, build_probe
 from ragas_temporal.tecfap.records import read_predictions
 from ragas_temporal.tecfap.rewards import ctsrl_discrete_reward, ctsrl_smooth_reward, smooth_temporal_credit
-from ragas_temporal.tecfap.probe_runner import arun_probe, openai_compatible_llm, run_probe
+from ragas_temporal.tecfap.probe_runner import ProbeSettings, arun_probe, openai_compatible_llm, run_probe
 from ragas_temporal.tecfap.scoring import (
     METRIC_NAMES,
     score_by_relation,
@@ -60,6 +60,7 @@ __all__ = [
     "read_predictions",
     "run_probe",
     "arun_probe",
+    "ProbeSettings",
     "openai_compatible_llm",
     "score_probe",
     "score_by_relation",

@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import warnings
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -117,28 +118,68 @@ def _check_resumable(row: ProbeRow, stored: Mapping[str, Any], out: Path) -> Non
             )
 
 
+@dataclass(frozen=True)
+class ProbeSettings:
+    """How a probe run asks: the keyword options of :func:`run_probe` and :func:`arun_probe`, checked once.
+
+    max_concurrency : int, default 8
+        Calls in flight at once.
+    max_retries : int, default 2
+        Extra attempts after a failed call; back-off ``retry_wait * 2**attempt`` capped at ``max_wait``.
+    retry_wait, max_wait : float, default 1.0 and 8.0
+        Seconds of the first wait and the longest one.
+    timeout : float, optional
+        Seconds allowed per call (a timeout counts as a failed attempt).
+    temperature : float, default 0.0
+        Passed to ``BaseRagasLLM.agenerate_text`` (instructor LLMs use their own settings).
+    show_progress : bool, default True
+        Show a tqdm progress bar.
+
+    >>> ProbeSettings.of({"max_concurrency": 4}).max_concurrency
+    4
+    >>> ProbeSettings(max_retries=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_retries must be a non-negative integer, got -1
+    >>> ProbeSettings.of({"retries": 3})
+    Traceback (most recent call last):
+    ...
+    TypeError: unknown option 'retries'; the options are max_concurrency, max_retries, retry_wait, max_wait, timeout, temperature, show_progress
+    """
+
+    max_concurrency: int = 8
+    max_retries: int = 2
+    retry_wait: float = 1.0
+    max_wait: float = 8.0
+    timeout: float | None = None
+    temperature: float | None = 0.0
+    show_progress: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.max_concurrency, int) or self.max_concurrency < 1:
+            raise ValueError(f"max_concurrency must be a positive integer, got {self.max_concurrency!r}")
+        if not isinstance(self.max_retries, int) or self.max_retries < 0:
+            raise ValueError(f"max_retries must be a non-negative integer, got {self.max_retries!r}")
+        if self.retry_wait < 0 or self.max_wait < 0:
+            raise ValueError("retry_wait and max_wait must be >= 0")
+        if self.timeout is not None and self.timeout <= 0:
+            raise ValueError(f"timeout must be positive, got {self.timeout!r}")
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> ProbeSettings:
+        """The settings from keyword options; ``TypeError`` naming an unknown one."""
+        known = [f.name for f in fields(cls)]
+        unknown = [name for name in options if name not in known]
+        if unknown:
+            raise TypeError(f"unknown option {unknown[0]!r}; the options are {', '.join(known)}")
+        return cls(**options)
+
+
 async def arun_probe(
-    rows: Iterable[ProbeRow | Mapping[str, Any]],
-    llm: Any,
-    *,
-    max_concurrency: int = 8,
-    out: str | Path | None = None,
-    max_retries: int = 2,
-    retry_wait: float = 1.0,
-    max_wait: float = 8.0,
-    timeout: float | None = None,
-    temperature: float | None = 0.0,
-    show_progress: bool = True,
+    rows: Iterable[ProbeRow | Mapping[str, Any]], llm: Any, *, out: str | Path | None = None, **options: Any
 ) -> list[dict[str, Any]]:
     """Asynchronous :func:`run_probe` (use it inside a running event loop)."""
-    if not isinstance(max_concurrency, int) or max_concurrency < 1:
-        raise ValueError(f"max_concurrency must be a positive integer, got {max_concurrency!r}")
-    if not isinstance(max_retries, int) or max_retries < 0:
-        raise ValueError(f"max_retries must be a non-negative integer, got {max_retries!r}")
-    if retry_wait < 0 or max_wait < 0:
-        raise ValueError("retry_wait and max_wait must be >= 0")
-    if timeout is not None and timeout <= 0:
-        raise ValueError(f"timeout must be positive, got {timeout!r}")
+    settings = ProbeSettings.of(options)
     _check_llm(llm)  # a wrong object is a usage error, not 10,000 failed rows
     probe = _as_rows(rows)
     keys = [row_key(r.to_dict()) for r in probe]
@@ -182,11 +223,12 @@ async def arun_probe(
         raw = ""
         attempts = 0
         try:
-            async for attempt in retrying(max_retries + 1, first_wait=retry_wait, max_wait=max_wait):
+            policy = retrying(settings.max_retries + 1, first_wait=settings.retry_wait, max_wait=settings.max_wait)
+            async for attempt in policy:
                 with attempt:
                     attempts += 1
-                    call = _call_llm(llm, row.prompt, temperature)
-                    raw = await (asyncio.wait_for(call, timeout) if timeout else call)
+                    call = _call_llm(llm, row.prompt, settings.temperature)
+                    raw = await (asyncio.wait_for(call, settings.timeout) if settings.timeout else call)
         except Exception as exc:  # noqa: BLE001 - any provider error is recorded, not fatal
             error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         return _record(row, raw, error, attempts)
@@ -197,9 +239,9 @@ async def arun_probe(
             store.append(record)
 
     try:
-        bar = progress_bar(len(pending), "TeCFaP probe", show_progress and bool(pending))
+        bar = progress_bar(len(pending), "TeCFaP probe", settings.show_progress and bool(pending))
         try:
-            await run_each([probe[i] for i in pending], ask, keep, asyncio.Semaphore(max_concurrency), bar)
+            await run_each([probe[i] for i in pending], ask, keep, asyncio.Semaphore(settings.max_concurrency), bar)
         finally:
             bar.close()
     finally:
@@ -220,17 +262,7 @@ def _record(row: ProbeRow, raw: str, error: str | None, attempts: int) -> dict[s
 
 
 def run_probe(
-    rows: Iterable[ProbeRow | Mapping[str, Any]],
-    llm: Any,
-    *,
-    max_concurrency: int = 8,
-    out: str | Path | None = None,
-    max_retries: int = 2,
-    retry_wait: float = 1.0,
-    max_wait: float = 8.0,
-    timeout: float | None = None,
-    temperature: float | None = 0.0,
-    show_progress: bool = True,
+    rows: Iterable[ProbeRow | Mapping[str, Any]], llm: Any, *, out: str | Path | None = None, **options: Any
 ) -> list[dict[str, Any]]:
     """Ask ``llm`` every probe question; return one prediction record per row, in row order.
 
@@ -240,19 +272,12 @@ def run_probe(
         From :func:`build_probe`.
     llm : BaseRagasLLM or InstructorBaseRagasLLM
         A ragas LLM wrapper (``LangchainLLMWrapper(...)`` or ``llm_factory(...)``).
-    max_concurrency : int, default 8
-        Calls in flight at once.
     out : path, optional
         JSONL file the records are appended to as they arrive; rows already answered in it
         are skipped (resume), rows recorded as failed are retried.
-    max_retries : int, default 2
-        Extra attempts after a failed call; back-off ``retry_wait * 2**attempt`` capped at ``max_wait``.
-    timeout : float, optional
-        Seconds allowed per call (a timeout counts as a failed attempt).
-    temperature : float, default 0.0
-        Passed to ``BaseRagasLLM.agenerate_text`` (instructor LLMs use their own settings).
-    show_progress : bool, default True
-        Show a tqdm progress bar.
+    **options
+        The fields of :class:`ProbeSettings`: calls in flight, retries and their waits, the
+        per-call timeout, the temperature, the progress bar.
 
     Returns
     -------
@@ -268,20 +293,7 @@ def run_probe(
     """
     from ragas.async_utils import run
 
-    return run(
-        arun_probe(
-            rows,
-            llm,
-            max_concurrency=max_concurrency,
-            out=out,
-            max_retries=max_retries,
-            retry_wait=retry_wait,
-            max_wait=max_wait,
-            timeout=timeout,
-            temperature=temperature,
-            show_progress=show_progress,
-        )
-    )
+    return run(arun_probe(rows, llm, out=out, **options))
 
 
 def openai_compatible_llm(
@@ -320,4 +332,4 @@ def openai_compatible_llm(
         return LangchainLLMWrapper(chat)
 
 
-__all__: Sequence[str] = ["run_probe", "arun_probe", "extract_completion", "openai_compatible_llm", "SentenceCompletion"]
+__all__: Sequence[str] = ["run_probe", "arun_probe", "ProbeSettings", "extract_completion", "openai_compatible_llm", "SentenceCompletion"]

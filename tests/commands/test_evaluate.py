@@ -488,7 +488,7 @@ def test_a_localhost_judge_gets_one_request_at_a_time_by_default(tmp_path, capsy
 def test_remote_judges_keep_16_rows_at_once():
     import argparse
 
-    from ragas_temporal.commands.evaluate import max_concurrency
+    from ragas_temporal.commands.judge_run import max_concurrency
     from ragas_temporal.commands.judge_llm import JudgeChoice
 
     args = argparse.Namespace(max_concurrency=None)

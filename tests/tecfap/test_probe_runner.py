@@ -142,6 +142,10 @@ def test_invalid_arguments(rows):
         run_probe(rows[:1], object(), show_progress=False, max_retries=0)
     with pytest.raises(ValueError, match="repeat"):
         run_probe([rows[0], rows[0]], ScriptedLLM("x"))
+    with pytest.raises(ValueError, match=r"^timeout must be positive, got 0$"):
+        run_probe(rows, ScriptedLLM("x"), timeout=0)
+    with pytest.raises(TypeError, match=r"^unknown option 'retries'; the options are max_concurrency, "):
+        run_probe(rows, ScriptedLLM("x"), retries=3)  # a misspelt option asks nothing
 
 
 def test_extract_completion():
