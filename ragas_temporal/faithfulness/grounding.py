@@ -44,9 +44,9 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 from ragas_temporal.focus_time import extract_focus_time
-from ragas_temporal.focus_time.patterns import CJK_LETTERS
+from ragas_temporal.focus_time.patterns import CJK_LETTERS, EVENT_STOPWORDS
 from ragas_temporal.scores import VERDICT_CREDIT, verdict_spelling
-from ragas_temporal.timeline.vocabulary import EVENT_STOPWORDS, unit_of
+from ragas_temporal.focus_time.amounts import unit_of
 
 if t.TYPE_CHECKING:
     from ragas_temporal.focus_time import FocusTime
@@ -98,7 +98,7 @@ def _content_words(normalised: str) -> list[str]:
     for token in _TOKEN.findall(normalised):
         if token.isdigit() or _UNSPACED.match(token):
             words.append(token)
-        elif len(token) >= 3 and token not in EVENT_STOPWORDS and token not in _TIME_NOUNS and not unit_of(token):
+        elif len(token) >= 3 and token not in EVENT_STOPWORDS and token not in _TIME_NOUNS and not unit_of(token, measured=True):
             words.append(token[:STEM])
     return words
 

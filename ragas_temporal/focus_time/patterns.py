@@ -70,6 +70,16 @@ NUMBER_WORDS: dict[str, int] = {
     "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
     "hundred": 100, "a couple of": 2, "couple of": 2, "a couple": 2,
 }  # fmt: skip
+
+#: Words that say nothing about which event is meant (function words): left out when an event or a claim's
+#: words are looked for in an answer.
+EVENT_STOPWORDS = frozenset(
+    """a an the of in on at to for from by with and or but as is was were be been being are it its
+    this that these those his her their our your my he she they we you i which who whom whose when
+    where what how than then there into onto over under after before during about first second
+    third last next new""".split()
+)
+
 #: Quantities that do not pin a year down ("a few years ago" is TIMEX3 PAST_REF).
 VAGUE_NUMBERS = frozenset({"a few", "few", "several", "some", "many"})
 

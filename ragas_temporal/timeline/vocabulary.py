@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ragas_temporal.focus_time.amounts import number_of
 from ragas_temporal.focus_time.amounts import unit_of as _unit_of
-from ragas_temporal.focus_time.patterns import NUMBER_WORDS, sentence_break, year4_group
+from ragas_temporal.focus_time.patterns import EVENT_STOPWORDS, NUMBER_WORDS, sentence_break, year4_group
 from ragas_temporal.focus_time.units import UNIT_LENGTHS, UNIT_WORDS
 
 __all__ = [
@@ -60,11 +60,3 @@ AGE_CUE = re.compile(r"\s*(?:-\s*)?old\b", re.IGNORECASE)
 POINT_IN_TIME_CUES = re.compile(r"\s+(?:ago|from\s+now|hence)\b", re.IGNORECASE)
 #: Between two times, a break that ends the relation a cue word states ("grew, and after 2008").
 CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|but|while|whereas)\b", re.IGNORECASE)
-
-#: Words that say nothing about which event is meant: left out when an event is looked for in an answer.
-EVENT_STOPWORDS = frozenset(
-    """a an the of in on at to for from by with and or but as is was were be been being are it its
-    this that these those his her their our your my he she they we you i which who whom whose when
-    where what how than then there into onto over under after before during about first second
-    third last next new""".split()
-)
