@@ -451,10 +451,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"{tally.rows} row{'' if tally.rows == 1 else 's'}, {len(metrics)} metric{'' if len(metrics) == 1 else 's'}")
     print(tally.summary_table())
     if judge is not None:
-        tokens_note = " (stand-in: tokens are word counts, no model was called)" if judge.stand_in else ""
         from ragas_temporal.llm.usage import JudgeUsage
 
-        print(("this run: " if args.resume else "") + (usage or JudgeUsage()).summary() + tokens_note)
+        usage = usage or JudgeUsage()
+        # the stand-in answers from rules: its calls are counted, it has no tokens
+        line = f"LLM calls: {usage.calls:,} answered by the offline stand-in (no model, no tokens)" if judge.stand_in \
+            else usage.summary()
+        print(("this run: " if args.resume else "") + line)
         if judge.stand_in:
             print("note: the LLM-mode scores above come from the offline rule-based stand-in judge, not from an LLM")
         failures = tally.judge_failures()

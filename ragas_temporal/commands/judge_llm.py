@@ -3,7 +3,7 @@
 - :func:`judge_from_args` turns ``--llm-model`` / ``--base-url`` / ``--api-key-env`` /
   ``--llm-timeout`` into a ragas ``llm_factory`` LLM over an ``AsyncOpenAI`` client with bounded
   retries (the settings recommended in :mod:`ragas_temporal.adapter.judged`), or
-  ``--offline-judge`` into the rule-based stand-in of :mod:`ragas_temporal.judging`;
+  ``--offline-judge`` into the rule-based stand-in of :mod:`ragas_temporal.llm.offline`;
 - ``--cache DIR`` gives that LLM ragas's disk cache (:func:`judge_cache`): a judgement asked
   again (a resumed or repeated run) is answered from the folder, without a request;
 - the calls and tokens are counted by :class:`~ragas_temporal.llm.usage.UsageMeter`, which
@@ -171,11 +171,11 @@ def judge_from_args(args: t.Any, environ: t.Mapping[str, str] | None = None) -> 
     if args.llm_model and args.offline_judge:
         raise ValueError("give either --llm-model or --offline-judge, not both")
     if args.offline_judge:
-        from ragas_temporal.offline_judge.llm import offline_llm
+        from ragas_temporal.llm.offline import offline_llm
 
         return JudgeChoice(
             offline_llm(),
-            "offline rule-based stand-in judge (ragas_temporal.judging; it compares years only, "
+            "offline rule-based stand-in judge (ragas_temporal.llm.offline; it compares years only, "
             "a demo, not an LLM's judgement)",
             stand_in=True,
         )

@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 import typing as t
 
-from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
-from ragas_temporal.llm.dated import dated_texts, iso_date
+from ragas_temporal.faithfulness.offline import offline_claims
 from ragas_temporal.faithfulness.prompts import TemporalClaimsInput, TemporalClaimsPrompt
+from ragas_temporal.llm.dated import dated_texts, iso_date
+from ragas_temporal.llm.offline import answer_offline, is_offline_judge
+from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
 
 if t.TYPE_CHECKING:
     import datetime as dt
@@ -53,7 +55,19 @@ async def judge_temporal_claims(
     ``reference_date`` (the date "last year" in the answer means the year before) goes into the
     prompt's data; ``context_dates``, parallel to ``contexts``, gives contexts their own dates
     (``None`` entries: read against ``reference_date``).
+
+    The offline judge (:func:`~ragas_temporal.llm.offline.offline_llm`) answers from these inputs
+    with :func:`~ragas_temporal.faithfulness.offline.offline_claims`; no prompt is rendered.
     """
+    if is_offline_judge(llm):
+        strict = "Be strict" in str(getattr(prompt, "instruction", ""))
+        judged = await answer_offline(
+            llm, "temporal_claims", callbacks, offline_claims, answer, contexts,
+            reference_date=reference_date, context_dates=context_dates, claims=claims, strict=strict,
+        )
+        return Judgement(
+            values=tuple(c[1] for c in judged), reasons=tuple(c[2] for c in judged), details=tuple(judged)
+        )
     prompt = prompt or TemporalClaimsPrompt()
     data = TemporalClaimsInput(
         question=question or None,

@@ -65,6 +65,7 @@ __all__ = [
     "RecordedRequest",
     "LoopbackOpenAIServer",
     "refused_base_url",
+    "in_process_client",
 ]
 
 
@@ -356,3 +357,29 @@ def refused_base_url() -> str:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     return f"http://127.0.0.1:{port}/v1"
+
+
+def in_process_client(responder: Responder, *, event_hooks: dict | None = None):
+    """An ``openai.AsyncOpenAI`` whose HTTP transport answers chat completions in-process with
+    ``responder`` (``httpx.MockTransport``): the replies of :class:`LoopbackOpenAIServer` (plain
+    text, or a tool call when the request has tools) without a server thread or a socket.
+    ``event_hooks`` go to the ``httpx.AsyncClient``.
+
+    >>> import asyncio
+    >>> client = in_process_client(lambda request: "pong")
+    >>> reply = asyncio.run(client.chat.completions.create(model="m", messages=[{"role": "user", "content": "ping"}]))
+    >>> reply.choices[0].message.content, reply.usage.prompt_tokens
+    ('pong', 1)
+    """
+    import httpx
+    from openai import AsyncOpenAI
+
+    numbers = iter(range(1, 1 << 62))
+
+    def answer(http_request: httpx.Request) -> httpx.Response:
+        request = RecordedRequest(http_request.url.path, json.loads(http_request.content))
+        reply = responder(request)
+        return httpx.Response(200, json=_chat_completion(request, reply, next(numbers)))
+
+    http = httpx.AsyncClient(transport=httpx.MockTransport(answer), event_hooks=event_hooks or {})
+    return AsyncOpenAI(api_key="offline", base_url="http://offline.invalid/v1", http_client=http, max_retries=0)
