@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 
 from ragas_temporal.cli import main
-from ragas_temporal.offline_judge.rules import count_tokens, prompt_data
+from tests.support.fake_judges import parse_prompt_input as prompt_data
+from tests.support.fake_llm import count_tokens
 from tests.support.openai_server import HANG
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]

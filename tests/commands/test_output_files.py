@@ -27,7 +27,7 @@ import pytest
 
 from ragas_temporal.cli import main
 from ragas_temporal.data.readers import read_rows
-from ragas_temporal.offline_judge.rules import rule_based_judge
+from tests.support.fake_judges import rule_based_judge
 
 ROOT = Path(__file__).resolve().parents[2]
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
@@ -261,8 +261,8 @@ def test_cost_line_says_usage_not_reported(tmp_path, capsys, openai_server, monk
 
 
 def test_score_dataset_gives_its_judge_usage_to_the_caller():
-    from ragas_temporal.offline_judge.llm import offline_llm
-    from ragas_temporal.offline_judge.rules import count_tokens
+    from ragas_temporal.llm.offline import offline_llm
+    from tests.support.fake_llm import count_tokens
     from ragas_temporal.metrics import TemporalFaithfulness, score_dataset
 
     llm = offline_llm()
