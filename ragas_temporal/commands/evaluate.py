@@ -286,7 +286,7 @@ def debug_log(path: str | None) -> t.Iterator[None]:
     """While scoring: Instructor's and our judges' DEBUG records appended to ``path``.
 
     Instructor's own error lines (multi-line validation dumps of rejected replies) are logged at
-    DEBUG by :func:`ragas_temporal.judging.quiet_instructor_logs`, so without this file they go
+    DEBUG by :func:`ragas_temporal.llm.prompt_runner.quiet_instructor_logs`, so without this file they go
     nowhere: each row already carries its one-line reason.
     """
     if not path:
