@@ -249,9 +249,9 @@ def test_a_kill_while_the_output_is_written_leaves_the_previous_file_or_the_new_
 
 def test_cost_line_says_usage_not_reported(tmp_path, capsys, openai_server, monkeypatch):
     # before: an endpoint without usage printed "tokens: 0 prompt + 0 completion", as if free
-    from tests.support import openai_server as server_module
+    from tests.support import chat_replies
 
-    monkeypatch.setattr(server_module, "_usage", lambda prompt, reply: None)
+    monkeypatch.setattr(chat_replies, "_usage", lambda prompt, reply: None)
     openai_server.responder = lambda request: rule_based_judge(request.user_text or request.prompt_text)
     data = write_jsonl(tmp_path / "d.jsonl", ROWS[:1])
     argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:llm", "--llm-model", "m",

@@ -159,13 +159,13 @@ def rule_based_judge(prompt: str) -> str:
 
 def offline_llm_factory(model: str = OFFLINE_MODEL, *, event_hooks: dict | None = None, **factory_kwargs: t.Any):
     """``ragas.llms.llm_factory(model, client=AsyncOpenAI(...))`` answered in-process by
-    :func:`rule_based_judge` (:func:`tests.support.openai_server.in_process_client`): the
+    :func:`rule_based_judge` (:func:`tests.support.chat_replies.in_process_client`): the
     Instructor client path runs for real up to the socket. ``event_hooks`` go to the
     ``httpx.AsyncClient`` (e.g. ``{"response": [meter]}`` to read each reply's ``usage``);
     ``factory_kwargs`` to ``llm_factory``."""
     from ragas.llms import llm_factory
 
-    from tests.support.openai_server import in_process_client
+    from tests.support.chat_replies import in_process_client
 
     client = in_process_client(lambda request: rule_based_judge(request.user_text), event_hooks=event_hooks)
     return llm_factory(model, client=client, **factory_kwargs)
