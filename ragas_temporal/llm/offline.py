@@ -3,7 +3,7 @@
 The offline judge is a stand-in that compares dates, for trying the ``llm`` and ``hybrid`` modes
 without a model. It reads no prompt: each of our judges (faithfulness, ranking, timeline, the
 TeCFaP probe) sees that its ``llm`` is an :class:`OfflineJudge` and answers with its family's
-rules (``faithfulness/offline.py``, ``ranking/judge.py``, ``timeline/offline.py``,
+rules (``faithfulness/judge.py``, ``ranking/judge.py``, ``timeline/offline.py``,
 ``tecfap/probe_runner.py``) from the inputs it already holds, through :func:`answer_offline`,
 which counts the call and fires the LangChain callbacks a model call fires (no tokens: no model
 ran). Anything that sends it a prompt (a stock ragas metric, ``adapt_prompts``) gets a one-line

@@ -14,7 +14,7 @@ from langchain_core.prompt_values import StringPromptValue
 from ragas import EvaluationDataset, RunConfig, evaluate
 from ragas.cost import get_token_usage_for_openai
 
-from ragas_temporal.faithfulness.offline import offline_claims
+from ragas_temporal.faithfulness.judge import offline_claims
 from ragas_temporal.llm.offline import NOT_A_PROMPT_JUDGE, OFFLINE_MODEL, OfflineJudge, offline_llm
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK
 from ragas_temporal.ranking.judge import judge_temporal_focus, offline_relevance

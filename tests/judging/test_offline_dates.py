@@ -3,7 +3,7 @@ quarters, not only years."""
 
 from __future__ import annotations
 
-from ragas_temporal.faithfulness.offline import offline_claims
+from ragas_temporal.faithfulness.judge import offline_claims
 
 EINSTEIN = "Albert Einstein (born 14 March 1879) was a German-born theoretical physicist."
 

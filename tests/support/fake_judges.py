@@ -5,7 +5,7 @@ loopback server (``lambda request: rule_based_judge(request.user_text)``) and fo
 :func:`offline_llm_factory` (an ``llm_factory`` LLM whose HTTP transport answers in-process). It
 reads the JSON data of a rendered prompt (our one-line ``Input: {...}`` or ragas's
 ``input: {...}`` block) and answers with the package's offline rules, the ones
-``offline_llm()`` answers with from structured inputs (``faithfulness/offline.py``,
+``offline_llm()`` answers with from structured inputs (``faithfulness/judge.py``,
 ``ranking/judge.py`` ``offline_relevance``, ``timeline/offline.py``, ``tecfap/probe_runner.py``
 ``offline_completion``), so a test of the LLM plumbing (prompt rendering, JSON replies, repair
 retries, ``BoundedLLM``, the Instructor path, usage metering) gets the same verdicts as the
@@ -35,7 +35,7 @@ import json
 import typing as t
 from types import SimpleNamespace
 
-from ragas_temporal.faithfulness.offline import offline_claims, sentences
+from ragas_temporal.faithfulness.judge import offline_claims, sentences
 from ragas_temporal.focus_time import extract_focus_time
 from ragas_temporal.llm.offline import OFFLINE_MODEL
 from ragas_temporal.ranking.judge import offline_relevance
