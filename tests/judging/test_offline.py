@@ -181,3 +181,47 @@ def test_the_package_module_imports_neither_pytest_nor_tests():
                          env={"RAGAS_DO_NOT_TRACK": "true", "PATH": ""})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_offline_judge_renders_no_prompt(monkeypatch):
+    # every LLM-mode judge hands the offline judge its inputs: a rendered prompt is a failure here
+    from ragas.prompt import PydanticPrompt
+
+    from ragas_temporal.llm.compact import CompactPydanticPrompt
+    from ragas_temporal.metrics import (
+        DurationAccuracy, EventOrderAccuracy, TemporalCoherence, TemporalPrecisionAtK,
+    )
+    from ragas_temporal.tecfap import build_probe, load_example, run_probe
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the offline judge was sent a rendered prompt")
+
+    for cls in (PydanticPrompt, CompactPydanticPrompt):
+        monkeypatch.setattr(cls, "to_string", refuse)
+    llm = offline_llm()
+    answer = {"response": "It began in 2008. It ended in 2010.", "retrieved_contexts": CONTEXTS}
+    ranked = {"user_input": "What happened in 2008?", "retrieved_contexts": CONTEXTS}
+    cases = [
+        # claims 2008 (in a context: SUPPORTED) and 2010 (other years given: CONTRADICTED) -> 1/2
+        (TemporalFaithfulness(mode="llm", llm=llm), answer, 0.5),
+        # 2010 is in no context: 0 without a call; 2008 judged SUPPORTED -> 1/2
+        (TemporalFaithfulness(mode="hybrid", llm=llm), answer, 0.5),
+        # verdicts [1 (shares 2008), 0 (2009 only)] -> 1/2
+        (TemporalPrecisionAtK(k=2, mode="llm", llm=llm), ranked, 0.5),
+        # grades [4, 2] in ideal order -> 1.0
+        (TemporalNDCGAtK(k=2, mode="llm", llm=llm), ranked, 1.0),
+        # 2 dated claims, both in the one contradiction (died before born) -> 1 - 2/2
+        (TemporalCoherence(mode="llm", llm=llm), {"response": "She was born in 1950 and died in 1940."}, 0.0),
+        # both events placed by their years, in the gold order -> tau 1 -> 1.0
+        (EventOrderAccuracy(mode="llm", llm=llm),
+         {"response": "Apollo 11 landed on the Moon in 1969; Sputnik was launched in 1957.",
+          "reference": '["Sputnik launch", "Apollo 11 Moon landing"]'}, 1.0),
+        # 24 months for 18: off by 6 -> 1 - 6/18
+        (DurationAccuracy(mode="llm", llm=llm),
+         {"user_input": "How long?", "response": "It lasted two years.", "reference": "18 months"}, 2 / 3),
+    ]
+    for metric, sample, expected in cases:
+        assert metric.score(**sample).value == pytest.approx(expected), metric.name
+    assert llm.calls == 7  # one call per metric (hybrid: one, for 2008)
+    rows = build_probe(load_example(), split="test", with_context=True)[:2]
+    assert [r["error"] for r in run_probe(rows, llm, show_progress=False)] == [None, None] and llm.calls == 9
