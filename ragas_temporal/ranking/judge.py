@@ -177,7 +177,9 @@ async def judge_temporal_focus(
     if llm is None:
         return Judgement(values="infer", reasons=("no rule fired; left to the judge",), source="rules")
     if is_offline_judge(llm):  # the offline judge's one answer
-        return await answer_offline(llm, "temporal_focus", callbacks, Judgement, "specific_time", ("asks about a time",))
+        return await answer_offline(
+            llm, "temporal_focus", callbacks, Judgement, values="specific_time", reasons=("asks about a time",)
+        )
     output, error = await run_prompt(
         prompt or TemporalFocusPrompt(), llm, TemporalFocusInput(query=query),
         callbacks=callbacks, timeout=timeout, fix_retries=fix_retries,

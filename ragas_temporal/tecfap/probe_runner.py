@@ -117,9 +117,9 @@ def _check_llm(llm: Any) -> None:
 async def _call_llm(llm: Any, row: ProbeRow, temperature: float | None) -> str:
     from ragas.llms.base import BaseRagasLLM, InstructorBaseRagasLLM
 
-    prompt = row.prompt
-    if is_offline_judge(llm):
+    if is_offline_judge(llm):  # it reads the row, not its prompt
         return await answer_offline(llm, "tecfap_probe", None, offline_completion, row)
+    prompt = row.prompt
     if isinstance(llm, BaseRagasLLM):
         from langchain_core.prompt_values import StringPromptValue
 
