@@ -32,7 +32,7 @@ date-level styles, >= 95 % of altered days, months, quarters and seasons flagged
 restatements (another format, coarser) flagged (``--styles`` prints each style).
 
 Configurations: focus time at claim and year granularity; hybrid and llm modes with the
-package's offline rule-based judge (``ragas_temporal.offline_judge.llm.offline_llm``), which reads
+package's offline rule-based judge (``ragas_temporal.llm.offline.offline_llm``), which reads
 dates with the same extractor and judges them by the same date rules as focus time, so those rows
 show the plumbing, not what a real LLM would add (a right date tied to the wrong event).
 
@@ -102,7 +102,7 @@ def _metric(arguments: dict, context_dates):
     if arguments["mode"] in ("llm", "hybrid"):
         from ragas import RunConfig
 
-        from ragas_temporal.offline_judge.llm import offline_llm
+        from ragas_temporal.llm.offline import offline_llm
 
         metric = TemporalFaithfulness(llm=offline_llm(), **arguments)
         metric.init(RunConfig())

@@ -1,12 +1,13 @@
 """LLM cost of the temporal LLM modes versus stock ragas, with a token-counting fake LLM.
 
 Runs on the package's example dataset (``ragas_temporal.data.load_example_dataset()``, 20
-samples) with the package's offline LLM, ``ragas_temporal.judging.OfflineJudgeLLM``, answering
-through its rule-based judge (deterministic, offline) and counting calls and tokens. The
+samples) with the test suite's prompt-reading judge (``tests.support.fake_judges.rule_based_judge``,
+the package's offline rules behind a rendered prompt) in a ``ScriptedLLM`` (deterministic, offline),
+counting calls and the tokens of every prompt and reply. The
 samples' reference dates reach our prompts as the ``reference_date`` data field. Each metric scores every sample one at a
 time through ragas's ``single_turn_ascore``, so calls and tokens are attributed per sample.
 
-Tokens are counted with ``ragas_temporal.judging.count_tokens`` (every word and every punctuation
+Tokens are counted with ``tests.support.fake_llm.count_tokens`` (every word and every punctuation
 mark is one token): not a BPE tokenizer, but the same ruler for every prompt, which is what a
 ratio needs. It counts JSON punctuation heavily, so absolute numbers run above BPE counts.
 
@@ -30,8 +31,11 @@ import argparse
 import asyncio
 import logging
 import os
+import sys
 import warnings
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: its tests/support
 os.environ.setdefault("RAGAS_DO_NOT_TRACK", "true")
 warnings.simplefilter("ignore", DeprecationWarning)
 # ragas logs every unparsable reply at ERROR level; the malformed-reply rows below make many on purpose
@@ -41,10 +45,16 @@ from ragas import RunConfig  # noqa: E402
 from ragas.metrics import Faithfulness  # noqa: E402
 
 from ragas_temporal.data import example_reference_dates, load_example_dataset  # noqa: E402
-from ragas_temporal.offline_judge.llm import OfflineJudgeLLM  # noqa: E402
-from ragas_temporal.ranking.judge import judge_relevance
-from ragas_temporal.offline_judge.rules import rule_based_judge
+from ragas_temporal.llm.offline import OFFLINE_MODEL  # noqa: E402
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK  # noqa: E402
+from ragas_temporal.ranking.judge import judge_relevance  # noqa: E402
+from tests.support.fake_judges import rule_based_judge  # noqa: E402
+from tests.support.fake_llm import ScriptedLLM  # noqa: E402
+
+
+def counting_judge(script=rule_based_judge) -> ScriptedLLM:
+    """A fake LLM answering rendered prompts with ``script``, counting calls and tokens."""
+    return ScriptedLLM(script, model_name=OFFLINE_MODEL)
 
 
 def _every_fifth_malformed():
@@ -89,7 +99,7 @@ def _summary(samples, llm, per_sample_calls, nan_rows) -> dict:
 
 async def _per_document_precision(samples, k: int) -> dict:
     """Precision@k judged one document per call (what a pointwise judge costs)."""
-    llm = OfflineJudgeLLM()
+    llm = counting_judge()
     per_sample_calls = []
     for sample in samples:
         before = llm.calls
@@ -122,26 +132,26 @@ async def main() -> None:
 
     faithfulness_rows = [
         ("TemporalFaithfulness llm", await _measure(
-            TemporalFaithfulness(mode="llm", reference_date=dates), samples, OfflineJudgeLLM())),
+            TemporalFaithfulness(mode="llm", reference_date=dates), samples, counting_judge())),
         ("TemporalFaithfulness hybrid", await _measure(
-            TemporalFaithfulness(mode="hybrid", reference_date=dates), samples, OfflineJudgeLLM())),
+            TemporalFaithfulness(mode="hybrid", reference_date=dates), samples, counting_judge())),
         # worst case for the dated-context form: every context has its own date, unlike the sample's
         ("TemporalFaithfulness llm, every context with its own date", await _measure(
             TemporalFaithfulness(mode="llm", reference_date=dates, context_dates=lambda sample, i, text: "2000-01-01"),
-            samples, OfflineJudgeLLM())),
-        ("ragas Faithfulness (stock)", await _measure(Faithfulness(), samples, OfflineJudgeLLM())),
+            samples, counting_judge())),
+        ("ragas Faithfulness (stock)", await _measure(Faithfulness(), samples, counting_judge())),
         ("TemporalFaithfulness llm, 1 in 5 replies malformed (fix_retries=1)", await _measure(
-            TemporalFaithfulness(mode="llm", reference_date=dates), samples, OfflineJudgeLLM(judge=_every_fifth_malformed()))),
+            TemporalFaithfulness(mode="llm", reference_date=dates), samples, counting_judge(_every_fifth_malformed()))),
         ("TemporalFaithfulness llm, 1 in 5 replies malformed (fix_retries=0)", await _measure(
             TemporalFaithfulness(mode="llm", reference_date=dates, fix_retries=0), samples,
-            OfflineJudgeLLM(judge=_every_fifth_malformed()))),
+            counting_judge(_every_fifth_malformed()))),
     ]
     precision_rows = [
         ("TemporalPrecisionAtK k=5 llm (listwise)", await _measure(
-            TemporalPrecisionAtK(k=5, mode="llm", reference_date=dates), samples, OfflineJudgeLLM())),
+            TemporalPrecisionAtK(k=5, mode="llm", reference_date=dates), samples, counting_judge())),
         ("precision@5 per-document judge", await _per_document_precision(samples, 5)),
         ("TemporalNDCGAtK k=10 llm (listwise)", await _measure(
-            TemporalNDCGAtK(k=10, mode="llm", reference_date=dates), samples, OfflineJudgeLLM())),
+            TemporalNDCGAtK(k=10, mode="llm", reference_date=dates), samples, counting_judge())),
     ]
     print(f"LLM cost on the example dataset ({len(samples)} samples); tokens = words + punctuation marks")
     print()

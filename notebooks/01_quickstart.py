@@ -94,8 +94,8 @@ print("Jaccard:", answer.jaccard(context))
 # the metrics' `reference_date=` argument (`example_reference_dates()` looks them up by question).
 #
 # Stock `Faithfulness` calls an LLM. `offline_llm.py`, next to this notebook, builds one with
-# `llm_factory`: by default the package's offline rule-based judge (`ragas_temporal.judging`; it
-# compares years, nothing more, so its `faithfulness` column is only a stand-in); set `RAGAS_TEMPORAL_OPENAI_MODEL=gpt-4o-mini` (plus
+# `llm_factory`: by default an offline stand-in (the test suite's fake endpoint, answering with the
+# package's offline rules; it compares years, nothing more, so its `faithfulness` column is only a stand-in); set `RAGAS_TEMPORAL_OPENAI_MODEL=gpt-4o-mini` (plus
 # `OPENAI_API_KEY`) before starting Jupyter to use a real model instead. Our metrics below run in
 # focus-time mode and never call the LLM.
 

@@ -23,8 +23,10 @@
 # The retrieval metrics have an llm mode too: one listwise call judges all top-k documents.
 #
 # **Which LLM?** By default this notebook runs offline on a rule-based judge that compares years
-# (`ragas_temporal.judging`, wired up by `offline_llm.py` next to this notebook), so it works
-# anywhere, including CI; `ragas_temporal.judging.offline_llm()` gives you the same judge in your own code. To use a real model, set before starting
+# (the test suite's fake endpoint, wired up by `offline_llm.py` next to this notebook: it reads each
+# prompt and answers with the package's offline rules), so it works anywhere, including CI;
+# `ragas_temporal.llm.offline.offline_llm()` gives you the same verdicts for our metrics in your own
+# code (it answers from the inputs, without a prompt, so it reports no tokens). To use a real model, set before starting
 # Jupyter:
 #
 # ```bash

@@ -46,7 +46,7 @@ warnings.filterwarnings("ignore", message="IProgress not found")  # tqdm without
 
 import pandas as pd
 
-from ragas_temporal.offline_judge.llm import offline_llm
+from ragas_temporal.llm.offline import offline_llm
 from ragas_temporal.metrics import (
     AnswerTemporalPrecision, DurationAccuracy, EventOrderAccuracy, TemporalAnchorCoverage,
     TemporalCoherence, TemporalConsistency, score_dataset, temporal_consistency_report,

@@ -1,4 +1,4 @@
-"""The LLM the notebooks use: a real OpenAI-compatible model if you name one, else the offline judge.
+"""The LLM the notebooks use: a real OpenAI-compatible model if you name one, else an offline stand-in.
 
 ``judge_llm()`` always builds the LLM the same way, ``ragas.llms.llm_factory(model,
 client=AsyncOpenAI(...))``, so every later cell runs the same code whichever you pick:
@@ -6,28 +6,33 @@ client=AsyncOpenAI(...))``, so every later cell runs the same code whichever you
 - ``RAGAS_TEMPORAL_OPENAI_MODEL`` set (e.g. ``gpt-4o-mini``): a real provider, with the key and
   endpoint the OpenAI client reads itself (``OPENAI_API_KEY``, optional ``OPENAI_BASE_URL`` for
   any OpenAI-compatible server such as vLLM or Ollama);
-- unset (the default, and what CI runs): the package's offline judge,
-  ``ragas_temporal.judging.offline_llm_factory()``: the OpenAI client's HTTP transport answers
-  in-process with ``ragas_temporal.judging.rule_based_judge``. No network, no key.
+- unset (the default, and what CI runs): the test suite's fake endpoint,
+  ``tests.support.fake_judges.offline_llm_factory()`` (from this checkout): the OpenAI client's
+  HTTP transport answers in-process, reading each rendered prompt back and answering with the
+  package's offline rules, the ones ``ragas_temporal.llm.offline.offline_llm()`` answers our
+  metrics with. No network, no key. Unlike ``offline_llm()`` it also answers stock ragas
+  ``Faithfulness`` and reports tokens, which the notebooks compare.
 
-The offline judge is a stand-in that compares years (found with the focus-time extractor, relative
-times read against the prompt's reference date); it is not a language model and cannot tell a
-right year tied to the wrong event, which is what a real judge adds. Its rules are in
-``ragas_temporal/offline_judge/rules.py``.
+The offline rules compare years (found with the focus-time extractor, relative times read against
+the reference date); they are not a language model and cannot tell a right year tied to the wrong
+event, which is what a real judge adds.
 
-Both report token usage (the real provider in its replies, the offline judge with a rough count:
-every word and every punctuation mark is one token), which a :class:`UsageMeter` on the HTTP client
-records, so cost per sample is measured the same way in both modes.
+Both report token usage (the real provider in its replies, the fake with a rough count: every word
+and every punctuation mark is one token), which a :class:`UsageMeter` on the HTTP client records,
+so cost per sample is measured the same way in both modes.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import typing as t
+from pathlib import Path
 
 import httpx
 
-from ragas_temporal.offline_judge.llm import OFFLINE_MODEL, offline_llm_factory
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: its tests/support
+from tests.support.fake_judges import OFFLINE_MODEL, offline_llm_factory  # noqa: E402
 
 MODEL_ENV = "RAGAS_TEMPORAL_OPENAI_MODEL"
 

@@ -217,7 +217,6 @@ def test_llm_cost_benchmark_counts_calls_per_sample():
 
     from ragas.dataset_schema import SingleTurnSample
 
-    from ragas_temporal.offline_judge.llm import OfflineJudgeLLM
     from ragas_temporal.metrics import TemporalFaithfulness
 
     llm_cost = _load("llm_cost")
@@ -227,7 +226,7 @@ def test_llm_cost_benchmark_counts_calls_per_sample():
         # no temporal expression: NaN without a call
         SingleTurnSample(response="It began.", retrieved_contexts=["Lehman fell in 2008."]),
     ]
-    stats = asyncio.run(llm_cost._measure(TemporalFaithfulness(mode="llm"), samples, OfflineJudgeLLM()))
+    stats = asyncio.run(llm_cost._measure(TemporalFaithfulness(mode="llm"), samples, llm_cost.counting_judge()))
     assert (stats["calls"], stats["calls/sample"], stats["max calls"], stats["zero-call samples"]) == (1, 0.5, 1, 1)
     assert stats["NaN rows"] == 1 and stats["prompt tok/sample"] > 0
     table = llm_cost._table("t", [("ours", stats)], "ours")

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from ragas_temporal.offline_judge.rules import rule_based_judge
+from tests.support.fake_judges import rule_based_judge
 from tests.support.doc_blocks import (
     ENGINES, LOCAL_URL, PROVIDER, fences, matches_stated, run_block, stated_results, without_comments,
 )

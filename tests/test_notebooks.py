@@ -186,7 +186,7 @@ def test_llm_judge_notebook_takes_the_provider_path_when_a_model_is_named():
     # the "provider" is a loopback server answering with the package's offline judge (the rules
     # the notebook uses offline), so the switch, the key/base-URL handling and the token meter are
     # exercised without a network.
-    from ragas_temporal.offline_judge.rules import rule_based_judge
+    from tests.support.fake_judges import rule_based_judge
     from tests.support.openai_server import LoopbackOpenAIServer
 
     nb = nbformat.read(NOTEBOOK_DIR / "02_llm_judge.ipynb", as_version=4)
@@ -214,7 +214,7 @@ def test_a_named_model_without_a_key_says_so_in_one_line_and_judges_offline(monk
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     _, _, model = module.judge_llm()
-    from ragas_temporal.offline_judge.llm import OFFLINE_MODEL
+    from ragas_temporal.llm.offline import OFFLINE_MODEL
 
     assert model == OFFLINE_MODEL
     assert capsys.readouterr().out.splitlines() == [

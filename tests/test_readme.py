@@ -70,7 +70,8 @@ def test_what_the_readme_says_about_ragas_043_holds():
     from ragas.metrics.collections import Faithfulness as CollectionsFaithfulness
 
     from ragas_temporal import TemporalFaithfulness
-    from ragas_temporal.offline_judge.llm import offline_llm, offline_llm_factory
+    from ragas_temporal.llm.offline import offline_llm
+    from tests.support.fake_judges import offline_llm_factory
 
     metrics_module = importlib.import_module("ragas.metrics")
     with warnings.catch_warnings(record=True) as caught:

@@ -162,11 +162,11 @@ def judge_from_args(args: t.Any, environ: t.Mapping[str, str] | None = None) -> 
     if args.llm_model and args.offline_judge:
         raise ValueError("give either --llm-model or --offline-judge, not both")
     if args.offline_judge:
-        from ragas_temporal.offline_judge.llm import offline_llm
+        from ragas_temporal.llm.offline import offline_llm
 
         return JudgeChoice(
             offline_llm(),
-            "offline rule-based stand-in judge (ragas_temporal.judging; it compares years only, "
+            "offline rule-based stand-in judge (ragas_temporal.llm.offline; it compares years only, "
             "a demo, not an LLM's judgement)",
             stand_in=True,
         )

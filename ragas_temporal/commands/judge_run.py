@@ -126,10 +126,16 @@ def debug_log(path: str | None) -> t.Iterator[None]:
 def report_judge(judge: t.Any, usage: t.Any, tally: t.Any, resumed: bool) -> None:
     """What the judge cost (this run's share when ``resumed``), and its failed judgements and hybrid fallbacks
     counted from the rows' failure fields (stderr)."""
-    tokens_note = " (stand-in: tokens are word counts, no model was called)" if judge.stand_in else ""
     from ragas_temporal.llm.usage import JudgeUsage
 
-    print(("this run: " if resumed else "") + (usage or JudgeUsage()).summary() + tokens_note)
+    usage = usage or JudgeUsage()
+    # the stand-in answers from rules: its calls are counted, it has no tokens
+    line = (
+        f"LLM calls: {usage.calls:,} answered by the offline stand-in (no model, no tokens)"
+        if judge.stand_in
+        else usage.summary()
+    )
+    print(("this run: " if resumed else "") + line)
     if judge.stand_in:
         print("note: the LLM-mode scores above come from the offline rule-based stand-in judge, not from an LLM")
     failures = tally.judge_failures()

@@ -22,6 +22,8 @@ from __future__ import annotations
 import typing as t
 from types import MappingProxyType
 
+from ragas_temporal.focus_time import extract_focus_time
+from ragas_temporal.llm.offline import answer_offline, as_date, is_offline_judge, texts_with_dates
 from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
 from ragas_temporal.llm.dated import dated_texts, iso_date
 from ragas_temporal.ranking.focus_prompt import TemporalFocusInput, TemporalFocusPrompt
@@ -34,7 +36,7 @@ if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
     from ragas.prompt import PydanticPrompt
 
-__all__ = ["RELEVANCE_SCALES", "judge_relevance", "judge_temporal_focus"]
+__all__ = ["RELEVANCE_SCALES", "judge_relevance", "judge_temporal_focus", "offline_relevance"]
 
 #: A date as the judges take it: ``datetime.date``, an ISO string, or ``None`` (unknown).
 DateLike = t.Union["dt.date", str, None]
@@ -54,6 +56,37 @@ def _check_document_numbers(numbers: list[int], n_documents: int) -> str | None:
         f"LLM judged documents {numbers} but {n_documents} were given "
         f"(expected each of {expected} exactly once)"
     )
+
+
+def offline_relevance(
+    query: str,
+    documents: t.Sequence[str],
+    *,
+    scale: RelevanceScale = "binary",
+    reference_date: DateLike = None,
+    document_dates: t.Sequence[DateLike] | None = None,
+) -> Judgement[tuple[int, ...]]:
+    """The offline judge's relevance (see :mod:`ragas_temporal.llm.offline`), by years alone: a
+    document sharing a year with the query gets verdict 1 (for a query without a year: any year
+    does) or grade 4; grade 2 when it has other years, else 0.
+
+    >>> offline_relevance("What happened in 2008?", ["In 2008 ...", "In 2010 ...", "Nothing."], scale="graded")
+    Judgement(values=(4, 2, 0), reasons=('shares a year', 'no shared year', 'no shared year'), error=None, details=(), source='llm')
+    """
+    reference = as_date(reference_date)
+    query_years = set(extract_focus_time(query, reference).years)
+    values, reasons = [], []
+    for text, date in texts_with_dates(documents, document_dates, reference):
+        doc_years = set(extract_focus_time(text, date).years)
+        shares = bool(query_years & doc_years)
+        if scale == "graded":
+            value = 4 if shares else (2 if doc_years else 0)
+            reasons.append("shares a year" if shares else "no shared year")
+        else:
+            value = int(shares or (not query_years and bool(doc_years)))
+            reasons.append("shares a year" if value else "no shared year")
+        values.append(value)
+    return Judgement(values=tuple(values), reasons=tuple(reasons))
 
 
 async def judge_relevance(
@@ -83,6 +116,11 @@ async def judge_relevance(
     default_prompt, field = RELEVANCE_SCALES[scale]
     if not documents:
         return Judgement(values=(), reasons=())
+    if is_offline_judge(llm):
+        return await answer_offline(
+            llm, default_prompt.prompt_name, callbacks, offline_relevance, query, documents,
+            scale=scale, reference_date=reference_date, document_dates=document_dates,
+        )
     data = RelevanceInput(
         query=query,
         reference_date=iso_date(reference_date),
@@ -138,6 +176,10 @@ async def judge_temporal_focus(
         return Judgement(values=label, reasons=(why,), source="rules")
     if llm is None:
         return Judgement(values="infer", reasons=("no rule fired; left to the judge",), source="rules")
+    if is_offline_judge(llm):  # the offline judge's one answer
+        return await answer_offline(
+            llm, "temporal_focus", callbacks, Judgement, values="specific_time", reasons=("asks about a time",)
+        )
     output, error = await run_prompt(
         prompt or TemporalFocusPrompt(), llm, TemporalFocusInput(query=query),
         callbacks=callbacks, timeout=timeout, fix_retries=fix_retries,

@@ -45,7 +45,7 @@ ALPACA_TEMPLATE = (
     "### Instruction:\n{instruction}\n\n### Input:\n{input}\n\n### Response:\n"
 )
 DEFAULT_CONTEXT_DESCRIPTION = "entities in this sequence"
-# the input lines a prompt may hold before its query (written by _build_row, read by read_probe_prompt)
+# the input lines a prompt may hold before its query (written by _build_row)
 _CONTEXT_LINE = "here is the list of {description} - {entities}."
 _CANDIDATES_PREFIX = "Candidates: "
 _EXAMPLE_PREFIX = "Example: "
@@ -56,7 +56,9 @@ _Y_RE = re.compile(r"\s*\[y\]", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class ProbeRow:
-    """One probe question. ``key_step``/``gold_step`` are positions in the relation's time order."""
+    """One probe question. ``key_step``/``gold_step`` are positions in the relation's time order;
+    ``listed``: the entities the prompt lists, in its order (the candidates in closed-vocabulary
+    mode, else the context line; empty when it lists none)."""
 
     relation: int
     pattern_id: str
@@ -72,6 +74,7 @@ class ProbeRow:
     closed_vocabulary: bool = False
     shots: int = 0
     split: str | None = None
+    listed: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def row_id(self) -> str:
@@ -87,6 +90,7 @@ class ProbeRow:
         """Plain JSON-ready dict (``sequence`` as a list, plus ``row_id``)."""
         out = asdict(self)
         out["sequence"] = list(self.sequence)
+        out["listed"] = list(self.listed)
         out["row_id"] = self.row_id
         return out
 
@@ -96,6 +100,7 @@ class ProbeRow:
         names = {f for f in cls.__dataclass_fields__}
         kwargs = {k: v for k, v in data.items() if k in names}
         kwargs["sequence"] = tuple(kwargs.get("sequence", ()))
+        kwargs["listed"] = tuple(kwargs.get("listed", ()))
         return cls(**kwargs)
 
 
@@ -236,14 +241,15 @@ def _build_row(
     row_id = f"{rel.index}:{pat.id}:{pat.direction}:{key_step}"
     query = render_query(pat.text, key)
     lines: list[str] = []
+    listed: list[str] = []
     if with_context:
-        shuffled = list(labels)
-        _row_rng(seed, row_id, "context").shuffle(shuffled)
-        lines.append(_CONTEXT_LINE.format(description=description, entities=_ENTITY_SEPARATOR.join(shuffled)))
+        listed = list(labels)
+        _row_rng(seed, row_id, "context").shuffle(listed)
+        lines.append(_CONTEXT_LINE.format(description=description, entities=_ENTITY_SEPARATOR.join(listed)))
     if closed_vocabulary:
-        cands = list(distinct)
-        _row_rng(seed, row_id, "candidates").shuffle(cands)
-        lines.append(_CANDIDATES_PREFIX + _ENTITY_SEPARATOR.join(cands))
+        listed = list(distinct)
+        _row_rng(seed, row_id, "candidates").shuffle(listed)
+        lines.append(_CANDIDATES_PREFIX + _ENTITY_SEPARATOR.join(listed))
     examples = _examples(rel, labels, pat.direction, key_step, gold, shots, _row_rng(seed, row_id, "shots"))
     lines.extend(_EXAMPLE_PREFIX + ex for ex in examples)
     lines.append(query)
@@ -262,42 +268,8 @@ def _build_row(
         closed_vocabulary=closed_vocabulary,
         shots=len(examples),
         split=rel.split,
+        listed=tuple(listed),
     )
 
 
-@dataclass(frozen=True)
-class ProbePrompt:
-    """What a rendered probe prompt holds: the entities it lists (candidates, else the context
-    line; empty when it lists none) and the query sentence to complete."""
-
-    entities: tuple[str, ...]
-    query: str
-
-
-def read_probe_prompt(prompt: str) -> ProbePrompt | None:
-    """The parts of a prompt built by :func:`build_probe`; ``None`` for any other text.
-
-    >>> from ragas_temporal.tecfap.dataset import load_example
-    >>> row = build_probe(load_example(), split="test", with_context=True)[0]
-    >>> parts = read_probe_prompt(row.prompt)
-    >>> parts.query == row.query, sorted(parts.entities) == sorted(row.sequence)
-    (True, True)
-    >>> read_probe_prompt("Input: {}") is None
-    True
-    """
-    head, marker, tail = ALPACA_TEMPLATE.partition("{input}")
-    start, end = head.split("{instruction}")[1], tail
-    if not prompt.endswith(end) or start not in prompt:
-        return None
-    lines = prompt[prompt.index(start) + len(start) : len(prompt) - len(end)].split("\n")
-    context_head, _, _ = _CONTEXT_LINE.partition("{description}")
-    listed: tuple[str, ...] = ()
-    for line in lines[:-1]:
-        if line.startswith(_CANDIDATES_PREFIX):
-            listed = tuple(line[len(_CANDIDATES_PREFIX):].split(_ENTITY_SEPARATOR))
-        elif line.startswith(context_head) and " - " in line and not listed:
-            listed = tuple(line.partition(" - ")[2].removesuffix(".").split(_ENTITY_SEPARATOR))
-    return ProbePrompt(entities=listed, query=lines[-1])
-
-
-__all__ = ["ProbeRow", "ProbePrompt", "build_probe", "read_probe_prompt", "render_query", "completed_sentence", "DIRECTIONS"]
+__all__ = ["ProbeRow", "build_probe", "render_query", "completed_sentence", "DIRECTIONS"]

@@ -45,6 +45,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from pydantic import BaseModel, Field
 
 from ragas_temporal.llm.append_store import AppendStore
+from ragas_temporal.llm.offline import answer_offline, is_offline_judge
 from ragas_temporal.llm.retry import retrying
 from ragas_temporal.llm.runner import progress_bar, run_each
 from ragas_temporal.tecfap.probe import ProbeRow
@@ -65,6 +66,31 @@ def extract_completion(query: str, response: str) -> str:
     if position >= 0:
         text = text[position + len(query) :].strip()
     return text
+
+
+def offline_completion(row: ProbeRow) -> str:
+    """The offline judge's completion of a probe row (see :mod:`ragas_temporal.llm.offline`).
+
+    It knows no facts: it answers with the entity the prompt lists right after the query's entity
+    (cyclically; the lists are shuffled per row), and with nothing when the prompt lists no
+    entities. Its TeCFaP scores sit near chance; enough to run a probe end to end offline.
+
+    >>> from ragas_temporal.tecfap import build_probe, load_example
+    >>> row = build_probe(load_example(), split="test", with_context=True)[0]
+    >>> row.query
+    'canonical shipped the ubuntu long-term support release 12.04 precise pangolin right after'
+    >>> row.listed
+    ('16.04 xenial xerus', '18.04 bionic beaver', '10.04 lucid lynx', '14.04 trusty tahr', '12.04 precise pangolin')
+    >>> offline_completion(row)  # 12.04 is listed last: the guess wraps around to the first
+    '16.04 xenial xerus'
+    """
+    entities = row.listed
+    in_query = [i for i, entity in enumerate(entities) if entity and entity in row.query]
+    if not in_query:
+        return ""
+    key = max(in_query, key=lambda i: len(entities[i]))  # "john adams" over "adams"
+    others = [e for e in entities[key + 1:] + entities[:key] if e != entities[key]]
+    return others[0] if others else ""
 
 
 def _as_rows(rows: Iterable[ProbeRow | Mapping[str, Any]]) -> list[ProbeRow]:
@@ -89,9 +115,12 @@ def _check_llm(llm: Any) -> None:
         )
 
 
-async def _call_llm(llm: Any, prompt: str, temperature: float | None) -> str:
+async def _call_llm(llm: Any, row: ProbeRow, temperature: float | None) -> str:
     from ragas.llms.base import BaseRagasLLM, InstructorBaseRagasLLM
 
+    if is_offline_judge(llm):  # it reads the row, not its prompt
+        return await answer_offline(llm, "tecfap_probe", None, offline_completion, row)
+    prompt = row.prompt
     if isinstance(llm, BaseRagasLLM):
         from langchain_core.prompt_values import StringPromptValue
 
@@ -227,7 +256,7 @@ async def arun_probe(
             async for attempt in policy:
                 with attempt:
                     attempts += 1
-                    call = _call_llm(llm, row.prompt, settings.temperature)
+                    call = _call_llm(llm, row, settings.temperature)
                     raw = await (asyncio.wait_for(call, settings.timeout) if settings.timeout else call)
         except Exception as exc:  # noqa: BLE001 - any provider error is recorded, not fatal
             error = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
@@ -332,4 +361,7 @@ def openai_compatible_llm(
         return LangchainLLMWrapper(chat)
 
 
-__all__: Sequence[str] = ["run_probe", "arun_probe", "ProbeSettings", "extract_completion", "openai_compatible_llm", "SentenceCompletion"]
+__all__: Sequence[str] = [
+    "run_probe", "arun_probe", "ProbeSettings", "extract_completion", "offline_completion", "openai_compatible_llm",
+    "SentenceCompletion",
+]

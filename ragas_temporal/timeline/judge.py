@@ -11,8 +11,11 @@
 The judge lists evidence only; the metric computes the score. Nothing here raises for a bad reply
 or a failing endpoint (see :func:`ragas_temporal.llm.prompt_runner.run_prompt`).
 
+The offline judge (:func:`~ragas_temporal.llm.offline.offline_llm`) answers from the same inputs
+with the timeline rules (:mod:`ragas_temporal.timeline.offline`); no prompt is rendered.
+
 >>> import asyncio
->>> from ragas_temporal.offline_judge.llm import offline_llm
+>>> from ragas_temporal.llm.offline import offline_llm
 >>> j = asyncio.run(judge_timeline(offline_llm(), "She was born in 1950 and died in 1940."))
 >>> j.values
 (2, (((0, 1), "'died in 1940' is before 'born in 1950' (born → died)"),))
@@ -23,12 +26,23 @@ from __future__ import annotations
 import typing as t
 
 from ragas_temporal.focus_time import extract_focus_time
-from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
+from ragas_temporal.llm.offline import answer_offline, is_offline_judge
+from ragas_temporal.llm.prompt_runner import (
+    DEFAULT_FIX_RETRIES,
+    DEFAULT_LLM_TIMEOUT,
+    Judgement,
+    describe_error,
+    run_prompt,
+)
+from ragas_temporal.timeline.offline import event_locations_reply, stated_durations_reply, timeline_reply
 from ragas_temporal.timeline.prompts import (
     EventLocationInput,
     EventLocationPrompt,
+    EventLocationsOutput,
     StatedDurationInput,
     StatedDurationPrompt,
+    StatedDurationsOutput,
+    TimelineClaimsOutput,
     TimelineClaimsPrompt,
     TimelineInput,
 )
@@ -43,6 +57,18 @@ if t.TYPE_CHECKING:
 __all__ = ["judge_timeline", "judge_event_locations", "judge_stated_durations"]
 
 DateLike = t.Any
+
+
+async def _offline_output(llm: t.Any, output_model: t.Any, task: str, callbacks: Callbacks,
+                          rules: t.Callable[..., dict], *args: t.Any) -> tuple[t.Any, str | None]:
+    """The offline judge's reply, read by the prompt's output model, as ``run_prompt`` returns it."""
+    from pydantic import ValidationError
+
+    reply = await answer_offline(llm, task, callbacks, rules, *args)
+    try:
+        return output_model.model_validate(reply), None
+    except ValidationError as exc:
+        return None, describe_error(exc, output_model.__name__)
 
 
 async def judge_timeline(
@@ -60,10 +86,15 @@ async def judge_timeline(
     A contradiction naming a claim number the judge did not list, or fewer than two distinct
     claims, fails the judgement (the row becomes NaN with that reason).
     """
-    data = TimelineInput(reference_date=iso_date(reference_date), answer=answer)
-    output, error = await run_prompt(
-        prompt or TimelineClaimsPrompt(), llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
-    )
+    if is_offline_judge(llm):
+        output, error = await _offline_output(
+            llm, TimelineClaimsOutput, "timeline_claims", callbacks, timeline_reply, answer, reference_date
+        )
+    else:
+        data = TimelineInput(reference_date=iso_date(reference_date), answer=answer)
+        output, error = await run_prompt(
+            prompt or TimelineClaimsPrompt(), llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
+        )
     if error:
         return Judgement.failed(error)
     n = len(output.claims)
@@ -100,10 +131,15 @@ async def judge_event_locations(
     the quote occurs in the answer. A found event whose quote is not in the answer keeps its year
     but no position. Every event must be judged exactly once.
     """
-    data = EventLocationInput(reference_date=iso_date(reference_date), answer=answer, events=list(events))
-    output, error = await run_prompt(
-        prompt or EventLocationPrompt(), llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
-    )
+    if is_offline_judge(llm):
+        output, error = await _offline_output(
+            llm, EventLocationsOutput, "event_locations", callbacks, event_locations_reply, answer, events, reference_date
+        )
+    else:
+        data = EventLocationInput(reference_date=iso_date(reference_date), answer=answer, events=list(events))
+        output, error = await run_prompt(
+            prompt or EventLocationPrompt(), llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
+        )
     if error:
         return Judgement.failed(error)
     numbers = sorted(item.event for item in output.events)
@@ -136,10 +172,15 @@ async def judge_stated_durations(
     fix_retries: int = DEFAULT_FIX_RETRIES,
 ) -> Judgement[tuple[Duration, ...]]:
     """The durations the answer states for ``topic``, main one first (positions unknown: -1)."""
-    data = StatedDurationInput(topic=topic, reference_date=iso_date(reference_date), answer=answer)
-    output, error = await run_prompt(
-        prompt or StatedDurationPrompt(), llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
-    )
+    if is_offline_judge(llm):
+        output, error = await _offline_output(
+            llm, StatedDurationsOutput, "stated_durations", callbacks, stated_durations_reply, answer, reference_date
+        )
+    else:
+        data = StatedDurationInput(topic=topic, reference_date=iso_date(reference_date), answer=answer)
+        output, error = await run_prompt(
+            prompt or StatedDurationPrompt(), llm, data, callbacks=callbacks, timeout=timeout, fix_retries=fix_retries
+        )
     if error:
         return Judgement.failed(error)
     durations = tuple(Duration(d.amount, unit_of(d.unit) or "year", d.quote, -1, -1) for d in output.durations)

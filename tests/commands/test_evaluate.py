@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 
 from ragas_temporal.cli import main
-from ragas_temporal.offline_judge.rules import count_tokens, prompt_data
+from tests.support.fake_judges import parse_prompt_input as prompt_data
+from tests.support.fake_llm import count_tokens
 from tests.support.openai_server import HANG
 
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
@@ -243,7 +244,8 @@ def test_offline_judge_runs_hybrid_faithfulness_on_the_example(tmp_path, capsys)
     # one call per row that reached the judge, none for the others
     judged = int(reason.str.contains("LLM judge:").sum())
     assert 0 < judged < len(frame)
-    assert f"LLM calls: {judged}; tokens: " in printed
+    # the stand-in's calls are counted; it runs no model, so it has no tokens
+    assert f"LLM calls: {judged} answered by the offline stand-in (no model, no tokens)" in printed
     assert table_row(printed, "temporal_faithfulness_hybrid")[1:] == [str(int(score.notna().sum())), str(int(score.isna().sum()))]
 
 

@@ -13,7 +13,7 @@ import sqlite3
 import pytest
 
 from ragas_temporal.cli import main
-from ragas_temporal.offline_judge.rules import count_tokens
+from tests.support.fake_llm import count_tokens
 from ragas_temporal.llm.llm_calls import MAX_REPLY_BYTES
 from ragas_temporal.llm.usage import MeteredDiskCache
 from tests.commands.test_evaluate import ROWS, scores_of, write_jsonl

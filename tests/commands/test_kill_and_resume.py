@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from ragas_temporal.cli import main
-from ragas_temporal.offline_judge.rules import rule_based_judge
+from tests.support.fake_judges import rule_based_judge
 
 ROOT = Path(__file__).resolve().parents[2]
 ROWS = 200

@@ -27,7 +27,7 @@ import pytest
 
 from ragas_temporal.cli import main
 from ragas_temporal.data.readers import read_rows
-from ragas_temporal.offline_judge.rules import rule_based_judge
+from tests.support.fake_judges import rule_based_judge
 
 ROOT = Path(__file__).resolve().parents[2]
 CTX = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
@@ -249,9 +249,9 @@ def test_a_kill_while_the_output_is_written_leaves_the_previous_file_or_the_new_
 
 def test_cost_line_says_usage_not_reported(tmp_path, capsys, openai_server, monkeypatch):
     # before: an endpoint without usage printed "tokens: 0 prompt + 0 completion", as if free
-    from tests.support import openai_server as server_module
+    from tests.support import chat_replies
 
-    monkeypatch.setattr(server_module, "_usage", lambda prompt, reply: None)
+    monkeypatch.setattr(chat_replies, "_usage", lambda prompt, reply: None)
     openai_server.responder = lambda request: rule_based_judge(request.user_text or request.prompt_text)
     data = write_jsonl(tmp_path / "d.jsonl", ROWS[:1])
     argv = ["evaluate", str(data), "--metrics", "temporal_faithfulness:llm", "--llm-model", "m",
@@ -261,18 +261,23 @@ def test_cost_line_says_usage_not_reported(tmp_path, capsys, openai_server, monk
 
 
 def test_score_dataset_gives_its_judge_usage_to_the_caller():
-    from ragas_temporal.offline_judge.llm import offline_llm
-    from ragas_temporal.offline_judge.rules import count_tokens
+    from ragas_temporal.llm.offline import offline_llm
     from ragas_temporal.metrics import TemporalFaithfulness, score_dataset
+    from tests.support.fake_llm import ScriptedLLM, count_tokens
 
-    llm = offline_llm()
+    llm = ScriptedLLM(rule_based_judge)
     frame = score_dataset(ROWS, [TemporalFaithfulness(mode="llm", llm=llm)])
     usage = frame.attrs["judge_usage"]
-    # the offline judge counts its own tokens: the meter must agree with it, call for call
+    # the fake counts its own tokens: the meter must agree with it, call for call
     assert (usage.calls, usage.failed, usage.cached) == (llm.calls, 0, 0) == (2, 0, 0)
     assert (usage.prompt_tokens, usage.completion_tokens) == (llm.prompt_tokens, llm.completion_tokens)
     assert usage.prompt_tokens > 0 and count_tokens("a b") == 2
     assert usage.summary() == f"LLM calls: 2; tokens: {llm.prompt_tokens:,} prompt + {llm.completion_tokens:,} completion"
+    # the offline judge: the same calls, no tokens (no model ran)
+    offline = offline_llm()
+    usage = score_dataset(ROWS, [TemporalFaithfulness(mode="llm", llm=offline)]).attrs["judge_usage"]
+    assert (usage.calls, usage.prompt_tokens, offline.calls) == (2, 0, 2)
+    assert usage.summary() == "LLM calls: 2; tokens: usage not reported by the endpoint"
     # no judge, no usage
     assert "judge_usage" not in score_dataset(ROWS, [TemporalFaithfulness()]).attrs
     assert not math.isnan(frame["temporal_faithfulness_llm"][0])

@@ -26,7 +26,7 @@ import pytest
 from ragas_temporal.cli import main
 from ragas_temporal.commands.partial_output import PartialOutput
 from ragas_temporal.data.readers import read_rows
-from ragas_temporal.offline_judge.rules import rule_based_judge
+from tests.support.fake_judges import rule_based_judge
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "RAGAS_DO_NOT_TRACK": "true", "OPENAI_API_KEY": "sk-test"}

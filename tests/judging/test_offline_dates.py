@@ -3,17 +3,13 @@ quarters, not only years."""
 
 from __future__ import annotations
 
-import json
-
-from ragas_temporal.offline_judge.rules import rule_based_judge
-from ragas_temporal.faithfulness.prompts import TemporalClaimsInput, TemporalClaimsPrompt
+from ragas_temporal.faithfulness.judge import offline_claims
 
 EINSTEIN = "Albert Einstein (born 14 March 1879) was a German-born theoretical physicist."
 
 
 def judge(answer: str, contexts: list[str], **fields) -> list[tuple[str, str]]:
-    text = TemporalClaimsPrompt().to_string(TemporalClaimsInput(answer=answer, contexts=contexts, **fields))
-    return [(c["verdict"], c["reason"]) for c in json.loads(rule_based_judge(text))["claims"]]
+    return [(verdict, reason) for _, verdict, reason, _ in offline_claims(answer, contexts, **fields)]
 
 
 def test_an_altered_day_is_contradicted_with_the_stated_date() -> None:

@@ -15,7 +15,7 @@ import pytest
 from ragas.dataset_schema import SingleTurnSample
 
 from ragas_temporal import TemporalFaithfulness
-from ragas_temporal.offline_judge.llm import offline_llm
+from ragas_temporal.llm.offline import offline_llm
 from ragas_temporal.adapter.columns import TEXT_MAX_CHARS
 from ragas_temporal.scores import UNVERIFIABLE
 

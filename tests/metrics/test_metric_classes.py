@@ -190,7 +190,7 @@ def test_copies_score_with_their_own_judge():
     import copy
     import pickle
 
-    from ragas_temporal.offline_judge.llm import offline_llm
+    from ragas_temporal.llm.offline import offline_llm
 
     original = TemporalPrecisionAtK(k=2, mode="llm", llm=offline_llm())
     for clone in (pickle.loads(pickle.dumps(original)), copy.deepcopy(original)):

@@ -221,9 +221,10 @@ def test_example_dataset_scores_with_every_default_metric():
 def test_score_dataset_passes_callbacks_to_the_judge():
     from ragas.cost import CostCallbackHandler, get_token_usage_for_openai
 
-    from ragas_temporal.offline_judge.llm import offline_llm
+    from tests.support.fake_judges import rule_based_judge
+    from tests.support.fake_llm import ScriptedLLM
 
-    llm = offline_llm()
+    llm = ScriptedLLM(rule_based_judge)  # a judge that reads its prompt and reports tokens
     rows = [
         # AFT {2008}: the judge is called; its one claim's year is in the contexts -> SUPPORTED -> 1.0
         {"response": "It began in 2008.", "retrieved_contexts": CTX},

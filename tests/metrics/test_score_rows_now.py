@@ -10,7 +10,7 @@ from ragas.dataset_schema import SingleTurnSample
 from ragas_temporal.data import example_rows
 from ragas_temporal.metrics import TemporalFaithfulness, metrics_from_spec, score_dataset
 from ragas_temporal.adapter.dataset_scoring import outcome_columns, score_rows_now
-from ragas_temporal.offline_judge.llm import offline_llm
+from ragas_temporal.llm.offline import offline_llm
 
 
 def test_same_outcomes_as_score_dataset_on_the_example_rows():

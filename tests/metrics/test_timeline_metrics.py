@@ -295,7 +295,7 @@ def test_new_metrics_run_in_ragas_evaluate_offline():
 
     from ragas import EvaluationDataset, evaluate
 
-    from ragas_temporal.offline_judge.llm import offline_llm
+    from ragas_temporal.llm.offline import offline_llm
 
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     rows = [

@@ -37,6 +37,7 @@ Example
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 import typing as t
@@ -52,9 +53,6 @@ from ragas.run_config import RunConfig
 
 from ragas_temporal.llm.prompt_runner import openai_llm_output
 
-# one token ruler for the whole project: the package's offline judge counts the same way
-from ragas_temporal.offline_judge.rules import count_tokens
-
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
     from langchain_core.prompt_values import PromptValue
@@ -69,6 +67,22 @@ __all__ = [
     "langchain_wrapped",
     "fake_list_chat_llm",
 ]
+
+
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+
+
+def count_tokens(text: str) -> int:
+    """A rough, deterministic token count: every word and every punctuation mark is one token (the
+    one ruler of the test doubles: the scripted LLMs and the loopback server count the same way).
+
+    Not a BPE tokenizer (those need downloaded vocabularies), but monotone in text length, which
+    is what relative cost comparisons need.
+
+    >>> count_tokens('Say "ok", please.')
+    7
+    """
+    return len(_TOKEN.findall(text))
 
 
 @dataclass(frozen=True)

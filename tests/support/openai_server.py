@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from tests.support.fake_llm import count_tokens
+from tests.support.chat_replies import RecordedRequest, Responder, chat_completion, text_completion
 
 __all__ = [
     "HANG",
@@ -105,40 +105,6 @@ class ChunkedReply:
 CHUNK_BYTES = 64 * 1024
 
 
-@dataclass
-class RecordedRequest:
-    """One request received by the server."""
-
-    path: str
-    body: dict
-
-    @property
-    def messages(self) -> list[dict]:
-        return list(self.body.get("messages") or [])
-
-    @property
-    def prompt_text(self) -> str:
-        """All message contents joined by newlines (or the ``prompt`` of /v1/completions)."""
-        if "messages" in self.body:
-            parts = []
-            for message in self.messages:
-                content = message.get("content")
-                if isinstance(content, list):  # content parts
-                    content = "\n".join(p.get("text", "") for p in content if isinstance(p, dict))
-                parts.append(content or "")
-            return "\n".join(parts)
-        prompt = self.body.get("prompt", "")
-        return "\n".join(prompt) if isinstance(prompt, list) else str(prompt)
-
-    @property
-    def user_text(self) -> str:
-        """Contents of the user messages only (instructor adds its schema as a system message)."""
-        return "\n".join(
-            str(m.get("content") or "") for m in self.messages if m.get("role") == "user"
-        )
-
-
-Responder = t.Callable[[RecordedRequest], t.Any]
 
 
 class LoopbackOpenAIServer:
@@ -233,59 +199,6 @@ class _HTTPServer(HTTPServer):
 logging.getLogger("werkzeug").setLevel(logging.WARNING)
 
 
-def _usage(prompt_text: str, reply: str) -> dict:
-    prompt_tokens, completion_tokens = count_tokens(prompt_text), count_tokens(reply)
-    return {
-        "prompt_tokens": prompt_tokens,
-        "completion_tokens": completion_tokens,
-        "total_tokens": prompt_tokens + completion_tokens,
-    }
-
-
-def _chat_completion(request: RecordedRequest, reply: str, number: int, finish_reason: str = "stop") -> dict:
-    body = request.body
-    message: dict[str, t.Any] = {"role": "assistant", "content": reply}
-    tools = body.get("tools") or []
-    if tools:
-        # Tool-calling mode (e.g. instructor Mode.TOOLS): answer with a call of the forced
-        # tool, or the only/first tool, whose arguments are the reply JSON.
-        choice = body.get("tool_choice")
-        if isinstance(choice, dict) and choice.get("function"):
-            name = choice["function"]["name"]
-        else:
-            name = tools[0].get("function", {}).get("name", "tool")
-        message = {
-            "role": "assistant",
-            "content": None,
-            "tool_calls": [
-                {
-                    "id": f"call_{number}",
-                    "type": "function",
-                    "function": {"name": name, "arguments": reply},
-                }
-            ],
-        }
-    return {
-        "id": f"chatcmpl-loopback-{number}",
-        "object": "chat.completion",
-        "created": 0,
-        "model": body.get("model", "loopback"),
-        "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": finish_reason}],
-        "usage": _usage(request.prompt_text, reply),
-    }
-
-
-def _text_completion(request: RecordedRequest, reply: str, number: int, finish_reason: str = "stop") -> dict:
-    return {
-        "id": f"cmpl-loopback-{number}",
-        "object": "text_completion",
-        "created": 0,
-        "model": request.body.get("model", "loopback"),
-        "choices": [{"index": 0, "text": reply, "logprobs": None, "finish_reason": finish_reason}],
-        "usage": _usage(request.prompt_text, reply),
-    }
-
-
 def _json(status: int, payload: dict, headers: dict | None = None) -> Response:
     return Response(json.dumps(payload), status, headers, content_type="application/json")
 
@@ -338,12 +251,12 @@ def _respond(server: LoopbackOpenAIServer, http_request: Request) -> Response:
     if isinstance(reply, HTTPReply):
         return _json(reply.status, reply.body, reply.headers)
     if isinstance(reply, ChunkedReply):
-        return _chunked(server, _chat_completion(request, reply.text, number))
+        return _chunked(server, chat_completion(request, reply.text, number))
     finish_reason = "length" if isinstance(reply, CutReply) else "stop"
     reply = reply.text if isinstance(reply, CutReply) else str(reply)
     if not path.endswith("/chat/completions"):
-        return _json(200, _text_completion(request, reply, number, finish_reason))
-    completion = _chat_completion(request, reply, number, finish_reason)
+        return _json(200, text_completion(request, reply, number, finish_reason))
+    completion = chat_completion(request, reply, number, finish_reason)
     return _stream(completion) if body.get("stream") else _json(200, completion)
 
 

@@ -174,14 +174,12 @@ def test_release_sized_dataset_gives_10144_rows(tmp_path):
     [{"with_context": True}, {"with_context": False}, {"with_context": False, "closed_vocabulary": True},
      {"with_context": True, "closed_vocabulary": True, "shots": 2}],
 )
-def test_read_probe_prompt_gives_back_the_query_and_the_listed_entities(options):
-    from ragas_temporal.tecfap.probe import read_probe_prompt
-
+def test_a_row_keeps_the_entities_its_prompt_lists_in_their_order(options):
     lists_entities = options.get("with_context") or options.get("closed_vocabulary")
     for row in build_probe(load_example(), split="all", **options):
-        parts = read_probe_prompt(row.prompt)
-        assert parts.query == row.query
         # candidates are the distinct labels; the context line lists the sequence (both shuffled)
         expected = sorted(set(row.sequence)) if options.get("closed_vocabulary") else sorted(row.sequence)
-        assert sorted(parts.entities) == (expected if lists_entities else [])
-    assert read_probe_prompt("Say ok.\nInput: {}\nOutput:") is None
+        assert sorted(row.listed) == (expected if lists_entities else [])
+        if lists_entities:
+            assert "; ".join(row.listed) in row.prompt
+        assert ProbeRow.from_dict(row.to_dict()).listed == row.listed

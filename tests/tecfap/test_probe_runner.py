@@ -187,15 +187,14 @@ def test_openai_compatible_chat_path_and_http_errors(rows, openai_server_factory
 
 
 def test_the_offline_judge_runs_a_probe_end_to_end(tmp_path):
-    from ragas_temporal.tecfap.probe import read_probe_prompt
-    from ragas_temporal.offline_judge.llm import offline_llm
+    from ragas_temporal.llm.offline import offline_llm
 
     listed = build_probe(load_example(), split="test", shots=1, with_context=True)
     records = run_probe(listed, offline_llm(), out=tmp_path / "p.jsonl", show_progress=False)
     assert all(r["error"] is None for r in records)
     for row, record in zip(listed, records):
         # the stand-in guesses the entity listed after the key (cyclically) in the row's own prompt
-        entities = read_probe_prompt(row.prompt).entities
+        entities = row.listed
         assert record["prediction"] == entities[(entities.index(row.key) + 1) % len(entities)]
     table = score_probe(tmp_path / "p.jsonl")
     assert 0.0 < table.loc["temporal_factuality", "average"] < 1.0  # a guess: some right, most wrong

@@ -67,7 +67,7 @@ def test_hostile_text_stays_linear():
 
 def test_unit_words_are_the_extractors_and_every_unit_has_a_judge_spelling():
     from ragas_temporal.focus_time.patterns import UNIT_WORDS
-    from ragas_temporal.offline_judge.timeline import PLURAL_UNITS
+    from ragas_temporal.timeline.offline import PLURAL_UNITS
 
     assert all(UNIT_WORDS[word] == unit for word, unit in vocabulary.UNIT_FORMS.items())
     # the judge can state every unit the rules read from days up (its prompt is unchanged by issue 22;

@@ -1,1 +1,0 @@
-"""The offline stand-in judge: no key, no network."""
