@@ -60,6 +60,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ragas_temporal.focus_time.words_alone import clock_time, written_relative
 from ragas_temporal.scores._result import JudgeFellBack, Score, undefined
 from ragas_temporal.scores._validation import year_label, plural
 from ragas_temporal.scores.verdicts import UNVERIFIABLE, VERDICT_CREDIT, normalise_verdict
@@ -266,7 +267,7 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
     kind = getattr(mention, "kind", None)
     text = str(getattr(mention, "text", ""))
     years = list(getattr(mention, "years", None) or ())
-    clock = getattr(mention, "clock_time", None)  # "7 pm": compared with the contexts' times of day
+    clock = clock_time(mention)  # "7 pm": compared with the contexts' times of day
     if not years:
         yearless = getattr(mention, "yearless", None)
         if yearless is not None:
@@ -285,7 +286,7 @@ def claim_from_mention(mention: Any) -> TemporalClaim:
     span = getattr(mention, "span", None)
     if span is not None:
         claim = _claim_from_span(text, kind, span)
-        written = getattr(mention, "written_relative", None)
+        written = written_relative(mention)
         claim = replace(claim, also=(written,)) if written else claim
         return replace(claim, times=((clock, text),)) if clock else claim
     start, end = min(years), max(years)

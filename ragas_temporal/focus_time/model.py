@@ -12,7 +12,6 @@ FocusTime(years=[2008, 2009])
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field, fields
 from typing import Iterable
 
@@ -113,23 +112,6 @@ class TemporalMention:
         return () if self.years else implied_values(self.value)
 
     @property
-    def written_relative(self) -> str | None:
-        """The relative value the mention's words state on their own, when a date of its text or
-        the reference date resolved it: "the previous year" after "2021" is ``2020`` and was
-        written as ``UNDEF-REF-year-MINUS-1`` (the value it has with nothing to count from, read
-        by the English rules); ``None`` for any other mention (an unresolved one carries that
-        value already). Claims compare it with a context that leaves the same words unresolved.
-
-        >>> TemporalMention(0, 17, "the previous year", "anaphoric", "2020", frozenset({2020})).written_relative
-        'UNDEF-REF-year-MINUS-1'
-        >>> TemporalMention(0, 4, "2020", "year", "2020", frozenset({2020})).written_relative is None
-        True
-        """
-        if not self.years or self.kind not in ("relative", "anaphoric"):
-            return None
-        return _written_relative(self.text)
-
-    @property
     def written_weekday(self) -> int | None:
         """The ISO weekday a day's words name before it ("Monday 8 June": 1), whether or not the
         text gives the day a year; ``None`` when they name none, or for any mention but a day.
@@ -146,24 +128,6 @@ class TemporalMention:
             return None
         return _weekday_word(self.text.split(None, 1)[0].rstrip(".,").lower()) if self.text else None
 
-    @property
-    def clock_time(self) -> str | None:
-        """The time of day a clock time's words state, on a day they do not name (TIMEX3
-        ``XXXX-XX-XXT19:00``: "7 pm", "19:00 BST", "7.30pm" at 19:30), whatever date the text
-        ties it to; ``None`` for any other mention. Claims compare it with the contexts' times
-        when no date places it.
-
-        >>> TemporalMention(0, 4, "7 pm", "anaphoric", None).clock_time
-        'XXXX-XX-XXT19:00'
-        >>> TemporalMention(0, 9, "18:00 GMT", "anaphoric", "2017-09", frozenset({2017})).clock_time
-        'XXXX-XX-XXT18:00'
-        >>> TemporalMention(0, 4, "2017", "year", "2017", frozenset({2017})).clock_time is None
-        True
-        """
-        if self.kind not in ("anaphoric", "date", "relative") or len(self.text) > 40:
-            return None
-        return _clock_time(self.text) if any(c.isdigit() for c in self.text) else None
-
     def to_dict(self) -> dict:
         """Plain JSON-serialisable form (years sorted)."""
         return {
@@ -174,35 +138,6 @@ class TemporalMention:
             "value": self.value,
             "years": sorted(self.years),
         }
-
-
-@functools.lru_cache(maxsize=4096)
-def _written_relative(text: str) -> str | None:
-    """The relative value of ``text`` read alone (one mention covering it, no reference date)."""
-    from ragas_temporal.focus_time.extract import scan  # the extractor imports this module
-
-    mentions = scan(text)
-    if len(mentions) != 1 or read_relative(mentions[0].value) is None:
-        return None
-    return mentions[0].value
-
-
-@functools.lru_cache(maxsize=4096)
-def _clock_time(text: str) -> str | None:
-    """``XXXX-XX-XXTHH:MM`` of ``text`` read alone against any day, when it is one mention with a
-    time of day (a part of day such as "noon" is not a clock time)."""
-    import datetime as dt
-
-    from ragas_temporal.focus_time.extract import scan  # the extractor imports this module
-
-    mentions = scan(text, dt.date(2000, 1, 3))
-    if len(mentions) != 1 or mentions[0].value is None:
-        return None
-    _, sep, time = mentions[0].value.partition("T")
-    time = time.rstrip("Z")
-    if not sep or len(time) != 5 or not time[:2].isdigit() or not time[3:].isdigit():
-        return None
-    return f"XXXX-XX-XXT{time}"
 
 
 def _weekday_word(word: str) -> int | None:

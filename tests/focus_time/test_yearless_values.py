@@ -10,6 +10,7 @@ import pytest
 
 from ragas_temporal.focus_time.extract import scan
 from ragas_temporal.focus_time.spans import Yearless, read_relative, read_value, read_yearless
+from ragas_temporal.focus_time.words_alone import clock_time, written_relative
 
 
 def values(text: str, reference: dt.date | None = None) -> list[tuple[str, str | None]]:
@@ -160,8 +161,8 @@ def test_what_a_relative_date_implies_and_how_it_was_written() -> None:
     assert ahead.implied_relative == ("UNDEF-this-day-PLUS-1", "FUTURE_REF")  # "tomorrow", and "soon"
     assert scan("Output fell two years ago.")[0].implied_relative == ("UNDEF-REF-year-MINUS-2", "PAST_REF")
     resolved = scan("In 2015 output fell from the year before.")[1]
-    assert (resolved.value, resolved.written_relative) == ("2014", "UNDEF-REF-year-MINUS-1")
-    assert scan("In 2015 output fell.")[0].written_relative is None
+    assert (resolved.value, written_relative(resolved)) == ("2014", "UNDEF-REF-year-MINUS-1")
+    assert written_relative(scan("In 2015 output fell.")[0]) is None
 
 
 
@@ -169,8 +170,8 @@ def test_what_a_mentions_words_state_beyond_its_value() -> None:
     # "Monday 8 June": the weekday written beside a day without a year; "7 pm": a time of day at no named day
     day, time = scan("The vote was held on Wednesday 11 March at 6.45pm.")
     assert (day.text, day.value, day.written_weekday) == ("Wednesday 11 March", "XXXX-03-11", 3)
-    assert (time.text, time.clock_time) == ("6.45pm", "XXXX-XX-XXT18:45")
+    assert (time.text, clock_time(time)) == ("6.45pm", "XXXX-XX-XXT18:45")
     # a time the text dates keeps its time of day; a date or a year is no time
     dated = scan("On 2 June 2009 the polls closed at 22:00 BST.")
-    assert [(m.text, m.clock_time) for m in dated] == [("2 June 2009", None), ("22:00 BST", "XXXX-XX-XXT22:00")]
+    assert [(m.text, clock_time(m)) for m in dated] == [("2 June 2009", None), ("22:00 BST", "XXXX-XX-XXT22:00")]
     assert scan("It closed on 11 March.")[0].written_weekday is None
