@@ -31,11 +31,9 @@ SAMPLE_COLUMNS = (
 )
 
 
-#: The longest text (characters) a metric reads: what one cell may cost is bounded. The extractor's
-#: time grows faster than the text's length on text dense with years (1,000,000 characters of
-#: "1999 " take about 11 s and 120 MB); a retrieved passage, an answer or even a whole long
-#: document (a novel is about 500,000 characters) stays below it.
-#: A longer text makes its row NaN with a reason saying so (``case.column_problem``); raise it with
+#: The longest text (characters) a metric reads, so what one cell may cost is bounded (the extractor's
+#: time grows faster than a text's length on text dense with years); a whole novel stays below it. A
+#: longer text makes its row NaN with a reason; raise it with
 #: ``ragas_temporal.adapter.columns.TEXT_MAX_CHARS = N`` (read at each row).
 TEXT_MAX_CHARS = 1_000_000
 

@@ -47,7 +47,6 @@ __all__ = [
     "claim_faithfulness",
     "claim_verdicts",
     "claims_for_judge",
-    "capped_credit",
     "capped_claim_faithfulness",
     "claim_credits",
     "nothing_checked",
@@ -813,22 +812,6 @@ def claims_for_judge(credits: Iterable[ClaimCredit]) -> list[TemporalClaim]:
     return [c.claim for c in credits if c.checked and c.credit > 0]
 
 
-def capped_credit(credit: ClaimCredit, verdict: str | None) -> float:
-    """A judged claim's credit: the judge's, never above the claim's date credit.
-
-    The dates settle what they can; a judge (or a context that talks it round) cannot raise a
-    claim above what its dates earn. ``None`` (the judge gave no usable verdict for it): the date
-    credit stands.
-
-    >>> ran = ClaimCredit(TemporalClaim("from 2010 to 2012", "range", 2010, 2012), 0.5, "only 2010 found")
-    >>> capped_credit(ran, "SUPPORTED"), capped_credit(ran, "CONTRADICTED"), capped_credit(ran, None)
-    (0.5, 0.0, 0.5)
-    """
-    if verdict is None:
-        return credit.credit
-    return min(credit.credit, VERDICT_CREDIT[normalise_verdict(verdict)])
-
-
 def capped_claim_faithfulness(
     credits: Iterable[ClaimCredit], verdicts: Iterable[str | None], judge_problem: str = ""
 ) -> Score:
@@ -874,5 +857,7 @@ def capped_claim_faithfulness(
     unchecked = _unverifiable_part(everything)
     if unchecked:
         parts.append(unchecked)
-    value = sum(capped_credit(c, label) for c, label in zip(kept, labels)) / len(credits)
+    # the judge can lower what the dates allow, never raise it; no usable verdict: the date credit stands
+    value = sum(c.credit if label is None else min(c.credit, VERDICT_CREDIT[label]) for c, label in zip(kept, labels))
+    value /= len(credits)
     return (JudgeFellBack if undecided else Score)(value, "; ".join(parts))

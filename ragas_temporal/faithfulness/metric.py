@@ -97,7 +97,7 @@ class TemporalFaithfulness(MetricWithJudge):
     >>> year_level.name, round(asyncio.run(year_level.ascore(response=answer, retrieved_contexts=francis)).value, 2)
     ('temporal_faithfulness_year', 0.06)
 
-    The year formula counted 1516..1546 as 31 unsupported years; the claim reads one supported range.
+    The year formula counts 1516..1546 as 31 unsupported years; the claim reads one supported range.
 
     >>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
     >>> r = asyncio.run(TemporalFaithfulness().ascore(
