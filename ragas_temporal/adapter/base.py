@@ -105,8 +105,8 @@ class TemporalMetric(SingleTurnMetric):
     mode : str
         How the score is computed; validated against :meth:`modes` at construction.
     reference_date : None, date, ISO str or callable(sample) -> date | str | None
-        Date that relative expressions in the query and the answer resolve against (see the module
-        docstring for the channels).
+        Date that relative expressions in the query and the answer resolve against
+        (:class:`~ragas_temporal.adapter.case.DateChannels`).
     context_dates : None, mapping id -> date | str, or callable(sample, index, text) -> date | None
         Per-context reference dates (publication dates); contexts without one use the sample's.
     language : str
@@ -133,7 +133,7 @@ class TemporalMetric(SingleTurnMetric):
     _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"language": check_language}
 
     def __init_subclass__(cls, **kwargs: t.Any) -> None:
-        # defining a class with its own _base_name registers it (metrics/registration.py)
+        # defining a class with its own _base_name registers it (adapter/registration.py)
         super().__init_subclass__(**kwargs)
         register(cls)
 

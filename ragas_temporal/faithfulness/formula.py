@@ -49,7 +49,7 @@ __all__ = [
     "claims_for_judge",
     "capped_claim_faithfulness",
     "claim_credits",
-    "nothing_checked",
+    "why_nothing_checked",
 ]
 
 #: What a claim states: one unit, a closed span, a span open at its end, a coarse period, a
@@ -676,12 +676,12 @@ def claim_credits(answer: Any, contexts: Iterable[Any]) -> list[ClaimCredit] | N
     return credit_claims(claims_from_focus_time(answer), [claims_from_focus_time(c) for c in contexts])
 
 
-def nothing_checked(answer: Any, credits: Iterable[ClaimCredit] | None, reference_date: Any = None) -> str:
+def why_nothing_checked(answer: Any, credits: Iterable[ClaimCredit] | None, reference_date: Any = None) -> str:
     """Why no claim of the answer can be checked, naming what it found and what would date it;
     ``""`` when some claim can be checked (or is a yearless one, whose own reason says why).
 
     >>> from types import SimpleNamespace as M
-    >>> nothing_checked(M(mentions=[M(text="last year", kind="relative", years=set())]), None)
+    >>> why_nothing_checked(M(mentions=[M(text="last year", kind="relative", years=set())]), None)
     "'last year' needs a reference date: pass reference_date=... or a reference_date column"
     """
     if credits and any(c.checked or c.claim.shape == "yearless" for c in credits):

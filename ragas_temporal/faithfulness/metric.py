@@ -167,7 +167,7 @@ class FaithfulnessByFocusTime:
                 return nothing_dated
             return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
         credits = formula.claim_credits(answer, contexts)
-        return formula.credits_score(credits or [], formula.nothing_checked(answer, credits, case.reference_date))
+        return formula.credits_score(credits or [], formula.why_nothing_checked(answer, credits, case.reference_date))
 
 
 @dataclass
@@ -215,7 +215,7 @@ class HybridFaithfulness:
         if self.granularity == "year":
             return await self._by_years(case, answer)
         credits = formula.claim_credits(answer, case.contexts)
-        nothing = formula.nothing_checked(answer, credits, case.reference_date)
+        nothing = formula.why_nothing_checked(answer, credits, case.reference_date)
         if nothing:
             return scores.undefined(f"{nothing} (no LLM call)")
         to_judge = formula.claims_for_judge(credits)
