@@ -1,11 +1,8 @@
-"""What every temporal metric class shares: :class:`TemporalMetric` (the ragas adapter), the
-:class:`Case` a row is read into once, the :class:`Scorer` protocol and :class:`Failed`.
+"""What every temporal metric class shares: :class:`TemporalMetric` (the ragas adapter) and the
+:class:`Scorer` protocol a mode implements; a row is read into a ``Case`` by :mod:`ragas_temporal.adapter.case`.
 
-A class declares its modes (``_mode_scorers``: mode -> scorer factory, the first the default) and
-its parameter rules (``_parameter_constraints``); how a sample then flows through columns, dates,
-extraction and the scorer is docs/ARCHITECTURE.md "How a metric scores a sample". The date
-channels are :mod:`ragas_temporal.adapter.dates`'s. A call (or a row of ``score_dataset``) may
-bring its own ``reference_date`` and ``language``, which win over the metric's:
+A call (or a row of ``score_dataset``) may bring its own ``reference_date`` and ``language``,
+which win over the metric's:
 
 >>> import asyncio
 >>> from ragas_temporal.metrics import TemporalFaithfulness
@@ -24,9 +21,7 @@ bring its own ``reference_date`` and ``language``, which win over the metric's:
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
-import math
 import typing as t
 from dataclasses import dataclass
 
@@ -34,14 +29,23 @@ from ragas.dataset_schema import SingleTurnSample
 from ragas.metrics.base import MetricType, MetricWithLLM, SingleTurnMetric
 from ragas.metrics.result import MetricResult
 
-from ragas_temporal.focus_time import FocusTime, extract_focus_time
+from ragas_temporal.focus_time import FocusTime
 from ragas_temporal.focus_time.languages import check_language
-from ragas_temporal.adapter.columns import SAMPLE_COLUMNS, column_problem, ragas_required_columns, trimmed
+from ragas_temporal.adapter.case import (
+    FROM_METRIC,
+    Case,
+    ContextDates,
+    DateChannels,
+    Failed,
+    ReferenceDate,
+    read_case,
+    to_date,
+)
+from ragas_temporal.adapter.columns import SAMPLE_COLUMNS, ragas_required_columns, trimmed
 from ragas_temporal.adapter.llm_slot import NoLLM, check_llm, fill_llm_slot, ragas_default_llm_would_fail
-from ragas_temporal.adapter.dates import FROM_METRIC, ContextDates, DateChannels, ReferenceDate, to_date
 from ragas_temporal.adapter.parameters import Constraint, check_parameters, one_of
 from ragas_temporal.adapter.registration import REGISTERED, register
-from ragas_temporal.scores import Score, clip_copied, undefined
+from ragas_temporal.scores import Score, undefined
 from ragas_temporal.scores.year_sets import no_claim_reason
 
 if t.TYPE_CHECKING:
@@ -51,76 +55,11 @@ if t.TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-class Failed(t.NamedTuple):
-    """A row that could not be scored, why, and what kind of failure it was.
-
-    Shaped like :class:`~ragas_temporal.scores.Score` (``value`` is NaN, ``reason`` says what to
-    do) plus ``kind``: ``"input"`` (a column or date the metric cannot read), ``"judge"`` (the LLM
-    judgement failed: timeout, bad reply, endpoint error) or ``"error"`` (an unexpected exception,
-    set by the dataset runner). A NaN :class:`Score` is no failure: the score is undefined for the
-    sample ("answer makes no temporal claim").
-
-    >>> Failed.judge("LLM call timed out after 30 s")
-    Failed(value=nan, reason='LLM call timed out after 30 s', kind='judge')
-    """
-
-    value: float
-    reason: str
-    kind: str
-
-    @property
-    def is_nan(self) -> bool:
-        return True
-
-    @classmethod
-    def input(cls, reason: str) -> "Failed":
-        return cls(math.nan, reason, "input")
-
-    @classmethod
-    def judge(cls, reason: str) -> "Failed":
-        # the sentence may quote the judge's reply or an endpoint's message: bounded, as all copied text
-        return cls(math.nan, clip_copied(reason), "judge")
-
-    @classmethod
-    def error(cls, reason: str) -> "Failed":
-        return cls(math.nan, clip_copied(reason), "error")
-
-
 #: What scoring one sample gives: a score (NaN when undefined; a ``JudgeFellBack`` when a hybrid
 #: judge failed and the dates' credit stands) or a failure.
 Outcome = t.Union[Score, Failed]
 #: The failure column of a hybrid row whose judge failed: scored, by its dates alone.
 JUDGE_FELL_BACK = "judge_fell_back"
-
-
-@dataclass(frozen=True)
-class Case:
-    """One sample being scored, read once: plain values for a scorer, which never extracts by itself.
-
-    ``query``, ``answer`` and ``contexts`` are the focus times of ``user_input``, ``response`` and
-    the retrieved contexts (the first ``context_limit``, each read against its own date), filled by
-    :meth:`TemporalMetric.read_case` for the texts the scorer's ``focus_of`` names (``None`` for the
-    others). The extractor memoises, so several metrics on one sample extract each text once.
-    """
-
-    sample: SingleTurnSample
-    reference_date: dt.date | None
-    callbacks: t.Any
-    dates: DateChannels
-    query: FocusTime | None = None
-    answer: FocusTime | None = None
-    contexts: tuple[FocusTime, ...] | None = None
-    language: str = "en"  # the code the texts were read in (the row's, else the metric's; "auto" per text)
-
-    def own_dates(self, texts: t.Sequence[str]) -> list[dt.date | None] | None:
-        """Each text's own date from the ``context_dates`` channel (``None`` where it gives none).
-
-        ``None`` overall when the metric has no ``context_dates``: every text is then read against
-        the sample's reference date, as in focus-time mode. (LLM modes send these to the judge.)
-        """
-        if not self.dates.has_context_dates:
-            return None
-        return [self.dates.context_date(self.sample, i, text, None) for i, text in enumerate(texts)]
 
 
 def undated(focus_time: FocusTime, side: str, reference_date: t.Any = None) -> Score | None:
@@ -166,8 +105,8 @@ class TemporalMetric(SingleTurnMetric):
     mode : str
         How the score is computed; validated against :meth:`modes` at construction.
     reference_date : None, date, ISO str or callable(sample) -> date | str | None
-        Date that relative expressions in the query and the answer resolve against (see the module
-        docstring for the channels).
+        Date that relative expressions in the query and the answer resolve against
+        (:class:`~ragas_temporal.adapter.case.DateChannels`).
     context_dates : None, mapping id -> date | str, or callable(sample, index, text) -> date | None
         Per-context reference dates (publication dates); contexts without one use the sample's.
     language : str
@@ -194,7 +133,7 @@ class TemporalMetric(SingleTurnMetric):
     _parameter_constraints: t.ClassVar[t.Mapping[str, Constraint]] = {"language": check_language}
 
     def __init_subclass__(cls, **kwargs: t.Any) -> None:
-        # defining a class with its own _base_name registers it (metrics/registration.py)
+        # defining a class with its own _base_name registers it (adapter/registration.py)
         super().__init_subclass__(**kwargs)
         register(cls)
 
@@ -263,7 +202,10 @@ class TemporalMetric(SingleTurnMetric):
         return trimmed(sample, self._kept_columns)
 
     async def _single_turn_ascore(self, sample: SingleTurnSample, callbacks: Callbacks) -> float:
-        return (await self.score_sample(sample, callbacks)).value
+        outcome = await self.score_sample(sample, callbacks)
+        if outcome.is_nan:  # ragas keeps the value only: the reason goes to the debug log
+            logger.debug("%s: NaN: %s", self.name, outcome.reason)
+        return outcome.value
 
     async def ascore(self, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC, **fields: t.Any) -> MetricResult:
         """Score one sample given as keyword columns; the result carries the reason.
@@ -315,55 +257,10 @@ class TemporalMetric(SingleTurnMetric):
         ``reference_date`` and ``language`` override the metric's for this sample (``FROM_METRIC``
         or ``None``: use the metric's).
         """
-        for column in self.needed_columns:
-            problem = column_problem(column, getattr(sample, column, None))
-            if problem is not None:
-                return self._failed(problem)
-        problem = self.dates.ids_problem(sample)
-        if problem is not None:
-            return self._failed(problem)
-        case = self.read_case(sample, callbacks, reference_date, language=language)
+        case = read_case(self, sample, callbacks, reference_date, language)
         if isinstance(case, Failed):
             return case
-        score = await self.scorer.score(case)
-        if score.is_nan:
-            logger.debug("%s: NaN: %s", self.name, score.reason)
-        return score
-
-    def read_case(
-        self,
-        sample: SingleTurnSample,
-        callbacks: Callbacks = None,
-        reference_date: t.Any = FROM_METRIC,
-        focus_of: t.Sequence[str] | None = None,
-        language: t.Any = FROM_METRIC,
-    ) -> Case | Failed:
-        """Read one sample for the scorer, once: the one place where per-row extraction options are decided.
-
-        The reference date is the call's (``reference_date``, e.g. a row's ``reference_date``
-        field) or else the metric's channel; each context is read against its own date from
-        ``context_dates`` when the channel gives one (:meth:`DateChannels.row_dates`). A per-row
-        ``language`` (the call's, else the metric's) is decided here too, and travels in the
-        :class:`Case` beside the date. The focus times of the texts the scorer's ``focus_of`` names
-        (or ``focus_of``) go into the case as plain values; a bad date or language code is the
-        row's input failure.
-        """
-        needs = getattr(self.scorer, "focus_of", ()) if focus_of is None else focus_of
-        limit = getattr(self.scorer, "context_limit", None)
-        try:
-            ref, context_refs = self.dates.row_dates(sample, reference_date, "retrieved_contexts" in needs, limit)
-            lang = self.language if language is FROM_METRIC or language is None else check_language(language)
-        except ValueError as exc:
-            return self._failed(str(exc))
-        # the extractor's options for this row: its reference date (each context's own date), its language
-        query = extract_focus_time(sample.user_input, ref, lang) if "user_input" in needs else None
-        answer = extract_focus_time(sample.response, ref, lang) if "response" in needs else None
-        contexts = None
-        if context_refs is not None:
-            contexts = tuple(
-                extract_focus_time(text, own, lang) for text, own in zip(sample.retrieved_contexts, context_refs)
-            )
-        return Case(sample, ref, callbacks, self.dates, query, answer, contexts, lang)
+        return await self.scorer.score(case)
 
     def score_sample_now(
         self, sample: SingleTurnSample, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC
@@ -384,15 +281,12 @@ class TemporalMetric(SingleTurnMetric):
             raise ValueError(f"{self.name}: mode={self.mode!r} calls an LLM; await score_sample instead")
         return finish_now(self.score_sample(sample, None, reference_date, language), f"{self.name}: mode={self.mode!r}")
 
-    def _failed(self, reason: str) -> Failed:
-        logger.debug("%s: NaN: %s", self.name, reason)
-        return Failed.input(reason)
-
 
 __all__ = [
     "TemporalMetric",
     "REGISTERED",
     "Case",
+    "read_case",
     "undated",
     "Failed",
     "Outcome",
@@ -404,6 +298,7 @@ __all__ = [
     "FROM_METRIC",
     "ReferenceDate",
     "ContextDates",
+    "DateChannels",
     "SAMPLE_COLUMNS",
     "to_date",
 ]

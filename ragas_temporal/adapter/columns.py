@@ -1,17 +1,7 @@
-"""The sample columns a metric may read, and the check that turns a bad value into a NaN reason.
+"""The sample columns a metric may read, and what registration and the dataset runner do with them.
 
-A ``None``, empty or wrongly typed column, or a text longer than :data:`TEXT_MAX_CHARS`, makes the
-row unscoreable: :func:`column_problem` says why in words (the metric returns ``NaN`` with that
-reason instead of raising).
-
->>> column_problem("response", "")
-'response is empty'
->>> column_problem("retrieved_contexts", ["ok", 3])
-'retrieved_contexts[1] is not a string (int)'
->>> column_problem("reference_context_ids", ["d1", 7]) is None
-True
->>> column_problem("response", "in 2008 \\ud800")
-"response holds a lone surrogate (U+D800) at position 8: text must be valid Unicode (decode it with errors='replace')"
+The per-row checks of a column's value are :func:`ragas_temporal.adapter.case.column_problem`'s;
+:data:`TEXT_MAX_CHARS`, the cap they apply, is set here.
 """
 
 from __future__ import annotations
@@ -22,7 +12,6 @@ import typing as t
 __all__ = [
     "SAMPLE_COLUMNS",
     "TEXT_MAX_CHARS",
-    "column_problem",
     "as_plain_list",
     "printable_text",
     "ragas_required_columns",
@@ -42,95 +31,11 @@ SAMPLE_COLUMNS = (
 )
 
 
-def _surrogate_problem(text: str, column: str) -> str | None:
-    # A lone surrogate (from bytes decoded with surrogateescape, or JSON "\ud800") cannot be encoded:
-    # an LLM request, a CSV or a parquet file would fail on it. It is this row's problem only.
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        return (
-            f"{column} holds a lone surrogate (U+{ord(text[exc.start]):04X}) at position {exc.start}: "
-            "text must be valid Unicode (decode it with errors='replace')"
-        )
-    return None
-
-
-#: The longest text (characters) a metric reads: what one cell may cost is bounded. The extractor's
-#: time grows faster than the text's length on text dense with years (1,000,000 characters of
-#: "1999 " take about 11 s and 120 MB); a retrieved passage, an answer or even a whole long
-#: document (a novel is about 500,000 characters) stays below it.
-#: A longer text makes its row NaN with a reason saying so; raise it with
+#: The longest text (characters) a metric reads, so what one cell may cost is bounded (the extractor's
+#: time grows faster than a text's length on text dense with years); a whole novel stays below it. A
+#: longer text makes its row NaN with a reason; raise it with
 #: ``ragas_temporal.adapter.columns.TEXT_MAX_CHARS = N`` (read at each row).
 TEXT_MAX_CHARS = 1_000_000
-
-
-def _length_problem(text: str, column: str) -> str | None:
-    # the one cap on what a text may cost: checked before any extraction or judge call
-    if len(text) <= TEXT_MAX_CHARS:
-        return None
-    return (
-        f"{column} is {len(text):,} characters, over the cap of {TEXT_MAX_CHARS:,} on one text: split it "
-        "into passages, or raise ragas_temporal.adapter.columns.TEXT_MAX_CHARS"
-    )
-
-
-def _check_text(value: object, column: str) -> str | None:
-    if value is None:
-        return f"{column} is missing (None)"
-    if not isinstance(value, str):
-        return f"{column} is not a string ({type(value).__name__})"
-    if not value.strip():
-        return f"{column} is empty"
-    return _length_problem(value, column) or _surrogate_problem(value, column)
-
-
-def _check_list(
-    value: object, column: str, items: str, item_ok: t.Callable[[object], bool], item_is: str
-) -> str | None:
-    # a non-empty list or tuple whose every item passes item_ok; items / item_is word the reasons
-    if value is None:
-        return f"{column} is missing (None)"
-    if isinstance(value, str) or not isinstance(value, (list, tuple)):
-        return f"{column} must be a list of {items}, got {type(value).__name__}"
-    if not value:
-        return f"{column} is empty"
-    for i, item in enumerate(value):
-        if not item_ok(item):
-            return f"{column}[{i}] is not {item_is} ({type(item).__name__})"
-    return None
-
-
-def _is_id(item: object) -> bool:
-    return isinstance(item, (str, int)) and not isinstance(item, bool)
-
-
-def _check_texts(value: object, column: str) -> str | None:
-    problem = _check_list(value, column, "strings", lambda item: isinstance(item, str), "a string")
-    if problem is None:
-        for i, item in enumerate(value):  # type: ignore[arg-type]
-            problem = _length_problem(item, f"{column}[{i}]") or _surrogate_problem(item, f"{column}[{i}]")
-            if problem:
-                break
-    return problem
-
-
-def _check_ids(value: object, column: str) -> str | None:
-    return _check_list(value, column, "ids", _is_id, "a str or int id")
-
-
-_CHECKS: dict[str, t.Callable[[object, str], t.Optional[str]]] = {
-    "user_input": _check_text,
-    "response": _check_text,
-    "reference": _check_text,
-    "retrieved_contexts": _check_texts,
-    "retrieved_context_ids": _check_ids,
-    "reference_context_ids": _check_ids,
-}
-
-
-def column_problem(column: str, value: object) -> str | None:
-    """Why ``value`` cannot be scored as ``column`` (a reason sentence), or ``None`` when it can."""
-    return _CHECKS[column](value, column)
 
 
 def as_plain_list(value: t.Any) -> t.Any:

@@ -285,7 +285,7 @@ def run(args: argparse.Namespace) -> int:
         return run_on_engine(args)
     check_output(args)  # fail before the work, not after it
     if args.reference_date:
-        from ragas_temporal.adapter.dates import to_date
+        from ragas_temporal.adapter.case import to_date
 
         to_date(args.reference_date, "--reference-date")
     if args.language:

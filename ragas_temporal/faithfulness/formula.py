@@ -1,43 +1,12 @@
-"""Claim-level temporal faithfulness: each dated mention of the answer is one claim, judged at its own precision.
+"""Temporal faithfulness, pure: each dated mention of the answer is one claim at its own precision,
+credited by what the contexts state (1), only contain (½) or neither (0).
 
-A year-set score (``|AFT ∩ ∪DFT| / |AFT|``) expands "from 1515 to 1547" into 33 years and counts
-1516..1546 as unsupported claims although the context states exactly that reign; it also cannot see
-below the year ("20 March 1879" against "14 March 1879"). Here every answer mention that has years
-is **one claim**: a span of calendar days at the unit it was stated in (a day, week, month,
-season, quarter, half, year, decade, century or millennium, or a range between two of these; a
-time or part of a day folds into its day), read from the mention's ``span`` (the extractor's one
-reader of values, :mod:`ragas_temporal.focus_time.spans`, which also writes the conventions:
-seasons by month, northern-hemisphere meteorological; fiscal years as calendar years; ISO weeks).
-
-What the contexts **state**: each point they give at its own unit, each end of a range they give
-(a range's inner years are not stated: "(1867–1934)" does not say 1913), the start of an open
-range, each decade or century. What they **contain**: all of that, and the whole of each closed
-range. Every claim gets one of the judge's verdict labels (:data:`~ragas_temporal.scores.verdicts.VERDICT_LABELS`):
-
-- ``SUPPORTED`` (1): a context states something inside the claim, at the claim's unit or finer:
-  "14 March 1879" supports "14 March 1879", "March 1879", "spring 1879" and "1879"; "1994"
-  supports "the 1990s"; an end of a stated range supports that year;
-- ``PARTIALLY_SUPPORTED`` (½): nothing stated is inside the claim, but something stated contains
-  it: "20 March 1879" against a context's "March 1879" or "1879"; "2008" strictly inside
-  "(2007–2009)"; "1995" against "the 1990s";
-- ``NOT_SUPPORTED`` (0): nothing stated contains it. The reason names the nearest date the
-  contexts give in the same year, when there is one: "'20 March 1879' not supported: the contexts
-  give 14 March 1879".
-
-A **range** is judged by its ends, each end by these rules: both supported, supported; both not
-supported, not supported; otherwise partially supported ("2005–2019" against "2005–2021": 2005
-stated, 2019 only inside). A range lying inside a stated range without sharing just one of its
-ends is supported (a sub-period of what the context states; one shared end and one moved end is
-that range with an end changed). An **open range** ("2015–present") is judged by its start.
-
-Score = (supported + ½ · partially supported) / claims, the LLM mode's formula
-(:func:`~ragas_temporal.scores.verdicts.claim_verdict_score`); identical claims of the answer
-count once.
-
-Nothing here imports ragas or the extractor: :func:`claim_from_mention` reads any object with the
-extractor's mention attributes (``text``, ``kind``, ``years`` and, for the precision, ``span``), so
-it works on the extractor's ``TemporalMention`` and on users' own records alike (a record without
-a ``span`` is read at year precision from its ``years``).
+The rules (a day, month, season, quarter ... against what the contexts state; ranges by their ends;
+yearless and relative claims; the reasons) are docs/METRICS.md "TemporalFaithfulness". A year-set
+score would expand "from 1515 to 1547" into 33 years and count 1516..1546 as unsupported; a claim
+reads one supported range. Mentions are read through their attributes (``text``, ``kind``,
+``years``, ``span``: :mod:`ragas_temporal.focus_time.spans`), so nothing here imports ragas or
+the extractor.
 
 Examples
 --------
@@ -64,7 +33,7 @@ from ragas_temporal.focus_time.words_alone import clock_time, written_relative
 from ragas_temporal.scores._result import JudgeFellBack, Score, undefined
 from ragas_temporal.scores._validation import year_label, plural
 from ragas_temporal.scores.verdicts import UNVERIFIABLE, VERDICT_CREDIT, normalise_verdict
-from ragas_temporal.scores.year_sets import NO_ANSWER_CLAIM, NO_QUERY_FOCUS
+from ragas_temporal.scores.year_sets import NO_ANSWER_CLAIM, no_claim_reason
 
 __all__ = [
     "CLAIM_SHAPES",
@@ -79,11 +48,9 @@ __all__ = [
     "claim_faithfulness",
     "claim_verdicts",
     "claims_for_judge",
-    "judged_claim_faithfulness",
-    "capped_credit",
     "capped_claim_faithfulness",
-    "NO_ANSWER_CLAIM",
-    "NO_QUERY_FOCUS",
+    "claim_credits",
+    "why_nothing_checked",
 ]
 
 #: What a claim states: one unit, a closed span, a span open at its end, a coarse period, a
@@ -389,6 +356,11 @@ class _Reach:
         return min(near)[1] if near else None
 
 
+def _three_months(first: int) -> tuple[int, ...]:
+    """The months of a quarter or season starting in month ``first`` (a winter wraps: 12, 1, 2)."""
+    return tuple((m - 1) % 12 + 1 for m in range(first, first + 3))
+
+
 def _day_of_year(month: int, day: int) -> int:
     return (month - 1) * 31 + day
 
@@ -435,8 +407,7 @@ class _Calendar:
             self.month_units.setdefault(first[1], text)
             self.months.setdefault(first[1], text)
         elif name in ("quarter", "season"):
-            months = tuple((m - 1) % 12 + 1 for m in range(first[1], first[1] + 3))
-            self.groups.setdefault((name, months), text)
+            self.groups.setdefault((name, _three_months(first[1])), text)
 
     def _day(self, month: int, day: int, text: str) -> None:
         self.days.setdefault((month, day), text)
@@ -521,7 +492,7 @@ class _Calendar:
         if name == "month" and first[:2] == last[:2]:
             return self.yearless_months.get(first[1])
         if name in ("quarter", "season"):
-            return self.yearless_groups.get((name, tuple((m - 1) % 12 + 1 for m in range(first[1], first[1] + 3))))
+            return self.yearless_groups.get((name, _three_months(first[1])))
         return None
 
 
@@ -690,6 +661,35 @@ def credit_claims(
     return [_credit(claim, evidence) for claim in answer]
 
 
+def claim_credits(answer: Any, contexts: Iterable[Any]) -> list[ClaimCredit] | None:
+    """:func:`credit_claims` of focus times (objects with ``mentions`` and ``years``): the answer's
+    claims against the contexts', the unverifiable ones included; ``None`` when the answer has no
+    temporal expression.
+
+    >>> from types import SimpleNamespace as F
+    >>> [c.verdict for c in claim_credits(F(years={2008}, mentions=()), [F(years={2008}, mentions=())])]
+    ['SUPPORTED']
+    >>> claim_credits(F(years=set(), mentions=()), []) is None
+    True
+    """
+    if not answer.mentions and not answer.years:
+        return None
+    return credit_claims(claims_from_focus_time(answer), [claims_from_focus_time(c) for c in contexts])
+
+
+def why_nothing_checked(answer: Any, credits: Iterable[ClaimCredit] | None, reference_date: Any = None) -> str:
+    """Why no claim of the answer can be checked, naming what it found and what would date it;
+    ``""`` when some claim can be checked (or is a yearless one, whose own reason says why).
+
+    >>> from types import SimpleNamespace as M
+    >>> why_nothing_checked(M(mentions=[M(text="last year", kind="relative", years=set())]), None)
+    "'last year' needs a reference date: pass reference_date=... or a reference_date column"
+    """
+    if credits and any(c.checked or c.claim.shape == "yearless" for c in credits):
+        return ""
+    return no_claim_reason(answer.mentions, side="answer", reference_date=reference_date)
+
+
 def _weak_part(credit: ClaimCredit) -> str:
     if credit.note.startswith("only "):  # a range with one end stated: the note says it all
         return f"{credit.claim.text!r}: {credit.note}"
@@ -716,16 +716,12 @@ def credits_reason(credits: Iterable[ClaimCredit]) -> str:
     if not weak:
         if not credits:
             return unchecked
-        quoted = ", ".join(repr(c.claim.text) for c in credits[:_MAX_QUOTED])
-        more = f" and {len(credits) - _MAX_QUOTED} more" if len(credits) > _MAX_QUOTED else ""
-        found = f"every temporal claim ({quoted}{more}) found in the retrieved contexts"
+        found = f"every temporal claim ({_quoted([repr(c.claim.text) for c in credits])}) found in the retrieved contexts"
         return f"{found}; {unchecked}" if unchecked else found
     missing = [c for c in weak if not c.note]
     parts = []
     if missing:
-        quoted = ", ".join(repr(c.claim.text) for c in missing[:_MAX_QUOTED])
-        more = f" and {len(missing) - _MAX_QUOTED} more" if len(missing) > _MAX_QUOTED else ""
-        parts.append(f"{quoted}{more} not found in the retrieved contexts")
+        parts.append(f"{_quoted([repr(c.claim.text) for c in missing])} not found in the retrieved contexts")
     noted = [c for c in weak if c.note]
     parts.extend(_weak_part(c) for c in noted[:_MAX_QUOTED])
     if len(noted) > _MAX_QUOTED:
@@ -740,9 +736,15 @@ def _unverifiable_part(credits: Iterable[ClaimCredit]) -> str:
     unchecked = [c for c in credits if not c.checked]
     if not unchecked:
         return ""
-    quoted = "; ".join(f"{c.claim.text!r} {c.note}" for c in unchecked[:_MAX_QUOTED])
-    more = f"; and {len(unchecked) - _MAX_QUOTED} more" if len(unchecked) > _MAX_QUOTED else ""
-    return f"unverifiable, left out of the score: {quoted}{more}"
+    return f"unverifiable, left out of the score: {_quoted([f'{c.claim.text!r} {c.note}' for c in unchecked], '; ')}"
+
+
+def _quoted(parts: list[str], joint: str = ", ") -> str:
+    """The first :data:`_MAX_QUOTED` parts joined, the rest counted ("'a', 'b' and 2 more"; "a; b; and 2 more")."""
+    more = len(parts) - _MAX_QUOTED
+    if more <= 0:
+        return joint.join(parts)
+    return joint.join(parts[:_MAX_QUOTED]) + (f" and {more} more" if joint == ", " else f"{joint}and {more} more")
 
 
 def credits_score(credits: Iterable[ClaimCredit], nothing_checked: str = "") -> Score:
@@ -781,25 +783,9 @@ def claim_verdicts(credits: Iterable[ClaimCredit]) -> list[dict[str, Any]]:
 def claim_faithfulness(
     answer_claims: Iterable[TemporalClaim], context_claims: Iterable[Iterable[TemporalClaim]]
 ) -> Score:
-    """Share of the answer's temporal claims the retrieved contexts support (the rules above).
+    """Share of the answer's claims (identical ones count once) that the claims of the contexts
+    support: ``(supported + ½ · partially supported) / claims``; NaN when there is no claim.
 
-    Parameters
-    ----------
-    answer_claims : iterable of TemporalClaim
-        Claims of the answer (identical claims count once).
-    context_claims : iterable of iterables of TemporalClaim
-        Claims of each retrieved context.
-
-    Returns
-    -------
-    Score
-        ``(supported + ½ · partially supported) / claims`` in [0, 1], the credit of each verdict read
-        from :data:`~ragas_temporal.scores.verdicts.VERDICT_CREDIT` as in the LLM mode; NaN ("answer
-        makes no temporal claim") when there is no claim. The reason quotes each claim short of full
-        credit by its text, with its verdict.
-
-    Examples
-    --------
     >>> rage = [TemporalClaim("1991–2000", "range", 1991, 2000), TemporalClaim("2007–2011", "range", 2007, 2011)]
     >>> context = [TemporalClaim("1991 -- 2000", "range", 1991, 2000), TemporalClaim("2007 -- 11", "range", 2007, 2011)]
     >>> claim_faithfulness(rage, [context]).value
@@ -825,52 +811,6 @@ def claims_for_judge(credits: Iterable[ClaimCredit]) -> list[TemporalClaim]:
     ['2008']
     """
     return [c.claim for c in credits if c.checked and c.credit > 0]
-
-
-def judged_claim_faithfulness(credits: Iterable[ClaimCredit], verdicts: Iterable[str]) -> Score:
-    """Hybrid score: judge credit for the claims focus time kept, 0 for those it rejected, over all claims.
-
-    ``verdicts`` are the judge's labels for :func:`claims_for_judge` of ``credits``, in that order
-    (credit per label as in :data:`~ragas_temporal.scores.verdicts.VERDICT_CREDIT`).
-
-    >>> year = lambda y: TemporalClaim(str(y), "point", y, y)
-    >>> credits = [ClaimCredit(year(2007), 0.0), ClaimCredit(year(2008), 1.0), ClaimCredit(year(2009), 1.0)]
-    >>> judged_claim_faithfulness(credits, ["SUPPORTED", "CONTRADICTED"])  # (0 + 1 + 0) / 3
-    Score(value=0.3333333333333333, reason="'2007' not found in the retrieved contexts (no LLM call); LLM judge: 1 of 2 other claims supported")
-    """
-    everything = list(credits)
-    credits = [c for c in everything if c.checked]
-    labels = [normalise_verdict(v) for v in verdicts]
-    kept = claims_for_judge(credits)
-    if len(labels) != len(kept):
-        raise ValueError(f"verdicts must give one label per claim left to judge: {len(kept)} claims, {len(labels)} labels")
-    if not credits:
-        return credits_score(everything)
-    rejected = [c for c in credits if c.credit == 0]
-    judged = sum(VERDICT_CREDIT[label] for label in labels)
-    parts = [f"{credits_reason(rejected)} (no LLM call)"] if rejected else []
-    if kept:
-        supported = sum(label == "SUPPORTED" for label in labels)
-        other = "other " if rejected else ""
-        parts.append(f"LLM judge: {supported} of {len(kept)} {other}{plural(len(kept), 'claim')} supported")
-    unchecked = _unverifiable_part(everything)
-    return Score(judged / len(credits), "; ".join(parts + [unchecked] if unchecked else parts))
-
-
-def capped_credit(credit: ClaimCredit, verdict: str | None) -> float:
-    """A judged claim's credit: the judge's, never above the claim's date credit.
-
-    The dates settle what they can; a judge (or a context that talks it round) cannot raise a
-    claim above what its dates earn. ``None`` (the judge gave no usable verdict for it): the date
-    credit stands.
-
-    >>> ran = ClaimCredit(TemporalClaim("from 2010 to 2012", "range", 2010, 2012), 0.5, "only 2010 found")
-    >>> capped_credit(ran, "SUPPORTED"), capped_credit(ran, "CONTRADICTED"), capped_credit(ran, None)
-    (0.5, 0.0, 0.5)
-    """
-    if verdict is None:
-        return credit.credit
-    return min(credit.credit, VERDICT_CREDIT[normalise_verdict(verdict)])
 
 
 def capped_claim_faithfulness(
@@ -918,5 +858,7 @@ def capped_claim_faithfulness(
     unchecked = _unverifiable_part(everything)
     if unchecked:
         parts.append(unchecked)
-    value = sum(capped_credit(c, label) for c, label in zip(kept, labels)) / len(credits)
+    # the judge can lower what the dates allow, never raise it; no usable verdict: the date credit stands
+    value = sum(c.credit if label is None else min(c.credit, VERDICT_CREDIT[label]) for c, label in zip(kept, labels))
+    value /= len(credits)
     return (JudgeFellBack if undecided else Score)(value, "; ".join(parts))

@@ -1,19 +1,9 @@
 """Temporal faithfulness: are the answer's dates grounded in the retrieved contexts?
 
-One family, one home: the metric class :class:`TemporalFaithfulness`, its modes' scorers
-(``focus_time``: :class:`FaithfulnessByFocusTime`; ``llm``: :class:`FaithfulnessByJudge`;
-``hybrid``: :class:`HybridFaithfulness`) and the judge object they share (:class:`ClaimsJudge`).
-The arithmetic lives in :mod:`ragas_temporal.faithfulness.formula` and :mod:`ragas_temporal.scores.year_sets`.
-
-LLM calls per sample (one ragas ``SingleTurnSample``):
-
-- ``TemporalFaithfulness(mode="llm")``: 0 calls when the focus-time extractor finds no temporal
-  expression in the answer (NaN, "answer makes no temporal claim"), else 1 call;
-- ``TemporalFaithfulness(mode="hybrid")``: the answer's claims that no context states score 0
-  without a call; the rest (which only a reader can tell from a true year tied to the wrong
-  event) go to the judge in 1 call, none when no claim is left. With ``granularity="year"``: 0
-  calls when the answer names a year no context holds, else 1 call;
-  (plus the repair calls and the reference dates of :mod:`ragas_temporal.adapter.judged`).
+The metric class, its modes' scorers and the claims judge they share; the arithmetic is
+:mod:`ragas_temporal.faithfulness.formula`'s. LLM calls per sample: ``llm`` 1 (none when the answer
+has no temporal expression); ``hybrid`` 1 for the claims the dates did not reject (none when none
+is left; with ``granularity="year"``, none when an answer year is in no context).
 
 >>> import asyncio
 >>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
@@ -33,12 +23,11 @@ from ragas.prompt import PydanticPrompt
 
 from ragas_temporal import scores
 from ragas_temporal.faithfulness import formula
-from ragas_temporal.focus_time import FocusTime
 from ragas_temporal.llm.prompt_runner import Judgement
 from ragas_temporal.faithfulness.judge import judge_temporal_claims
 from ragas_temporal.faithfulness.grounding import grounding_flags, own_claims, ungrounded_reason
-from ragas_temporal.adapter.base import FROM_METRIC, Case, Failed, Outcome, ScorerFactory, undated
-from ragas_temporal.adapter.columns import column_problem
+from ragas_temporal.adapter.base import Outcome, ScorerFactory, undated
+from ragas_temporal.adapter.case import FROM_METRIC, Case, Failed, read_case
 from ragas_temporal.adapter.judged import JudgedMetric, MetricWithJudge, judge_call
 from ragas_temporal.adapter.parameters import Constraint, one_of
 from ragas_temporal.faithfulness.prompts import TemporalClaimsPrompt
@@ -51,7 +40,6 @@ __all__ = [
     "FaithfulnessByJudge",
     "HybridFaithfulness",
     "ClaimsJudge",
-    "claim_credits",
 ]
 
 #: How TemporalFaithfulness counts what the answer states; the first is the default.
@@ -65,35 +53,23 @@ NO_EXPRESSION = "answer makes no temporal claim (no temporal expression; no LLM 
 class TemporalFaithfulness(MetricWithJudge):
     """Share of the answer's temporal claims that the retrieved contexts support.
 
-    focus_time mode, ``granularity="claim"`` (default): every answer mention is one claim at its
-    own precision (a day, month, season, quarter, year, decade ...; a time folds into its day; a
-    date without a year at what it states, its day, month, quarter, season or weekday; a relative
-    date nothing resolves by its value, else unverifiable and left out of the score), judged as a reader would (see :mod:`ragas_temporal.faithfulness.formula` and
-    docs/METRICS.md): supported when a context states it or something finer inside it ("14 March
-    1879" supports "March 1879" and "1879"), partially supported when a context only contains it
-    ("20 March 1879" against "1879"; "2008" inside "2007–2009"), not supported otherwise; a range by
-    its ends, an open range by its start. Score = (supported + ½ · partially supported) / claims,
-    the LLM mode's formula; the reason lists each claim short of full credit with its verdict and
-    the nearest date the contexts give ("'20 March 1879' not supported: the contexts give 14 March
-    1879"). :meth:`claim_verdicts` gives the verdicts as data.
-
-    ``granularity="year"``: the year-set formula ``|AFT ∩ (DFT_1 ∪ ... ∪ DFT_n)| / |AFT|`` over the
-    expanded years of the ``response`` (AFT) and of each context (DFT_i); one 33-year range then
-    weighs 33 times a single year.
-
-    ``NaN`` when the answer states no datable time; the reason says what to do ("'last year' needs
-    a reference date: pass reference_date=... or a reference_date column"). ``NaN`` too when a
-    column is missing, empty or not text (the reason says which).
+    ``granularity="claim"`` (default): each dated mention of the answer is one claim at its own
+    precision: supported (1) when a context states it or something finer inside it ("14 March
+    1879" supports "March 1879"), partially supported (½) when a context only contains it, else not
+    supported (0); score = (supported + ½ · partially supported) / claims, the LLM mode's formula
+    (the rules: docs/METRICS.md). The reason names each claim short of full credit and the nearest
+    date the contexts give; :meth:`claim_verdicts` gives the verdicts as data.
+    ``granularity="year"``: the year-set formula ``|AFT ∩ ∪DFT_i| / |AFT|``, where one 33-year range
+    weighs 33 years. NaN, with a reason saying what to do, when the answer states no datable time
+    or a column cannot be read.
 
     Columns: ``response``, ``retrieved_contexts``.
 
     Parameters
     ----------
     mode : {"focus_time", "llm", "hybrid"}
-        focus_time never calls the LLM. llm: an LLM judge labels each temporal claim of the answer
-        (one call; none when the answer has no temporal expression); hybrid: the claims focus time
-        finds unsupported score 0 without a call, and the LLM judges only the rest, in one call
-        (none when no claim is left; see the module docstring for costs).
+        focus_time never calls the LLM; llm: a judge labels each temporal claim of the answer;
+        hybrid: the claims no context states score 0 without a call, the judge reads the rest.
         ``llm=`` or ``ragas.evaluate(llm=...)`` supplies the judge.
     granularity : {"claim", "year"}, default "claim"
         What a unit of support is in focus_time and hybrid modes: a claim (a stated year, range
@@ -121,7 +97,7 @@ class TemporalFaithfulness(MetricWithJudge):
     >>> year_level.name, round(asyncio.run(year_level.ascore(response=answer, retrieved_contexts=francis)).value, 2)
     ('temporal_faithfulness_year', 0.06)
 
-    The year formula counted 1516..1546 as 31 unsupported years; the claim reads one supported range.
+    The year formula counts 1516..1546 as 31 unsupported years; the claim reads one supported range.
 
     >>> contexts = ["In 2008, Lehman Brothers collapsed.", "The 2009 stimulus package helped recovery."]
     >>> r = asyncio.run(TemporalFaithfulness().ascore(
@@ -155,11 +131,9 @@ class TemporalFaithfulness(MetricWithJudge):
         self, sample: t.Any, reference_date: t.Any = FROM_METRIC, language: t.Any = FROM_METRIC
     ) -> list[dict] | None:
         """The date rules' verdict on each claim of ``sample.response`` as plain values
-        (:func:`ragas_temporal.formula.claim_verdicts`: claim, verdict, credit, note; every temporal
-        expression of the answer, an ``UNVERIFIABLE`` one with credit ``None``), or ``None`` when
-        the sample cannot be read (a bad column, no temporal expression) or the granularity is
-        ``"year"``. No LLM call in any mode: in ``hybrid`` these are the verdicts that decide which
-        claims go to the judge (the not-supported ones do not).
+        (:func:`~ragas_temporal.faithfulness.formula.claim_verdicts`), or ``None`` when the sample
+        cannot be read, has no temporal expression or the granularity is ``"year"``. No LLM call in
+        any mode: in ``hybrid`` these decide which claims go to the judge.
 
         >>> from ragas.dataset_schema import SingleTurnSample
         >>> sample = SingleTurnSample(response="Einstein was born on 20 March 1879.",
@@ -167,20 +141,18 @@ class TemporalFaithfulness(MetricWithJudge):
         >>> TemporalFaithfulness().claim_verdicts(sample)
         [{'claim': '20 March 1879', 'verdict': 'NOT_SUPPORTED', 'credit': 0.0, 'note': 'the contexts give 14 March 1879'}]
         """
-        if self.granularity != "claim" or any(
-            column_problem(column, getattr(sample, column, None)) for column in ("response", "retrieved_contexts")
-        ):
+        if self.granularity != "claim":
             return None
-        case = self.read_case(sample, None, reference_date, focus_of=FaithfulnessByFocusTime.focus_of, language=language)
+        case = read_case(self, sample, None, reference_date, language, focus_of=FaithfulnessByFocusTime.focus_of)
         if isinstance(case, Failed):
             return None
-        credits = claim_credits(case.answer, case.contexts)
+        credits = formula.claim_credits(case.answer, case.contexts)
         return None if not credits else formula.claim_verdicts(credits)
 
 
 @dataclass(frozen=True)
 class FaithfulnessByFocusTime:
-    """Faithfulness by focus time: supported claims / claims (``"claim"``) or ``|AFT ∩ ∪DFT| / |AFT|`` (``"year"``)."""
+    """``mode="focus_time"``: supported claims / claims (``"claim"``) or ``|AFT ∩ ∪DFT| / |AFT|`` (``"year"``)."""
 
     granularity: str = GRANULARITIES[0]
     columns: tuple[str, ...] = ("response", "retrieved_contexts")
@@ -194,41 +166,85 @@ class FaithfulnessByFocusTime:
             if nothing_dated is not None:
                 return nothing_dated
             return scores.temporal_faithfulness(answer.years, [c.years for c in contexts])
-        credits = claim_credits(answer, contexts)
-        return formula.credits_score(credits or [], _nothing_checked(answer, credits, case.reference_date))
+        credits = formula.claim_credits(answer, contexts)
+        return formula.credits_score(credits or [], formula.why_nothing_checked(answer, credits, case.reference_date))
 
 
-def claim_credits(answer: FocusTime, contexts: t.Sequence[FocusTime]) -> list[t.Any] | None:
-    """The date rules' credit (and verdict) of each claim of the answer against the contexts,
-    the unverifiable ones included (credit ``None``); ``None`` when the answer has no temporal
-    expression. Read by the hybrid mode and the verdicts column."""
-    if not answer.mentions and not answer.years:
-        return None
-    return formula.credit_claims(
-        formula.claims_from_focus_time(answer), [formula.claims_from_focus_time(c) for c in contexts]
-    )
+@dataclass
+class FaithfulnessByJudge:
+    """``mode="llm"``: (supported + ½ · partially supported) / claims, from one judge call.
+
+    No call when the answer holds no temporal expression. Only the answer's own claims count, each
+    once (:mod:`ragas_temporal.faithfulness.grounding`), so a judge that answered about something
+    else never gives the answer a score.
+    """
+
+    judge: ClaimsJudge
+    columns: tuple[str, ...] = ("response", "retrieved_contexts")
+    calls_llm: bool = True
+
+    focus_of: tuple[str, ...] = ("response",)
+
+    async def score(self, case: Case) -> Outcome:
+        if not case.answer.mentions:
+            return scores.undefined(NO_EXPRESSION)
+        return await self.judge.score(case)
 
 
-def _nothing_checked(answer: FocusTime, credits: t.Sequence[t.Any] | None, reference_date: t.Any) -> str:
-    """Why no claim of the answer can be checked, naming what it found and what would date it
-    ("" when some claim can be checked)."""
-    if credits and any(c.checked or c.claim.shape == "yearless" for c in credits):
-        return ""  # a score, or a weekday nothing can check: the claims' own reason says why
-    undated_score = undated(FocusTime(mentions=answer.mentions), "answer", reference_date)
-    return undated_score.reason if undated_score is not None else ""
+@dataclass
+class HybridFaithfulness:
+    """``mode="hybrid"``: focus time rejects what no context states, for free; the judge reads the rest.
 
+    ``granularity="claim"``: each claim the dates did not reject earns ``min(date credit, judge
+    credit)`` (:func:`~ragas_temporal.faithfulness.formula.capped_claim_faithfulness`): the judge can
+    lower what the dates allow, never raise it, and when it fails the date credit stands, so hybrid
+    is never worse than focus time. ``granularity="year"``: an answer year in no context decides by
+    the year-set formula; otherwise the judge's verdict score is the result.
+    """
 
-def _claims_reason(score: Score, judgement: Judgement) -> str:
-    """The score's reason plus the claims that were not fully supported, with the judge's why."""
-    weak = [(claim, verdict, reason) for claim, verdict, reason, _ in judgement.details if verdict != "SUPPORTED"]
-    if not weak:
-        return score.reason
-    shown = "; ".join(
-        f"{verdict.lower().replace('_', ' ')}: {scores.clip_copied(claim)!r} ({scores.clip_copied(reason)})"
-        for claim, verdict, reason in weak[:_NOT_SUPPORTED_SHOWN]
-    )
-    more = f"; and {len(weak) - _NOT_SUPPORTED_SHOWN} more" if len(weak) > _NOT_SUPPORTED_SHOWN else ""
-    return f"{score.reason}. {shown}{more}"
+    judge: ClaimsJudge
+    granularity: str = "claim"
+    columns: tuple[str, ...] = ("response", "retrieved_contexts")
+    focus_of: tuple[str, ...] = ("response", "retrieved_contexts")
+    calls_llm: bool = True
+
+    async def score(self, case: Case) -> Outcome:
+        answer = case.answer
+        if not answer.mentions:
+            return scores.undefined(NO_EXPRESSION)
+        if self.granularity == "year":
+            return await self._by_years(case, answer)
+        credits = formula.claim_credits(answer, case.contexts)
+        nothing = formula.why_nothing_checked(answer, credits, case.reference_date)
+        if nothing:
+            return scores.undefined(f"{nothing} (no LLM call)")
+        to_judge = formula.claims_for_judge(credits)
+        if not to_judge:
+            return formula.capped_claim_faithfulness(credits, [])
+        judgement = await self.judge.judge(case, [claim.text for claim in to_judge])
+        if not judgement.ok:  # never worse than focus time: the dates' credits stand
+            return formula.capped_claim_faithfulness(credits, [None] * len(to_judge), judgement.error)
+        flags = grounding_flags(
+            judgement, case.sample.response, case.reference_date, focus_time=answer, language=case.language
+        )
+        verdicts = [label if grounded else None for label, grounded in zip(judgement.values, flags)]
+        problem = ungrounded_reason(flags.count(False)) if not all(flags) else ""
+        score = formula.capped_claim_faithfulness(credits, verdicts, problem)
+        shown = replace(judgement, details=tuple(d for d, grounded in zip(judgement.details, flags) if grounded))
+        return score._replace(reason=_claims_reason(score, shown))  # a JudgeFellBack stays one
+
+    async def _by_years(self, case: Case, answer: t.Any) -> Outcome:
+        context_years = [c.years for c in case.contexts]
+        if scores.unsupported_years(answer.years, context_years):
+            score = scores.temporal_faithfulness(answer.years, context_years)
+            return Score(score.value, f"{score.reason} (judged by focus time; no LLM call)")
+        score = await self.judge.score(case)
+        if isinstance(score, Failed):  # never worse than focus time: the year-set score stands
+            years = scores.temporal_faithfulness(answer.years, context_years)
+            return JudgeFellBack(years.value, f"{years.reason}; LLM judge failed ({score.reason}): focus-time score kept")
+        if score.is_nan:
+            return score
+        return Score(score.value, f"every answer year occurs in the contexts; LLM judge: {score.reason}")
 
 
 @dataclass
@@ -276,90 +292,14 @@ class ClaimsJudge:
         return Score(score.value, "; ".join([reason, *notes]))
 
 
-@dataclass
-class FaithfulnessByJudge:
-    """``mode="llm"``: (supported + 0.5 × partially supported) / claims, from one judge call.
-
-    No call (NaN) when the answer holds no temporal expression; NaN when the judge finds no claim.
-    Only the answer's own claims count, each once (:mod:`ragas_temporal.faithfulness.grounding`):
-    claims that are not the answer's are dropped and repeats merged (the lowest verdict stands),
-    both counted in the reason; none left: NaN with that reason. The answer's dated expressions
-    that no judged claim holds are named ("not judged: '2010'") and the score is over the judged
-    claims; when none of them was judged the row is NaN: a judge that answered about something
-    else never gives the answer a score.
-    """
-
-    judge: ClaimsJudge
-    columns: tuple[str, ...] = ("response", "retrieved_contexts")
-    calls_llm: bool = True
-
-    focus_of: tuple[str, ...] = ("response",)
-
-    async def score(self, case: Case) -> Outcome:
-        if not case.answer.mentions:
-            return scores.undefined(NO_EXPRESSION)
-        return await self.judge.score(case)
-
-
-@dataclass
-class HybridFaithfulness:
-    """``mode="hybrid"``: focus time rejects what no context states, for free; the judge reads the rest.
-
-    ``granularity="claim"`` (default): the answer's claims are credited by focus time
-    (:func:`ragas_temporal.formula.credit_claims`); those earning 0 (no context states them) cost no
-    call, the others go to the judge by their text in one call, and each earns
-    ``min(date credit, judge credit)`` (:func:`ragas_temporal.formula.capped_claim_faithfulness`):
-    the judge can lower what the dates allow, never raise it. When the judge fails, or returns a
-    claim that is not the answer's, the claim keeps its date credit and the reason says so: hybrid
-    is never worse than focus time. No call when no claim is left to judge.
-
-    ``granularity="year"``: answer years that no context holds (``scores.unsupported_years``) are
-    scored by the year-set formula without a call; only when every answer year occurs in the
-    contexts is the LLM asked, and its verdict score is the result.
-    """
-
-    judge: ClaimsJudge
-    granularity: str = "claim"
-    columns: tuple[str, ...] = ("response", "retrieved_contexts")
-    focus_of: tuple[str, ...] = ("response", "retrieved_contexts")
-    calls_llm: bool = True
-
-    async def score(self, case: Case) -> Outcome:
-        answer = case.answer
-        if not answer.mentions:
-            return scores.undefined(NO_EXPRESSION)
-        if self.granularity == "year":
-            return await self._by_years(case, answer)
-        credits = claim_credits(answer, case.contexts)
-        nothing = _nothing_checked(answer, credits, case.reference_date)
-        if nothing:
-            return scores.undefined(f"{nothing} (no LLM call)")
-        to_judge = formula.claims_for_judge(credits)
-        if not to_judge:
-            return formula.judged_claim_faithfulness(credits, [])
-        judgement = await self.judge.judge(case, [claim.text for claim in to_judge])
-        if not judgement.ok:  # never worse than focus time: the dates' credits stand
-            return formula.capped_claim_faithfulness(credits, [None] * len(to_judge), judgement.error)
-        flags = grounding_flags(
-            judgement, case.sample.response, case.reference_date, focus_time=answer, language=case.language
-        )
-        verdicts = [label if grounded else None for label, grounded in zip(judgement.values, flags)]
-        problem = ungrounded_reason(flags.count(False)) if not all(flags) else ""
-        score = formula.capped_claim_faithfulness(credits, verdicts, problem)
-        shown = replace(judgement, details=tuple(d for d, grounded in zip(judgement.details, flags) if grounded))
-        return score._replace(reason=_claims_reason(score, shown))  # a JudgeFellBack stays one
-
-    async def _by_years(self, case: Case, answer: t.Any) -> Outcome:
-        context_years = [c.years for c in case.contexts]
-        if scores.unsupported_years(answer.years, context_years):
-            score = scores.temporal_faithfulness(answer.years, context_years)
-            return Score(score.value, f"{score.reason} (judged by focus time; no LLM call)")
-        score = await self.judge.score(case)
-        if isinstance(score, Failed):  # never worse than focus time: the year-set score stands
-            years = scores.temporal_faithfulness(answer.years, context_years)
-            return JudgeFellBack(years.value, f"{years.reason}; LLM judge failed ({score.reason}): focus-time score kept")
-        if score.is_nan:
-            return score
-        return Score(score.value, f"every answer year occurs in the contexts; LLM judge: {score.reason}")
-
-
+def _claims_reason(score: Score, judgement: Judgement) -> str:
+    """The score's reason plus the claims that were not fully supported, with the judge's why."""
+    weak = [(claim, verdict, reason) for claim, verdict, reason, _ in judgement.details if verdict != "SUPPORTED"]
+    if not weak:
+        return score.reason
+    shown = "; ".join(
+        f"{verdict.lower().replace('_', ' ')}: {scores.clip_copied(claim)!r} ({scores.clip_copied(reason)})"
+        for claim, verdict, reason in weak[:_NOT_SUPPORTED_SHOWN]
+    )
+    more = f"; and {len(weak) - _NOT_SUPPORTED_SHOWN} more" if len(weak) > _NOT_SUPPORTED_SHOWN else ""
+    return f"{score.reason}. {shown}{more}"

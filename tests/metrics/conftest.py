@@ -34,5 +34,5 @@ class RecordingExtractor:
 def recording_extractor(monkeypatch) -> RecordingExtractor:
     """Route every metric's extraction through a fresh RecordingExtractor (undone after the test)."""
     fake = RecordingExtractor()
-    monkeypatch.setattr("ragas_temporal.adapter.base.extract_focus_time", fake)
+    monkeypatch.setattr("ragas_temporal.adapter.case.extract_focus_time", fake)
     return fake

@@ -161,7 +161,7 @@ def test_a_failing_metric_loses_no_row(monkeypatch):
 
         return FocusTime.from_years([2008])
 
-    monkeypatch.setattr("ragas_temporal.adapter.base.extract_focus_time", flaky)
+    monkeypatch.setattr("ragas_temporal.adapter.case.extract_focus_time", flaky)
     m = TemporalFaithfulness()
     df = score_dataset([{"response": "boom", "retrieved_contexts": CTX}, {"response": "ok", "retrieved_contexts": CTX}], [m])
     assert math.isnan(df[m.name][0]) and df[f"{m.name}_reason"][0] == "error: RuntimeError: extractor exploded"
