@@ -26,7 +26,7 @@ import typing as t
 from dataclasses import dataclass
 
 from ragas.dataset_schema import SingleTurnSample
-from ragas.metrics.base import MetricType, MetricWithLLM, SingleTurnMetric
+from ragas.metrics.base import MetricType, SingleTurnMetric
 from ragas.metrics.result import MetricResult
 
 from ragas_temporal.focus_time import FocusTime
@@ -42,7 +42,6 @@ from ragas_temporal.adapter.case import (
     to_date,
 )
 from ragas_temporal.adapter.columns import SAMPLE_COLUMNS, ragas_required_columns, trimmed
-from ragas_temporal.adapter.llm_slot import NoLLM, check_llm, fill_llm_slot, ragas_default_llm_would_fail
 from ragas_temporal.adapter.parameters import Constraint, check_parameters, one_of
 from ragas_temporal.adapter.registration import REGISTERED, register
 from ragas_temporal.scores import Score, undefined
@@ -163,7 +162,6 @@ class TemporalMetric(SingleTurnMetric):
         required = ragas_required_columns(self.needed_columns, self.reference_date, self.context_dates)
         self._required_columns = {MetricType.SINGLE_TURN: required}
         self._kept_columns = tuple(c.split(":")[0] for c in required)
-        fill_llm_slot(self, self.scorer.calls_llm)
         super().__post_init__()
 
     # -- hooks for subclasses -------------------------------------------------------------------
@@ -181,17 +179,13 @@ class TemporalMetric(SingleTurnMetric):
     # -- ragas interface ------------------------------------------------------------------------
 
     def init(self, run_config: RunConfig) -> None:
-        """Check what the mode needs. focus_time and gold modes need nothing (never an LLM)."""
-        if self.scorer.calls_llm:
-            check_llm(self)
-            MetricWithLLM.init(self, run_config)  # type: ignore[arg-type]
+        """Nothing to prepare: a mode without an LLM needs nothing (``MetricWithJudge`` checks its LLM)."""
+
+    def check_llm(self) -> None:
+        """Raise ``ValueError`` when an LLM mode has no usable LLM (``MetricWithJudge`` holds the slot)."""
 
     @property  # type: ignore[override]
     def required_columns(self) -> dict[str, set[str]]:
-        # ragas.evaluate reads this before it builds its default OpenAI LLM for an empty llm slot:
-        # the last moment to say "this metric needs an LLM" instead of "Missing credentials".
-        if self.scorer.calls_llm and getattr(self, "llm", None) is None and ragas_default_llm_would_fail():
-            check_llm(self)
         return SingleTurnMetric.required_columns.fget(self)  # type: ignore[attr-defined]
 
     @required_columns.setter
@@ -231,7 +225,7 @@ class TemporalMetric(SingleTurnMetric):
         if missing:
             raise ValueError(f"{self.name}: missing column(s) {missing}")
         if self.scorer.calls_llm:
-            check_llm(self)  # one clear error, not a NaN "no LLM configured" per call
+            self.check_llm()  # one clear error, not a NaN "no LLM configured" per call
         # model_construct skips validation, so bad values reach our checks and become NaN + reason
         sample = SingleTurnSample.model_construct(**fields)
         score = await self.score_sample(sample, None, reference_date, language)
@@ -293,7 +287,6 @@ __all__ = [
     "JUDGE_FELL_BACK",
     "Scorer",
     "ScorerFactory",
-    "NoLLM",
     "finish_now",
     "FROM_METRIC",
     "ReferenceDate",

@@ -40,10 +40,13 @@ ValueError: TemporalCoherence: fix_retries must be an integer >= 0, got -1
 
 from __future__ import annotations
 
+import os
+import sys
 import typing as t
 from dataclasses import dataclass
 
-from ragas.metrics.base import MetricWithLLM
+from ragas.llms.base import BaseRagasLLM
+from ragas.metrics.base import MetricWithLLM, SingleTurnMetric
 
 from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT
 from ragas_temporal.adapter.base import Case, TemporalMetric
@@ -52,7 +55,117 @@ from ragas_temporal.adapter.parameters import count, seconds_or_none
 if t.TYPE_CHECKING:
     from ragas.run_config import RunConfig
 
-__all__ = ["JudgeSettings", "JudgedMetric", "MetricWithJudge", "judge_call"]
+__all__ = [
+    "JudgeSettings", "JudgedMetric", "MetricWithJudge", "judge_call",
+    "HOW_TO_BUILD_AN_LLM", "NoLLM", "check_llm", "fill_llm_slot", "llm_problem", "ragas_default_llm_would_fail",
+]
+
+
+#: The advice every LLM message ends with.
+HOW_TO_BUILD_AN_LLM = (
+    "build one with ragas.llms.llm_factory('gpt-4o-mini', client=openai.AsyncOpenAI()) "
+    "or ragas.llms.LangchainLLMWrapper(langchain_openai.ChatOpenAI(model='gpt-4o-mini'))"
+)
+
+
+def llm_problem(llm: t.Any) -> str | None:
+    """Why ``llm`` is not an LLM a judge can call (``None`` when it is one, or is absent)."""
+    if llm is None:
+        return None
+    from langchain_core.language_models import BaseLanguageModel
+    from ragas.llms.base import BaseRagasLLM, InstructorBaseRagasLLM
+
+    if isinstance(llm, (BaseRagasLLM, InstructorBaseRagasLLM, BaseLanguageModel)):
+        return None
+    shown = repr(llm)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    return f"got {type(llm).__name__} {shown}"
+
+
+def ragas_default_llm_would_fail() -> bool:
+    """True when called (at any depth) from a ``ragas.evaluate`` given no ``llm=`` while no
+    ``OPENAI_API_KEY`` is set, i.e. when ragas's default OpenAI client is about to fail.
+
+    False outside ``ragas.evaluate``, or when its frame cannot be found (another ragas version):
+    then ``init`` still checks, after ragas has filled the slot.
+
+    >>> ragas_default_llm_would_fail()  # not inside ragas.evaluate
+    False
+    """
+    if os.environ.get("OPENAI_API_KEY"):
+        return False
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "aevaluate" and frame.f_globals.get("__name__") == "ragas.evaluation":
+            return frame.f_locals.get("llm") is None
+        frame = frame.f_back
+    return False
+
+
+def check_llm(metric: t.Any, *, allow_missing: bool = False) -> None:
+    """Raise ``ValueError`` (with how to build one) when ``metric.llm`` is missing or not an LLM.
+
+    >>> from ragas_temporal.metrics import TemporalFaithfulness
+    >>> check_llm(TemporalFaithfulness(mode="llm"))
+    Traceback (most recent call last):
+    ...
+    ValueError: temporal_faithfulness_llm: mode='llm' needs an LLM: pass llm= or use ragas.evaluate(llm=...); build one ...
+    """
+    llm = getattr(metric, "llm", None)
+    if llm is None and not allow_missing:
+        raise ValueError(
+            f"{metric.name}: mode={metric.mode!r} needs an LLM: pass llm= or use ragas.evaluate(llm=...); "
+            f"{HOW_TO_BUILD_AN_LLM}"
+        )
+    problem = llm_problem(llm)
+    if problem:
+        raise ValueError(f"{type(metric).__name__}: llm must be a ragas LLM, {problem}; {HOW_TO_BUILD_AN_LLM}")
+
+
+class NoLLM(BaseRagasLLM):
+    """Fills the ``llm`` slot of a metric whose mode never calls an LLM (focus_time, gold).
+
+    ``ragas.evaluate`` only injects its LLM into metrics whose ``llm`` is ``None``, building a
+    default OpenAI client when none is given (an error offline without ``OPENAI_API_KEY``). Any
+    call raises, so a wrongly routed call cannot go unnoticed.
+    """
+
+    def __init__(self, owner: str = "this metric") -> None:
+        super().__init__()
+        self.owner = owner
+
+    def _refuse(self) -> t.NoReturn:
+        raise RuntimeError(f"{self.owner} does not call an LLM; NoLLM was asked to generate")
+
+    def generate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None):  # type: ignore[override]
+        self._refuse()
+
+    async def agenerate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None):  # type: ignore[override]
+        self._refuse()
+
+    def is_finished(self, response) -> bool:  # type: ignore[override]
+        return True
+
+    def __repr__(self) -> str:
+        return "NoLLM()"
+
+
+def fill_llm_slot(metric: t.Any, calls_llm: bool) -> None:
+    """Check ``metric.llm`` (a missing one may come later) and, for a mode that calls no LLM, fill an
+    empty slot with :class:`NoLLM` so ``ragas.evaluate`` builds no default OpenAI client for it.
+
+    A metric without an ``llm`` slot (not a ragas ``MetricWithLLM``) is left alone.
+
+    >>> from ragas_temporal.metrics import TemporalFaithfulness
+    >>> metric = TemporalFaithfulness()  # focus_time: __post_init__ called this
+    >>> metric.llm, metric.llm.owner
+    (NoLLM(), "temporal_faithfulness (mode='focus_time')")
+    """
+    if not isinstance(metric, MetricWithLLM):
+        return
+    check_llm(metric, allow_missing=True)  # llm="gpt-4o-mini" is a mistake now, not on every row
+    if metric.llm is None and not calls_llm:
+        metric.llm = NoLLM(f"{metric.name} (mode={metric.mode!r})")
 
 
 @dataclass
@@ -130,8 +243,27 @@ class MetricWithJudge(TemporalMetric, MetricWithLLM):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        fill_llm_slot(self, self.scorer.calls_llm)
         self.judging = JudgeSettings(self.llm_timeout, self.fix_retries)
 
     def init(self, run_config: RunConfig) -> None:
-        super().init(run_config)
+        """Check the LLM an LLM mode needs, then let ragas set it up; focus_time and gold modes need none."""
+        if self.scorer.calls_llm:
+            check_llm(self)
+            MetricWithLLM.init(self, run_config)  # type: ignore[arg-type]
         self.judging.observe_run_timeout(getattr(run_config, "timeout", None))
+
+    def check_llm(self) -> None:
+        check_llm(self)
+
+    @property  # type: ignore[override]
+    def required_columns(self) -> dict[str, set[str]]:
+        # ragas.evaluate reads this before it builds its default OpenAI LLM for an empty llm slot:
+        # the last moment to say "this metric needs an LLM" instead of "Missing credentials".
+        if self.scorer.calls_llm and getattr(self, "llm", None) is None and ragas_default_llm_would_fail():
+            check_llm(self)
+        return SingleTurnMetric.required_columns.fget(self)  # type: ignore[attr-defined]
+
+    @required_columns.setter
+    def required_columns(self, value: t.Any) -> None:
+        SingleTurnMetric.required_columns.fset(self, value)  # type: ignore[attr-defined]

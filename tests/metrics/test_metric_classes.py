@@ -19,7 +19,7 @@ from ragas_temporal.metrics import (
     TemporalPrecisionAtK,
     TemporalRecallAtK,
 )
-from ragas_temporal.adapter.base import NoLLM
+from ragas_temporal.adapter.judged import NoLLM
 
 ALL = [
     TemporalFaithfulness,

@@ -11,7 +11,7 @@ import pytest
 from ragas import EvaluationDataset, evaluate
 
 from ragas_temporal.metrics import TemporalFaithfulness, TemporalNDCGAtK, TemporalPrecisionAtK
-from ragas_temporal.adapter.base import NoLLM
+from ragas_temporal.adapter.judged import NoLLM
 from tests.support.fake_llm import ScriptedLLM
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
