@@ -6,7 +6,8 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from ragas_temporal.scores._result import Score, undefined
-from ragas_temporal.scores._validation import as_ordered, as_year_set, format_years, plural
+from ragas_temporal.scores._validation import as_ordered, as_year_set
+from ragas_temporal.scores._result import format_years, plural
 
 __all__ = ["temporal_consistency", "consistency_with_others"]
 

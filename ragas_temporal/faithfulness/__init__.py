@@ -1,2 +1,3 @@
 """Temporal faithfulness: each temporal claim of an answer judged against the retrieved contexts, at the
-precision it states. formula (pure verdicts and score), prompts, judge (and grounding of a judge's claims), metric."""
+precision it states. formula (verdicts and score, pure), prompts, judge (the call, the offline answer, and
+grounding of its reply), metric."""

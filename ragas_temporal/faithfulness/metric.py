@@ -23,9 +23,8 @@ from ragas.prompt import PydanticPrompt
 
 from ragas_temporal import scores
 from ragas_temporal.faithfulness import formula
-from ragas_temporal.llm.prompt_runner import Judgement
-from ragas_temporal.faithfulness.judge import judge_temporal_claims
-from ragas_temporal.faithfulness.grounding import grounding_flags, own_claims, ungrounded_reason
+from ragas_temporal.scores import Judgement
+from ragas_temporal.faithfulness.judge import grounding_flags, judge_temporal_claims, own_claims, ungrounded_reason
 from ragas_temporal.adapter.base import Outcome, ScorerFactory, undated
 from ragas_temporal.adapter.case import FROM_METRIC, Case, Failed, read_case
 from ragas_temporal.adapter.judged import JudgedMetric, MetricWithJudge, judge_call
@@ -175,7 +174,7 @@ class FaithfulnessByJudge:
     """``mode="llm"``: (supported + ½ · partially supported) / claims, from one judge call.
 
     No call when the answer holds no temporal expression. Only the answer's own claims count, each
-    once (:mod:`ragas_temporal.faithfulness.grounding`), so a judge that answered about something
+    once (:mod:`ragas_temporal.faithfulness.judge`), so a judge that answered about something
     else never gives the answer a score.
     """
 
@@ -287,7 +286,7 @@ class ClaimsJudge:
             return Failed.judge(f"{'; '.join(replace(own, unjudged=()).notes())}; none left to score")
         if not own.judged_dated:  # what was judged is not what the answer dates: no score from it
             return Failed.judge(f"the judge gave no verdict on the answer's dated claims; {'; '.join(notes)}")
-        score = scores.claim_verdict_score(own.judgement.values)
+        score = formula.verdicts_score(own.judgement.values)
         reason = _claims_reason(score, own.judgement)
         return Score(score.value, "; ".join([reason, *notes]))
 

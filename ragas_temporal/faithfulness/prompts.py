@@ -30,7 +30,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from ragas_temporal.llm.compact import CompactPydanticPrompt
 from ragas_temporal.llm.dated import RELATIVE_TIME_RULE, TextItem
-from ragas_temporal.scores import VERDICT_LABELS, verdict_spelling
+from ragas_temporal.faithfulness.formula import VERDICT_LABELS, verdict_spelling
 
 __all__ = [
     "ClaimVerdict",

@@ -44,9 +44,9 @@ import copy
 import logging
 import re
 import typing as t
-from dataclasses import dataclass
 
 from ragas_temporal.llm.llm_calls import TRUNCATED_REPLY, json_ends_early
+from ragas_temporal.scores._result import Judgement
 
 if t.TYPE_CHECKING:
     from langchain_core.callbacks import Callbacks
@@ -70,43 +70,6 @@ DEFAULT_LLM_TIMEOUT: float | None = None
 DEFAULT_FIX_RETRIES = 1
 
 T = t.TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Judgement(t.Generic[T]):
-    """What a judge said: values with one reason each, or an error sentence.
-
-    Attributes
-    ----------
-    values : tuple or str or None
-        Verdict labels, 0/1 verdicts, 0-4 grades (one per claim or document), or a focus
-        label; ``None`` when the judgement failed.
-    reasons : tuple of str
-        One reason per value (the judge's words), empty when failed.
-    error : str or None
-        Why the judgement failed; ``None`` on success.
-    details : tuple
-        Extra per-item data (claims with their quotes for the faithfulness judge).
-    source : str
-        ``"llm"`` or ``"rules"`` (the focus judge answers from rules when it can).
-
-    >>> Judgement.failed("LLM call timed out after 30 s").ok
-    False
-    """
-
-    values: T | None
-    reasons: tuple[str, ...] = ()
-    error: str | None = None
-    details: tuple = ()
-    source: str = "llm"
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
-
-    @classmethod
-    def failed(cls, error: str) -> "Judgement[T]":
-        return cls(values=None, error=error)
 
 
 # ----------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import math
 from collections.abc import Sequence
 
 from ragas_temporal.scores._result import Score, undefined
-from ragas_temporal.scores._validation import as_ranked_grades, check_count, check_k, plural
+from ragas_temporal.scores._validation import as_ranked_grades, check_count, check_k
+from ragas_temporal.scores._result import plural
 
 __all__ = [
     "GAINS",

@@ -8,7 +8,6 @@ trips make them.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Collection, Hashable, Mapping, Sequence
 
 from ragas_temporal.scores._validation import as_ordered, check_finite_non_negative

@@ -24,7 +24,8 @@ from types import MappingProxyType
 
 from ragas_temporal.focus_time import extract_focus_time
 from ragas_temporal.llm.offline import answer_offline, as_date, is_offline_judge, texts_with_dates
-from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, Judgement, run_prompt
+from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, run_prompt
+from ragas_temporal.scores import Judgement
 from ragas_temporal.llm.dated import dated_texts, iso_date
 from ragas_temporal.ranking.focus_prompt import TemporalFocusInput, TemporalFocusPrompt
 from ragas_temporal.ranking.prompts import RelevanceInput, TemporalGradePrompt, TemporalRelevancePrompt

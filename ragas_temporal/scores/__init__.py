@@ -1,4 +1,4 @@
-"""The shared floor of plain values: :class:`Score`, input checks, verdict labels, year-set scores.
+"""The shared floor of plain values: :class:`Score`, :class:`Judgement`, input checks, year-set scores.
 
 Nothing here imports ragas or the rest of ragas_temporal, so every function works inside
 ``datasets.Dataset.map``, pandas ``apply``, Spark or Ray UDFs. Each returns a :class:`Score`
@@ -17,16 +17,9 @@ Examples
 
 from __future__ import annotations
 
-from ragas_temporal.scores._result import COPIED_TEXT_MAX_CHARS, JudgeFellBack, Score, clip_copied, undefined
-from ragas_temporal.scores._validation import check_k, format_years, year_label
-from ragas_temporal.scores.verdicts import (
-    UNVERIFIABLE,
-    VERDICT_CREDIT,
-    VERDICT_LABELS,
-    claim_verdict_score,
-    normalise_verdict,
-    verdict_spelling,
-)
+from ragas_temporal.scores._result import COPIED_TEXT_MAX_CHARS, JudgeFellBack, Judgement, Score, clip_copied, undefined
+from ragas_temporal.scores._validation import check_k
+from ragas_temporal.scores._result import format_years, year_label
 from ragas_temporal.scores.year_sets import (
     anchor_coverage,
     answer_temporal_precision,
@@ -42,18 +35,13 @@ from ragas_temporal.scores.year_sets import (
 __all__ = [
     "Score",
     "JudgeFellBack",
+    "Judgement",
     "undefined",
     "clip_copied",
     "COPIED_TEXT_MAX_CHARS",
     "format_years",
     "year_label",
     "check_k",
-    "UNVERIFIABLE",
-    "VERDICT_CREDIT",
-    "VERDICT_LABELS",
-    "claim_verdict_score",
-    "normalise_verdict",
-    "verdict_spelling",
     "unsupported_years",
     "temporal_faithfulness",
     "answer_temporal_recall",

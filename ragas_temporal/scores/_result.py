@@ -1,11 +1,20 @@
-"""The result type every scoring function returns: a value and the sentence that explains it."""
+"""The result types: a scoring function's :class:`Score` (a value and the sentence that explains it), and a
+judge's :class:`Judgement` (its values as plain data, or why it failed); the words reasons are written
+with (clip_copied, year_label, format_years, plural)."""
 
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Generic, NamedTuple, TypeVar
 
-__all__ = ["Score", "JudgeFellBack", "undefined", "COPIED_TEXT_MAX_CHARS", "clip_copied"]
+T = TypeVar("T")
+
+__all__ = [
+    "Score", "JudgeFellBack", "Judgement", "undefined", "COPIED_TEXT_MAX_CHARS", "clip_copied", "year_label", "format_years",
+    "plural",
+]
 
 #: Longest text copied into a reason from outside (a judge's reason, quote or bad value, an
 #: exception's message): a reason is stored in every output row, and a judge may write megabytes.
@@ -72,3 +81,91 @@ def clip_copied(text: str) -> str:
     """
     text = str(text)
     return text if len(text) <= COPIED_TEXT_MAX_CHARS else text[:COPIED_TEXT_MAX_CHARS] + "\u2026"
+
+
+@dataclass(frozen=True)
+class Judgement(Generic[T]):
+    """What a judge said: values with one reason each, or an error sentence.
+
+    Attributes
+    ----------
+    values : tuple or str or None
+        Verdict labels, 0/1 verdicts, 0-4 grades (one per claim or document), or a focus
+        label; ``None`` when the judgement failed.
+    reasons : tuple of str
+        One reason per value (the judge's words), empty when failed.
+    error : str or None
+        Why the judgement failed; ``None`` on success.
+    details : tuple
+        Extra per-item data (claims with their quotes for the faithfulness judge).
+    source : str
+        ``"llm"`` or ``"rules"`` (the focus judge answers from rules when it can).
+
+    >>> Judgement.failed("LLM call timed out after 30 s").ok
+    False
+    """
+
+    values: T | None
+    reasons: tuple[str, ...] = ()
+    error: str | None = None
+    details: tuple = ()
+    source: str = "llm"
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @classmethod
+    def failed(cls, error: str) -> "Judgement[T]":
+        return cls(values=None, error=error)
+
+
+# Lists longer than this (after collapsing runs of consecutive years) are cut with "and N more".
+_MAX_LISTED = 12
+
+
+def year_label(year: int) -> str:
+    """A year as a reader writes it: ``2008`` -> ``"2008"``, ``618`` -> ``"618"``, ``-753`` ->
+    ``"753 BC"`` (BCE years are negative), and ``79`` -> ``"AD 79"``: a year of one or two digits
+    alone reads as a count, so it takes its era word, as historians write it.
+
+    Not the TIMEX3 value (``"BC0753"``): that is ``ragas_temporal.focus_time.normalise.format_year``.
+
+    >>> year_label(-753), year_label(79), year_label(618)
+    ('753 BC', 'AD 79', '618')
+    """
+    if year < 0:
+        return f"{-year} BC"
+    return f"AD {year}" if 0 < year < 100 else str(year)
+
+
+def format_years(years: Iterable[int]) -> str:
+    """Sorted years for a reason; runs of three or more consecutive years collapse to ``first-last``.
+
+    >>> format_years({2010, 2007})
+    '2007, 2010'
+    >>> format_years(range(1990, 2000))
+    '1990-1999'
+    >>> format_years({-753, -44, 14})
+    '753 BC, 44 BC, AD 14'
+    """
+    ordered = sorted(years)
+    parts: list[str] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{year_label(ordered[i])}-{year_label(ordered[j])}")
+        else:
+            parts.extend(year_label(y) for y in ordered[i : j + 1])
+        i = j + 1
+    if len(parts) > _MAX_LISTED:
+        parts = parts[:_MAX_LISTED] + [f"and {len(parts) - _MAX_LISTED} more"]
+    return ", ".join(parts)
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """``plural(1, "year")`` -> ``"year"``, ``plural(2, "year")`` -> ``"years"``."""
+    return singular if count == 1 else (plural_form or singular + "s")

@@ -1,4 +1,4 @@
-"""Input checks shared by the scoring functions, and the formatting of years in reasons.
+"""Input checks shared by the scoring functions.
 
 Every check raises with a message naming the argument and showing the offending value, so a user
 reading a traceback from a ``datasets.map`` worker knows which column to fix.
@@ -18,12 +18,7 @@ __all__ = [
     "as_year_sets",
     "as_ranked_grades",
     "as_ordered",
-    "format_years",
-    "year_label",
 ]
-
-# Lists longer than this (after collapsing runs of consecutive years) are cut with "and N more".
-_MAX_LISTED = 12
 
 
 def _is_int(value: object) -> bool:
@@ -163,50 +158,3 @@ def _describe(value: object) -> str:
     if isinstance(value, (str, bytes)):
         return f"{type(value).__name__} {value!r}"
     return type(value).__name__
-
-
-def year_label(year: int) -> str:
-    """A year as a reader writes it: ``2008`` -> ``"2008"``, ``618`` -> ``"618"``, ``-753`` ->
-    ``"753 BC"`` (BCE years are negative), and ``79`` -> ``"AD 79"``: a year of one or two digits
-    alone reads as a count, so it takes its era word, as historians write it.
-
-    Not the TIMEX3 value (``"BC0753"``): that is ``ragas_temporal.focus_time.normalise.format_year``.
-
-    >>> year_label(-753), year_label(79), year_label(618)
-    ('753 BC', 'AD 79', '618')
-    """
-    if year < 0:
-        return f"{-year} BC"
-    return f"AD {year}" if 0 < year < 100 else str(year)
-
-
-def format_years(years: Iterable[int]) -> str:
-    """Sorted years for a reason; runs of three or more consecutive years collapse to ``first-last``.
-
-    >>> format_years({2010, 2007})
-    '2007, 2010'
-    >>> format_years(range(1990, 2000))
-    '1990-1999'
-    >>> format_years({-753, -44, 14})
-    '753 BC, 44 BC, AD 14'
-    """
-    ordered = sorted(years)
-    parts: list[str] = []
-    i = 0
-    while i < len(ordered):
-        j = i
-        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
-            j += 1
-        if j - i >= 2:
-            parts.append(f"{year_label(ordered[i])}-{year_label(ordered[j])}")
-        else:
-            parts.extend(year_label(y) for y in ordered[i : j + 1])
-        i = j + 1
-    if len(parts) > _MAX_LISTED:
-        parts = parts[:_MAX_LISTED] + [f"and {len(parts) - _MAX_LISTED} more"]
-    return ", ".join(parts)
-
-
-def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    """``plural(1, "year")`` -> ``"year"``, ``plural(2, "year")`` -> ``"years"``."""
-    return singular if count == 1 else (plural_form or singular + "s")

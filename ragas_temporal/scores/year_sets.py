@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ragas_temporal.scores._result import Score, undefined
-from ragas_temporal.scores._validation import as_year_set, as_year_sets, format_years, plural
+from ragas_temporal.scores._validation import as_year_set, as_year_sets
+from ragas_temporal.scores._result import format_years, plural
 
 __all__ = [
     "no_claim_reason",

@@ -10,7 +10,8 @@ from fractions import Fraction
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from ragas_temporal.scores._result import Score, undefined
-from ragas_temporal.scores._validation import as_ordered, check_count, plural
+from ragas_temporal.scores._validation import as_ordered, check_count
+from ragas_temporal.scores._result import plural
 
 __all__ = [
     "kendall_tau_b",

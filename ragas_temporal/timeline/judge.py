@@ -30,10 +30,10 @@ from ragas_temporal.llm.offline import answer_offline, is_offline_judge
 from ragas_temporal.llm.prompt_runner import (
     DEFAULT_FIX_RETRIES,
     DEFAULT_LLM_TIMEOUT,
-    Judgement,
     describe_error,
     run_prompt,
 )
+from ragas_temporal.scores import Judgement
 from ragas_temporal.timeline.offline import event_locations_reply, stated_durations_reply, timeline_reply
 from ragas_temporal.timeline.prompts import (
     EventLocationInput,

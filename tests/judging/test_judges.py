@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from ragas_temporal.llm.prompt_runner import Judgement
+from ragas_temporal.scores import Judgement
 from ragas_temporal.ranking.judge import judge_relevance, judge_temporal_focus
 from ragas_temporal.faithfulness.judge import judge_temporal_claims
 from ragas_temporal.faithfulness.prompts import TemporalClaimsPrompt

@@ -14,9 +14,9 @@ import logging
 import pytest
 
 from ragas_temporal.faithfulness.judge import judge_temporal_claims
-from ragas_temporal.faithfulness.grounding import is_grounded, normalise_words, own_claims
+from ragas_temporal.faithfulness.judge import is_grounded, normalise_words, own_claims
 from ragas_temporal.llm.llm_calls import json_ends_early
-from ragas_temporal.llm.prompt_runner import Judgement
+from ragas_temporal.scores import Judgement
 from ragas_temporal.faithfulness.prompts import TemporalClaimsPrompt
 from tests.support.fake_judges import cut_short, example_copier, rule_based_judge
 from tests.support.fake_llm import ScriptedLLM

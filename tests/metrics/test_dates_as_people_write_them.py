@@ -17,7 +17,7 @@ from ragas.dataset_schema import SingleTurnSample
 from ragas_temporal import TemporalFaithfulness
 from ragas_temporal.llm.offline import offline_llm
 from ragas_temporal.adapter.columns import TEXT_MAX_CHARS
-from ragas_temporal.scores import UNVERIFIABLE
+from ragas_temporal.faithfulness.formula import UNVERIFIABLE
 
 
 def faithfulness(answer: str, contexts: list[str], **kwargs) -> tuple[float, str]:

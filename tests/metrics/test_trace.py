@@ -1,4 +1,5 @@
-"""A faithfulness score reads in a few files: the package files one warm focus-time score runs.
+"""A faithfulness score reads in a few files: the package files one warm score runs (focus-time mode, and
+LLM mode with the offline judge).
 
 The files a reader must open to follow a score are those whose code runs; outside the extractor
 (``focus_time/``) they are the ragas adapter, the reading of a row, the family's metric and its formula.
@@ -44,3 +45,17 @@ def test_a_warm_focus_time_faithfulness_score_runs_at_most_four_files_outside_th
     outside = [f for f in files if not f.startswith("focus_time/")]
     assert {"faithfulness/metric.py", "faithfulness/formula.py"} <= set(outside), files  # the trace saw the score
     assert len(outside) <= 4, f"{len(outside)} files outside focus_time/: {outside}"
+
+
+def test_a_warm_llm_faithfulness_score_with_the_offline_judge_runs_at_most_eight_files_outside_the_extractor():
+    from ragas_temporal.llm.offline import offline_llm
+
+    metric = TemporalFaithfulness(mode="llm", llm=offline_llm())
+    asyncio.run(metric.ascore(response="Revenue grew 12% in 2023, after a loss in March 2021.", retrieved_contexts=CONTEXTS))
+    files, value = _files_run(metric, "Revenue grew 13% in 2022, after a loss in April 2021.")
+    # one claim (one sentence): the contexts state part of its times (2021) and not the rest (2022):
+    # PARTIALLY_SUPPORTED, half credit
+    assert value == 0.5
+    outside = [f for f in files if not f.startswith("focus_time/")]
+    assert {"faithfulness/metric.py", "faithfulness/judge.py", "llm/offline.py"} <= set(outside), files
+    assert len(outside) <= 8, f"{len(outside)} files outside focus_time/: {outside}"

@@ -32,7 +32,7 @@ ALL_PROMPTS = [TemporalClaimsPrompt, TemporalRelevancePrompt, TemporalGradePromp
 
 
 def test_verdict_labels_are_the_four_of_the_spec():
-    # the output model accepts exactly the labels scores credits (one list, in scores.verdicts)
+    # the output model accepts exactly the labels scores credits (one list, in faithfulness.formula)
     assert t.get_args(ClaimVerdict) == ("SUPPORTED", "PARTIALLY_SUPPORTED", "NOT_SUPPORTED", "CONTRADICTED")
 
 

@@ -4,13 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ragas_temporal.scores import (
-    VERDICT_CREDIT,
-    VERDICT_LABELS,
-    Score,
-    claim_verdict_score,
-    normalise_verdict,
-)
+from ragas_temporal.scores import Score
+from ragas_temporal.faithfulness.formula import VERDICT_CREDIT, VERDICT_LABELS, claim_verdict_score, normalise_verdict
 from ragas_temporal.ranking.gold import gold_grades, gold_ideal_grades, n_relevant_gold
 from ragas_temporal.ranking.formula import ndcg_at_k, precision_at_k
 
@@ -126,7 +121,7 @@ def test_label_type_errors() -> None:
 
 
 def test_verdict_spelling_is_the_one_rule_for_labels() -> None:
-    from ragas_temporal.scores import verdict_spelling
+    from ragas_temporal.faithfulness.formula import verdict_spelling
 
     assert verdict_spelling(" partially-supported ") == "PARTIALLY_SUPPORTED"
     assert verdict_spelling("not  supported") == "NOT_SUPPORTED"
