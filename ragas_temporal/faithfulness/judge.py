@@ -77,18 +77,16 @@ from ragas_temporal.faithfulness.prompts import TemporalClaimsInput, TemporalCla
 from ragas_temporal.focus_time import extract_focus_time
 from ragas_temporal.focus_time.amounts import unit_of
 from ragas_temporal.focus_time.patterns import CJK_LETTERS, EVENT_STOPWORDS, sentence_break
-from ragas_temporal.llm.dated import dated_texts, iso_date
+from ragas_temporal.llm.dated import DateLike, dated_texts, iso_date
 from ragas_temporal.llm.offline import answer_offline, as_date, is_offline_judge, texts_with_dates
 from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, run_prompt
 from ragas_temporal.scores import Judgement, year_label
 
 if t.TYPE_CHECKING:
-    import datetime as dt
-
-    from ragas_temporal.focus_time import FocusTime
-
     from langchain_core.callbacks import Callbacks
     from ragas.prompt import PydanticPrompt
+
+    from ragas_temporal.focus_time import FocusTime
 
 __all__ = [
     "judge_temporal_claims",
@@ -105,8 +103,6 @@ __all__ = [
     "ungrounded_reason",
 ]
 
-#: A date as the judges take it: ``datetime.date``, an ISO string, or ``None`` (unknown).
-DateLike = t.Union["dt.date", str, None]
 
 
 async def judge_temporal_claims(

@@ -28,7 +28,10 @@ import typing as t
 
 from pydantic import BaseModel, Field
 
-__all__ = ["DatedText", "TextItem", "RELATIVE_TIME_RULE", "iso_date", "dated_texts"]
+__all__ = ["DateLike", "DatedText", "TextItem", "RELATIVE_TIME_RULE", "iso_date", "dated_texts"]
+
+#: A date as the judges take it: ``datetime.date``, an ISO string, or ``None`` (unknown).
+DateLike = t.Union[dt.date, str, None]
 
 #: The instruction sentence shared by the prompts that carry dates.
 RELATIVE_TIME_RULE = (

@@ -26,21 +26,17 @@ from ragas_temporal.focus_time import extract_focus_time
 from ragas_temporal.llm.offline import answer_offline, as_date, is_offline_judge, texts_with_dates
 from ragas_temporal.llm.prompt_runner import DEFAULT_FIX_RETRIES, DEFAULT_LLM_TIMEOUT, run_prompt
 from ragas_temporal.scores import Judgement
-from ragas_temporal.llm.dated import dated_texts, iso_date
+from ragas_temporal.llm.dated import DateLike, dated_texts, iso_date
 from ragas_temporal.ranking.focus_prompt import TemporalFocusInput, TemporalFocusPrompt
 from ragas_temporal.ranking.prompts import RelevanceInput, TemporalGradePrompt, TemporalRelevancePrompt
 from ragas_temporal.ranking.query_focus import classify_temporal_focus_by_rules, focus_cues_found
 
 if t.TYPE_CHECKING:
-    import datetime as dt
-
     from langchain_core.callbacks import Callbacks
     from ragas.prompt import PydanticPrompt
 
 __all__ = ["RELEVANCE_SCALES", "judge_relevance", "judge_temporal_focus", "offline_relevance"]
 
-#: A date as the judges take it: ``datetime.date``, an ISO string, or ``None`` (unknown).
-DateLike = t.Union["dt.date", str, None]
 RelevanceScale = t.Literal["binary", "graded"]
 
 #: scale -> (default prompt class, the per-document output field holding the value)

@@ -46,7 +46,7 @@ from ragas_temporal.timeline.prompts import (
     TimelineClaimsPrompt,
     TimelineInput,
 )
-from ragas_temporal.llm.dated import iso_date
+from ragas_temporal.llm.dated import DateLike, iso_date
 from ragas_temporal.timeline import Duration, EventPlacement
 from ragas_temporal.timeline.vocabulary import unit_of
 
@@ -56,7 +56,6 @@ if t.TYPE_CHECKING:
 
 __all__ = ["judge_timeline", "judge_event_locations", "judge_stated_durations"]
 
-DateLike = t.Any
 
 
 async def _offline_output(llm: t.Any, output_model: t.Any, task: str, callbacks: Callbacks,
