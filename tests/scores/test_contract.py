@@ -46,8 +46,9 @@ def test_every_public_name_is_exported() -> None:
     brief_api = {
         "ragas_temporal.scores": (
             "temporal_faithfulness", "answer_temporal_recall", "overlap_relevance", "jaccard_grades",
-            "retrieved_year_precision", "retrieved_year_recall", "claim_verdict_score", "VERDICT_LABELS", "Score",
+            "retrieved_year_precision", "retrieved_year_recall", "Score",
         ),
+        "ragas_temporal.faithfulness.formula": ("claim_verdict_score", "VERDICT_LABELS"),
         "ragas_temporal.ranking.formula": (
             "precision_at_k", "recall_at_k", "reciprocal_rank_at_k", "average_precision_at_k", "dcg_at_k", "ndcg_at_k",
         ),
