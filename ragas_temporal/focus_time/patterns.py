@@ -158,6 +158,10 @@ QUARTER_CUES = (
     "growth", "guidance", "eps", "gdp", "margin", "margins", "figures", "numbers", "report",
     "performance", "deliveries", "shipments", "orders", "income", "earnings call",
 )  # fmt: skip
+#: Words of a sentence about a company's results: a bare "Q2" anywhere in such a sentence is a
+#: quarter ("margin was higher than Q2", "results for Q1 and Q2"); in one without them it may be
+#: a qualifying session ("his best lap in Q2") or a model name.
+RESULTS_WORDS = QUARTER_CUES + ("quarter", "quarters", "quarterly", "fiscal", "year-over-year", "yoy")
 
 #: Holidays: regex -> (month, day) for fixed dates, or a rule name for movable feasts
 #: (``interpret.calendar_names``); ``None``: the date varies by calendar, only the year is known.

@@ -175,3 +175,19 @@ def test_what_a_mentions_words_state_beyond_its_value() -> None:
     dated = scan("On 2 June 2009 the polls closed at 22:00 BST.")
     assert [(m.text, clock_time(m)) for m in dated] == [("2 June 2009", None), ("22:00 BST", "XXXX-XX-XXT22:00")]
     assert scan("It closed on 11 March.")[0].written_weekday is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a bare code in a sentence about results is a quarter wherever it stands
+        ("Operating income was lower than in Q4.", [("Q4", "XXXX-Q4")]),
+        ("Guidance covers Q3 and Q4.", [("Q3", "XXXX-Q3"), ("Q4", "XXXX-Q4")]),
+        ("In Q1, the fiscal outlook improved.", [("Q1", "XXXX-Q1")]),
+        # elsewhere it may be a qualifying session or a model: no date
+        ("Vettel was knocked out in Q2, and Bottas reached Q3.", []),
+        ("Sales were strong. She bought an Audi Q3 last month.", [("last month", "UNDEF-this-month-MINUS-1")]),
+    ],
+)
+def test_a_bare_quarter_code_is_a_quarter_in_a_sentence_about_results(text: str, expected: list) -> None:
+    assert values(text) == expected

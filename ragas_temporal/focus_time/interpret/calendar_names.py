@@ -30,20 +30,47 @@ from ragas_temporal.focus_time.patterns import (
     MONTHS,
     QUARTER_CUES,
     QUARTER_ORDINALS,
+    RESULTS_WORDS,
     SEASONS,
+    sentence_break,
     UNIT_MODIFIERS,
     trie_regex,
 )
 
 _OF_AFTER = re.compile(r"\s+of\s", re.IGNORECASE)  # "last quarter of the century": the fourth
 _QUARTER_CUE = re.compile(rf"[\s-]+(?i:{trie_regex(QUARTER_CUES)})(?!\w)")
+_RESULTS_WORD = re.compile(rf"(?i)(?<!\w)(?:{trie_regex(RESULTS_WORDS)})(?!\w)")
+_SENTENCE_BREAK = re.compile(sentence_break() + r"|\n")
+#: How far (in characters) each side of a bare quarter code its sentence is searched for results words.
+_RESULTS_REACH = 300
+
+
+def _in_results_sentence(text: str, start: int, end: int) -> bool:
+    """Does the sentence around ``text[start:end]`` (at most ``_RESULTS_REACH`` characters each
+    side) have a word of ``RESULTS_WORDS``?
+
+    >>> _in_results_sentence("Margin was higher than Q2. He won.", 23, 25)
+    True
+    >>> _in_results_sentence("Sales rose. His best lap came in Q2.", 33, 35)
+    False
+    """
+    before = text[max(0, start - _RESULTS_REACH):start]
+    breaks = list(_SENTENCE_BREAK.finditer(before))
+    if breaks:
+        before = before[breaks[-1].end():]
+    after = text[end:end + _RESULTS_REACH]
+    found = _SENTENCE_BREAK.search(after)
+    if found:
+        after = after[:found.start()]
+    return _RESULTS_WORD.search(before) is not None or _RESULTS_WORD.search(after) is not None
 
 
 def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Q3 2008, the third quarter of 2008, the first quarter of last year, the fourth quarter,
     Q2 revenue, the March quarter (the quarter that ends in March, as companies name it)."""
     if g("qb"):  # a code without a year: a quarter only before a cue ("Q2 revenue", not "made it to Q3")
-        if _QUARTER_CUE.match(ctx.text, g.end) is None:
+        # or in a sentence about results ("the margin was higher than Q2")
+        if _QUARTER_CUE.match(ctx.text, g.end) is None and not _in_results_sentence(ctx.text, g.start, g.end):
             return None
         q = int(g("qb")[1])
     elif g("q"):
