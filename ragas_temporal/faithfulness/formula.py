@@ -173,8 +173,6 @@ _UNVERIFIABLE_NOTES = {
 }
 # Relative claims compared with the contexts' as values: what they count from, or "now", "recently".
 _COMPARED = frozenset({"relative", "anaphoric", "vague"})
-# Units of relative dates whose dates may fall on any weekday ("tomorrow", "last week").
-_DAY_COUNTS = frozenset({"day", "week", "weekend"})
 # Reasons quote at most this many claims of one kind; the rest are counted.
 _MAX_QUOTED = 5
 # The verdict each credit stands for (focus time gives three of the four labels; CONTRADICTED is a reader's).
@@ -495,9 +493,6 @@ class _Calendar:
         self.groups: dict[tuple[str, tuple[int, ...]], str] = {}  # stated quarters and seasons, by months
         self.weekdays: dict[int, str] = {}  # ISO weekday of every stated day (and stated weekdays)
         self.weekend = ""  # a weekend stated without a date ("over the weekend")
-        # the contexts count days, weeks or weekends from a moment ("tomorrow", "last week", "the
-        # next day"): what they date that way may fall on any weekday
-        self.days_counted = False
         self.yearless_days: dict[tuple[int, int], str] = {}  # days stated without a year
         self.yearless_months: dict[int, str] = {}
         self.yearless_groups: dict[tuple[str, tuple[int, ...]], str] = {}  # quarters and seasons without a year
@@ -539,12 +534,6 @@ class _Calendar:
             self.groups.setdefault((unit, tuple(months)), text)
             self.yearless_groups.setdefault((unit, tuple(months)), text)
 
-    def _weekday_unchecked(self) -> tuple[float | None, str]:
-        """The verdict of a weekday or weekend when the contexts state no weekday and no full date:
-        unverifiable when they date something by a count of days or weeks, a weekend or a day
-        without a year (it may fall on the claimed weekday), else a day the contexts never write."""
-        return (None, _NO_WEEKDAY) if self.days_counted or self.weekend or self.yearless_days else (0.0, "")
-
     def has_weekend(self) -> bool:
         """The contexts state a weekend, a Saturday or a Sunday."""
         return bool(self.weekend) or 6 in self.weekdays or 7 in self.weekdays
@@ -556,9 +545,8 @@ class _Calendar:
         """(credit, note) of a claim without a year: supported by the same day, month, quarter,
         season, weekday or weekend (or something finer inside it), partly by something that contains it,
         else not supported, with the nearest the contexts give at the claim's unit. A weekday the
-        contexts give no weekday and no full date to check against is unverifiable (``None``)
-        when they date something by "tomorrow", "this week" or a day without a year (a source
-        rarely names the weekday of those), and not supported when they name no day at all."""
+        contexts give no weekday and no full date to check against is unverifiable (``None``):
+        a source rarely names the weekday of what it dates by "tomorrow" or "this week"."""
         months, day, code = claim.value
         unit = claim.granularity
         if unit == "day":
@@ -580,13 +568,13 @@ class _Calendar:
             if self.has_weekend():
                 return 1.0, ""
             if not self.weekdays:
-                return self._weekday_unchecked()
+                return None, _NO_WEEKDAY
             near = _nearest(self.weekdays, 6, lambda a, b: min(_circular(a, 6, 7), _circular(a, 7, 7)))
         elif unit == "weekday":
             if code in self.weekdays:
                 return 1.0, ""
             if not self.weekdays:
-                return self._weekday_unchecked()
+                return None, _NO_WEEKDAY
             near = _nearest(self.weekdays, code, lambda a, b: _circular(a, b, 7))
         else:  # a quarter or a season: the same one, or a day or month inside it
             if (unit, tuple(months)) in self.groups or any(m in self.months for m in months):
@@ -643,7 +631,6 @@ class _Evidence:
                     if claim.count is not None:
                         deictic, unit, offset = claim.count
                         self.counts.setdefault((deictic, unit), {}).setdefault(offset, claim.text)
-                        self.calendar.days_counted |= unit in _DAY_COUNTS
                     continue
                 self.written.update(claim.also)
                 for unit in claim.units:
