@@ -513,3 +513,31 @@ def test_languages_benchmark_times_each_language_against_english(tmp_path, capsy
     assert languages.main(["--speed", "--rounds", "0", "--gold-files", *files]) == 2
     assert capsys.readouterr().err.strip() == "error: --rounds must be at least 1"
     assert languages.main(["--speed", "--gold-files", str(tmp_path / "none.jsonl")]) == 2
+
+
+EXTRACTIVE_SOURCE = "The firm was founded in 2001. It moved on 4 June 2005. Two years later it failed. It was sold."
+
+
+def test_extractive_summaries_benchmark_copies_sentences_in_source_order(tmp_path, capsys):
+    module = _load("extractive_summaries")
+    assert module.sentences("Rates rose on Jan. 18 in Paris. J. Smith left.") == ["Rates rose on Jan. 18 in Paris.", "J. Smith left."]
+    rows = [{"dataset": "frank-xsum", "source": EXTRACTIVE_SOURCE}, {"dataset": "summedits-news", "source": "Too short. Two."}]
+    cases = module.make_cases(rows, picks=2, seed=7)
+    # the short source gives nothing; the long one its lead and two picks of three sentences in order
+    assert [c.how for c in cases] == ["lead", "pick", "pick"]
+    assert cases[0].summary == "The firm was founded in 2001. It moved on 4 June 2005. Two years later it failed."
+    parts = module.sentences(EXTRACTIVE_SOURCE)
+    for case in cases[1:]:
+        picked = [parts.index(s.strip() + ("" if s.endswith(".") else ".")) for s in re.split(r"(?<=\.) ", case.summary)]
+        assert len(picked) == 3 and picked == sorted(picked)
+    # the lead states what the source states, in the same order: scored 1.0, no flag
+    (tmp_path / "frank.jsonl").write_text(json.dumps({**rows[0], "id": "a", "response": "x", "label": 0}) + "\n", encoding="utf-8")
+    assert module.main(["--data", str(tmp_path), "--picks", "0", "--misses"]) == 0
+    out = capsys.readouterr().out
+    assert "0 false flags:" in out and "| frank lead | 1 | 1 | 0.00 % (0/1) |" in out and "| total | 1 | 1 | 0.00 % (0/1) |" in out
+    # a summary that drops the sentence "two years later" counts from is a flag, counted by tally
+    flagged = module.Case("frank", "pick", "The firm was founded in 2001. Two years later it failed.", EXTRACTIVE_SOURCE)
+    (value, reason), = module.score_cases([flagged])
+    assert value == 0.5 and reason.startswith("'Two years later' not found")
+    assert module.tally([flagged], [(value, reason)])["total"] == {"summaries": 1, "scored": 1, "flagged": 1}
+    assert module.main(["--data", str(tmp_path / "absent")]) == 0 and "nothing to measure" in capsys.readouterr().out
