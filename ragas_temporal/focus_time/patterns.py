@@ -902,7 +902,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "month_bare", "anaphoric",
-        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month_group()}(?![.,]?\s*['’]?\d){_OF_RELATIVE_YEAR}",
+        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month_group()}(?![.]?\s*['’]?\d)(?!,\s*(?:['’]\d\d|\d{{3,4}})(?!\d)){_OF_RELATIVE_YEAR}",
         "month_bare", "in March",
     ),
     # --- present/past/future references (TIMEX3 *_REF: mentions without years) ---

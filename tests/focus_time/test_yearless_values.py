@@ -191,3 +191,19 @@ def test_what_a_mentions_words_state_beyond_its_value() -> None:
 )
 def test_a_bare_quarter_code_is_a_quarter_in_a_sentence_about_results(text: str, expected: list) -> None:
     assert values(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a count after a month and a comma is no year and no day: the month stays a month
+        ("In April, 45 workers were laid off.", [("In April", "XXXX-04")]),
+        ("Since October, 31 homes have been rebuilt.", [("Since October", "XXXX-10")]),
+        ("By August, 7 of the 9 plants had closed.", [("By August", "XXXX-08")]),
+        # a year after the comma is still the month's year
+        ("In April, 2016, the plant closed.", [("April, 2016", "2016-04")]),
+        ("In April, '16, the plant closed.", [("April, '16", "2016-04")]),
+    ],
+)
+def test_a_month_before_a_comma_and_a_count_is_read_as_the_month(text: str, expected: list) -> None:
+    assert values(text) == expected
