@@ -16,11 +16,15 @@ summaries of three sentences drawn at random (a fixed seed), kept in source orde
 ``TemporalFaithfulness()`` scores each with the whole source as the one context and no reference
 date, as ``real_summaries.py`` does.
 
+``--tokenized`` writes each summary as the CNN/DM systems of FRANK write theirs: lower-cased, with
+punctuation split off by spaces ("on march 8 , 1985 ."; a number's own point or comma stays),
+while the source keeps its case: the same dates in the other way real summaries are written.
+
 Per data set family (``frank``, ``summedits``) and in total it prints: summaries, those with a
 temporal claim scored (not NaN), flagged, and the flagged share of the scored. ``--misses`` lists
 each flag with its reason and summary (the material of an error analysis).
 
-Run: ``python benchmarks/extractive_summaries.py [--data DIR] [--picks N] [--seed S] [--limit N] [--misses]``
+Run: ``python benchmarks/extractive_summaries.py [--data DIR] [--picks N] [--seed S] [--limit N] [--tokenized] [--misses]``
 """
 
 from __future__ import annotations
@@ -58,6 +62,26 @@ _NOT_AN_END = re.compile(
 )
 
 
+# Punctuation a tokenizer splits off: a point or comma unless between digits ("87.2", "1,000").
+_PUNCTUATION = re.compile(r"(?<!\d)[.,]|[.,](?!\d)|[;:!?()\"]")
+# ...but the point of an abbreviation stays with it: a month's ("jan.") or an initial's ("j.").
+_ABBREVIATION = re.compile(
+    r"(?<![\w'])(" + "|".join(sorted((m for m in MONTHS if len(m) <= 4), key=len, reverse=True)) + r"|[a-z]) \. "
+)
+
+
+def tokenized(text: str) -> str:
+    """``text`` lower-cased, punctuation split off by spaces and "'s" split from its word, as
+    FRANK's CNN/DM system summaries are written.
+
+    >>> tokenized("On Jan. 8, 1985, Smith's firm (est. 1901) grew 87.2% in the 1950's.")
+    "on jan. 8 , 1985 , smith 's firm ( est . 1901 ) grew 87.2% in the 1950's ."
+    """
+    text = _PUNCTUATION.sub(lambda m: f" {m.group(0)} ", text.lower())
+    text = _ABBREVIATION.sub(r"\1. ", " ".join(text.split()) + " ")
+    return " ".join(re.sub(r"(?<=[a-z])'s\b", " 's", text).split())
+
+
 class Case(NamedTuple):
     """One extractive summary of one source."""
 
@@ -84,9 +108,10 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in out if s.strip()]
 
 
-def make_cases(rows: list[dict], picks: int, seed: int) -> list[Case]:
+def make_cases(rows: list[dict], picks: int, seed: int, tokenize: bool = False) -> list[Case]:
     """The lead and ``picks`` random extractive summaries of each distinct source of ``rows``
-    (sources in sorted order, so a seed gives the same cases on every machine)."""
+    (sources in sorted order, so a seed gives the same cases on every machine); with
+    ``tokenize``, each summary :func:`tokenized`."""
     families: dict[str, str] = {}
     for row in rows:
         families.setdefault(row["source"], row["dataset"].split("-")[0])
@@ -96,10 +121,12 @@ def make_cases(rows: list[dict], picks: int, seed: int) -> list[Case]:
         parts = sentences(source)
         if len(parts) < MIN_SENTENCES:
             continue
-        cases.append(Case(families[source], "lead", " ".join(parts[:SENTENCES]), source))
+        summaries = [("lead", parts[:SENTENCES])]
         for _ in range(picks):
-            chosen = sorted(rng.sample(range(len(parts)), SENTENCES))
-            cases.append(Case(families[source], "pick", " ".join(parts[i] for i in chosen), source))
+            summaries.append(("pick", [parts[i] for i in sorted(rng.sample(range(len(parts)), SENTENCES))]))
+        for how, copied in summaries:
+            summary = " ".join(copied)
+            cases.append(Case(families[source], how, tokenized(summary) if tokenize else summary, source))
     return cases
 
 
@@ -139,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--picks", type=int, default=3, help="random extractive summaries per source (default 3)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the random picks (default 7)")
     parser.add_argument("--limit", type=int, default=None, help="only the first N rows of the data")
+    parser.add_argument("--tokenized", action="store_true", help="summaries lower-cased and tokenized, as FRANK's CNN/DM ones")
     parser.add_argument("--misses", action="store_true", help="list each flag with its reason and summary")
     args = parser.parse_args(argv)
     if args.picks < 0:
@@ -147,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     if not any((args.data / name).is_file() for name in FILES):
         print(f"no data at {args.data}: nothing to measure (the summaries are not shipped)")
         return 0
-    cases = make_cases(load_rows(args.data, limit=args.limit), args.picks, args.seed)
+    cases = make_cases(load_rows(args.data, limit=args.limit), args.picks, args.seed, args.tokenized)
     if not cases:
         print(f"no source of {MIN_SENTENCES} sentences or more in {args.data}")
         return 0

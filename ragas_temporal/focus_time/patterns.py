@@ -53,6 +53,9 @@ MONTHS: dict[str, int] = {
 VERB_MONTHS = frozenset({"may", "march", "mar"})
 #: Words after which a verb-form month and a year are a date ("in march 2015", "since may 2010").
 VERB_MONTH_CUES = ("in", "of", "since", "from", "until", "till", "by", "during", "before", "after", "early", "late", "mid")
+#: Words after which a verb-form month alone is the month ("in may", "since march", "mid-may"):
+#: never before a modal's verb ("before may be", "by may have" are not months).
+VERB_MONTH_ALONE_CUES = ("in", "of", "since", "until", "till", "during", "through", "throughout", "last", "next", "early", "late", "mid")
 #: Words after which a verb-form month and a day are a date ("on may 4", "a march 3 memo", "by 12 may").
 VERB_MONTH_DAY_CUES = (*VERB_MONTH_CUES, "on", "a", "an", "the")
 #: Month names that are also very common words or names: need a temporal cue when standing alone.
@@ -904,6 +907,12 @@ RULES: tuple[Rule, ...] = (
         "month_bare", "anaphoric",
         rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month_group()}(?![.]?\s*['’]?\d)(?!,\s*(?:['’]\d\d|\d{{3,4}})(?!\d)){_OF_RELATIVE_YEAR}",
         "month_bare", "in March",
+    ),
+    Rule(  # "in may", "since march", "mid-may" in lower-cased text: the verb forms after a dating word
+        "verb_month_bare", "anaphoric",
+        rf"(?<![\w.])(?P<mod>{trie_regex(VERB_MONTH_ALONE_CUES)})[\s-]+(?P<month>{trie_regex(VERB_MONTHS - {'mar'})})"
+        rf"(?![\w'’-])(?!\s*\.?\s*['’]?\d)(?!\s*,\s*(?:['’]\d\d|\d{{3,4}})(?!\d))",
+        "month_bare", "in may",
     ),
     # --- present/past/future references (TIMEX3 *_REF: mentions without years) ---
     Rule(

@@ -54,6 +54,7 @@ from ragas_temporal.focus_time.patterns import (
     MONTHS,
     RULES,
     TRIGGER_WORDS,
+    VERB_MONTH_ALONE_CUES,
     VERB_MONTHS,
     combine,
     trie_regex,
@@ -240,6 +241,18 @@ def _url_spans(lowered: str) -> list[tuple[int, int]]:
 #: number follows ("on may 4": the verb-form month and day rule decides).
 _VERB_TRIGGERS = VERB_MONTHS
 _NUMBER_AFTER = re.compile(r"\s+\d").match
+# ... or a dating word before it ("in may": the verb-form month rule decides)
+_CUE_BEFORE = re.compile(rf"(?<![\w.])(?:{trie_regex(VERB_MONTH_ALONE_CUES)})[\s-]+$")
+
+
+def _verb_not_month(text: str, lowered: str, t: int, word: str) -> bool:
+    """Is the verb-form month ``word`` at ``t`` a verb: lower-case, no number after it and no
+    dating word before it ("it may rain", not "in may" or "on may 4")?"""
+    return (
+        text[t].islower()
+        and _NUMBER_AFTER(text, t + len(word)) is None
+        and _CUE_BEFORE.search(lowered, max(0, t - 16), t) is None
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -631,7 +644,7 @@ def iter_matches(text: str, digits_ascii: bool = False) -> list[tuple[str, re.Ma
             if ui < len(urls) and urls[ui][0] <= t:
                 done = urls[ui][1]
                 continue
-        if word in _VERB_TRIGGERS and text[t].islower() and _NUMBER_AFTER(text, t + len(word)) is None:
+        if word in _VERB_TRIGGERS and _verb_not_month(text, lowered, t, word):
             continue
         lo = t - BACK if t - BACK > done else done
         positions: Iterable[int] = ()

@@ -207,3 +207,22 @@ def test_a_bare_quarter_code_is_a_quarter_in_a_sentence_about_results(text: str,
 )
 def test_a_month_before_a_comma_and_a_count_is_read_as_the_month(text: str, expected: list) -> None:
     assert values(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # lower-cased summaries: "may" and "march" after a dating word are the months
+        ("the strike ended in may .", [("in may", "XXXX-05")]),
+        ("shares have slid since march .", [("since march", "XXXX-03")]),
+        ("the talks stalled in mid-may .", [("mid-may", "XXXX-05")]),
+        ("the deal closes at the end of may .", [("of may", "XXXX-05")]),
+        ("the union may march in may .", [("in may", "XXXX-05")]),
+        # elsewhere they are verbs
+        ("prices may rise before may ends .", []),
+        ("the unions march on the capital .", []),
+        ("it may be over by march .", []),
+    ],
+)
+def test_a_lower_case_verb_month_after_a_dating_word_is_the_month(text: str, expected: list) -> None:
+    assert values(text) == expected
