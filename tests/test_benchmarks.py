@@ -541,3 +541,7 @@ def test_extractive_summaries_benchmark_copies_sentences_in_source_order(tmp_pat
     assert value == 0.5 and reason.startswith("'Two years later' not found")
     assert module.tally([flagged], [(value, reason)])["total"] == {"summaries": 1, "scored": 1, "flagged": 1}
     assert module.main(["--data", str(tmp_path / "absent")]) == 0 and "nothing to measure" in capsys.readouterr().out
+    # --tokenized writes each summary lower-cased with punctuation split off, abbreviations kept
+    assert module.tokenized("It fell on Jan. 4, 2019 (by 3.5%).") == "it fell on jan. 4 , 2019 ( by 3.5% ) ."
+    assert [c.summary for c in module.make_cases(rows, picks=0, seed=7, tokenize=True)] == [
+        "the firm was founded in 2001 . it moved on 4 june 2005 . two years later it failed ."]
