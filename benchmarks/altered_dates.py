@@ -42,9 +42,10 @@ own source is a fault whatever the rewrite).
 
 Every case is scored by the default ``TemporalFaithfulness()`` through ``score_dataset``, no
 reference date. Flagged means a score below 1; NaN counts as not flagged and is given apart. The
-table gives per shape and per data set family (frank, summedits): sentences (verbatim flagged),
-altered flagged (n/N), altered NaN, alterations skipped (stated, not read), restatements flagged,
-restatements NaN, restatements not read. ``--misses`` lists each altered case not flagged and each
+table gives per shape (the relative dates also by base: from now, from a date in the text) and
+per data set family (frank, summedits): cases (altered and restated), sentences (verbatim
+flagged), altered flagged (n/N), altered NaN, alterations skipped (stated, not read),
+restatements flagged (n/N), restatements NaN, restatements skipped (no other form, not read). ``--misses`` lists each altered case not flagged and each
 restatement flagged (or NaN), with the sentence, the claim, the score and the reason.
 
 Run: ``python benchmarks/altered_dates.py [--data DIR] [--dataset NAME] [--limit N] [--misses]``
@@ -233,8 +234,9 @@ def shape_of(mention: Any, before: str = "") -> str | None:
     relative date after ``before`` ending in "within", "for" or "over" is a stretch of time
     ("within the next month"), not a date.
 
-    >>> [shape_of(m) for m in extract_focus_time("On Saturday, 4 June 2019, sales rose 3% on last year.").mentions]
-    ['weekday', 'dated day', 'relative']
+    >>> text = "On Saturday sales rose 3% on last year, as in June 2019 and over the next week."
+    >>> [(m.text, shape_of(m, text[: m.start])) for m in extract_focus_time(text).mentions]
+    [('On Saturday', 'weekday'), ('last year', 'relative'), ('June 2019', 'dated month'), ('the next week', None)]
     """
     yearless = mention.yearless
     if yearless is not None:
@@ -480,8 +482,11 @@ def _read(sentence: str, mention: Any, rewrite: Rewrite, others: list, values: b
     """The sentence with ``mention`` rewritten, and the new mention, when the extractor reads it
     as intended and finds the other mentions unchanged (their texts only, unless ``values``: a
     date tied to an altered year moves with it)."""
-    new = sentence[: mention.start] + rewrite.text + sentence[mention.end :]
-    end = mention.start + len(rewrite.text)
+    text = rewrite.text
+    if mention.start == 0 and sentence[:1].isupper():  # "Q2 revenue rose." -> "The second quarter revenue rose."
+        text = text[:1].upper() + text[1:]
+    new = sentence[: mention.start] + text + sentence[mention.end :]
+    end = mention.start + len(text)
     mentions = extract_focus_time(new).mentions
     hits = [m for m in mentions if m.start < end and m.end > mention.start]
     now = _others(mentions, mention.start, end)
@@ -602,13 +607,13 @@ def tally(cases: list[Case], outcomes: list[Outcome], skips: Skips) -> dict[str,
 def format_table(groups: dict[str, Counter]) -> str:
     """A Markdown table, one line per group of :func:`tally`."""
     lines = [
-        "| shape | sentences (verbatim flagged) | altered flagged | altered NaN | altered skipped (stated, not read) "
+        "| shape | cases | sentences (verbatim flagged) | altered flagged | altered NaN | altered skipped (stated, not read) "
         "| restatements flagged | restatements NaN | restatements skipped (no other form, not read) |",
-        "|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for name, c in groups.items():
         lines.append(
-            f"| {name} | {c['sentences']:,} ({c['verbatim_flagged']}) | {_share(c['altered_flagged'], c['altered'])} "
+            f"| {name} | {c['altered'] + c['restated']:,} | {c['sentences']:,} ({c['verbatim_flagged']}) | {_share(c['altered_flagged'], c['altered'])} "
             f"| {c['altered_nan']} | {c['stated']}, {c['altered_unread']} | "
             f"{_share(c['restated_flagged'], c['restated'])} | {c['restated_nan']} "
             f"| {c['restated_no_form']}, {c['restated_unread']} |"
