@@ -40,9 +40,9 @@ counted (*not read*). An alteration whose new value the source states anywhere, 
 precision (the same day and month, a day or month in the altered month, quarter or season, the
 same weekday or a full date on it, the same year as a point or range end, the same relative count
 or the date the sentence resolves it to), is not invented: it is skipped and counted (*stated*).
-One alteration is made per mention (a day's -1 only when its +1 is stated or not read). The sentence itself,
-verbatim, is scored as a control (*verbatim flagged*: a sentence of the source flagged against its
-own source is a fault whatever the rewrite).
+One alteration is made per mention (a day's -1 only when its +1 is stated or not read). The
+sentence itself, verbatim, is scored as a control (*verbatim flagged*: a sentence of the source
+flagged against its own source is a fault whatever the rewrite).
 
 Every case is scored by the default ``TemporalFaithfulness()`` through ``score_dataset``, no
 reference date. Flagged means a score below 1; NaN counts as not flagged and is given apart. The
@@ -50,8 +50,10 @@ table gives per shape (the relative dates also by base: from now, from a date in
 per data set family (frank, summedits): cases (altered and restated), sentences (verbatim
 flagged), altered flagged (n/N), altered NaN, alterations skipped (stated, not read),
 restatements flagged (n/N), restatements NaN, restatements skipped (no other form, not read).
-``--misses`` lists each altered case not flagged and each restatement flagged (or NaN), with the
-sentence, the claim, the score and the reason, and whether the verbatim sentence is flagged too.
+Below the table: how many flagged alterations are flagged on the altered claim itself (its verdict
+short of supported), not on another claim of the sentence. ``--misses`` lists each altered case
+not flagged and each restatement flagged (or NaN), with the sentence, the claim, the score and the
+reason, and whether the verbatim sentence is flagged too.
 
 What it cannot see: the context always states the original date (the sentence is in it), so a
 claim the context has nothing of its unit to check against (a weekday against a source with no
@@ -155,6 +157,7 @@ class Case(NamedTuple):
 class Outcome(NamedTuple):
     value: float
     reason: str
+    verdicts: tuple = ()  # (claim text, verdict) of each claim, in answer order
 
     @property
     def flagged(self) -> bool:
@@ -583,9 +586,23 @@ def score_cases(cases: list[Case], sources: list[tuple[str, str]]) -> list[Outco
 
     metric = TemporalFaithfulness()
     answers = sorted({(c.source, c.answer) for c in cases})
-    frame = score_dataset([{"response": a, "retrieved_contexts": [sources[i][1]]} for i, a in answers], [metric])
-    scored = {key: Outcome(float(v), str(r)) for key, v, r in zip(answers, frame[metric.name], frame[f"{metric.name}_reason"])}
+    rows = [{"response": a, "retrieved_contexts": [sources[i][1]]} for i, a in answers]
+    frame = score_dataset(rows, [metric], verdicts=True)
+    columns = (frame[metric.name], frame[f"{metric.name}_reason"], frame[f"{metric.name}_verdicts"])
+    scored = {
+        key: Outcome(float(v), str(r), tuple((d["claim"], d["verdict"]) for d in verdicts or ()))
+        for key, v, r, verdicts in zip(answers, *columns)
+    }
     return [scored[c.source, c.answer] for c in cases]
+
+
+def on_the_altered_claim(case: Case, outcome: Outcome) -> bool:
+    """The case is flagged by its altered claim (a verdict short of supported on the new words),
+    not by another claim of the sentence."""
+    new = case.claim.split(" -> ", 1)[-1].lower()
+    return outcome.flagged and any(
+        verdict != "SUPPORTED" and (claim.lower() in new or new in claim.lower()) for claim, verdict in outcome.verdicts
+    )
 
 
 def load_sources(folder: Path, dataset: str | None = None, limit: int | None = None) -> list[tuple[str, str]]:
@@ -694,6 +711,9 @@ def main(argv: list[str] | None = None) -> int:
         "TemporalFaithfulness(), the whole source as the one context, no reference date"
     )
     print(format_table(tally(cases, outcomes, skips)))
+    flagged = [(c, o) for c, o in zip(cases, outcomes) if c.kind == "altered" and o.flagged]
+    on_claim = sum(on_the_altered_claim(c, o) for c, o in flagged)
+    print(f"{on_claim:,} of the {len(flagged):,} flagged alterations are flagged on the altered claim itself")
     return 0
 
 

@@ -383,6 +383,7 @@ def test_altered_dates_benchmark_counts_by_hand(tmp_path, capsys):
     assert rows["relative, from a date in the text"].endswith("| 3 | 1 (0) | 0.0 % (0/1) | 1 | 0, 0 | 0.0 % (0/2) | 0 | 0, 0 |")
     assert rows["total frank"] == "| total frank | 6 | 3 (0) | 100.0 % (2/2) | 0 | 1, 0 | 0.0 % (0/4) | 0 | 0, 0 |"
     assert rows["total summedits"] == "| total summedits | 7 | 3 (0) | 66.7 % (2/3) | 1 | 0, 0 | 0.0 % (0/4) | 0 | 0, 0 |"
+    assert "4 of the 4 flagged alterations are flagged on the altered claim itself" in out
     # --misses lists the one altered case not flagged, with its sentence and reason
     assert "1 altered cases not flagged and restatements flagged or NaN:" in out
     assert "[altered, NaN, relative, summedits] source 1: 'A day later -> Two days later' score nan" in out
