@@ -1,5 +1,6 @@
 """An alteration audit of TemporalFaithfulness on real source documents: each dated sentence of a
-source, restated faithfully or with its date moved by one unit, against the whole source.
+source, restated faithfully or with its date moved by one unit, against the whole source (and
+verbatim against the source without it).
 
 The sources are the distinct ``source`` texts of ``../shared/data/summaries/frank.jsonl`` (FRANK:
 CNN/DM and BBC articles) and ``summedits.jsonl`` (SummEdits: news, earnings calls, podcasts,
@@ -55,9 +56,13 @@ short of supported), not on another claim of the sentence. ``--misses`` lists ea
 not flagged and each restatement flagged (or NaN), with the sentence, the claim, the score and the
 reason, and whether the verbatim sentence is flagged too.
 
-What it cannot see: the context always states the original date (the sentence is in it), so a
-claim the context has nothing of its unit to check against (a weekday against a source with no
-weekday) is not exercised here; ``real_summaries.py`` measures those.
+The context of those cases always states the original date (the sentence is in it), so a claim
+the context has nothing of its unit to check against is not exercised by them. A second table
+does: **removed**, each sentence verbatim against its source *without the sentence*, one case per
+date of the sentence that the rest of the source never writes at the claim's precision (the same
+check as an alteration's; dates written elsewhere are skipped and counted). Such a date is
+invented with the document's other dates as distractors, the situation of a summary that adds a
+date; the table gives the share flagged, flagged on that claim itself, and NaN.
 
 Run: ``python benchmarks/altered_dates.py [--data DIR] [--dataset NAME] [--limit N] [--misses]``
 """
@@ -142,16 +147,18 @@ _DAY_WORDS = {offset: word for word, offset in reversed(list(DAY_OFFSETS.items()
 
 
 class Case(NamedTuple):
-    """One scored answer: the sentence rewritten (or verbatim), against its source."""
+    """One scored answer: the sentence rewritten (or verbatim), against its source (or, for a
+    ``"removed"`` case, its source without the sentence)."""
 
     family: str
     shape: str
-    kind: str  # "altered", "restated" or "verbatim"
+    kind: str  # "altered", "restated", "verbatim" or "removed"
     source: int  # index of the source
     sentence: str
-    claim: str  # "June 4 -> June 5"
+    claim: str  # "June 4 -> June 5"; the mention's text for a removed case
     answer: str
     detail: str = ""  # a relative date's base: "from now" or "from a date in the text"
+    context: str | None = None  # the context when not the whole source
 
 
 class Outcome(NamedTuple):
@@ -295,9 +302,10 @@ def shape_of(mention: Any, before: str = "") -> str | None:
         stretch = re.search(r"\b(?:within|for|over)\s+$", before, re.IGNORECASE)
         return SHAPES[8] if count[1] in _CALENDAR_UNITS and named and counted and not stretch else None
     value = mention.value or ""
-    if mention.years and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
+    named = _MONTH_WORD.search(mention.text) is not None  # not "night" or "dawn" tied to a dated day
+    if mention.years and named and re.fullmatch(r"\d{4}-\d\d-\d\d", value):
         return SHAPES[5]
-    if mention.years and re.fullmatch(r"\d{4}-\d\d", value):
+    if mention.years and named and re.fullmatch(r"\d{4}-\d\d", value):
         return SHAPES[6]
     if mention.kind == "year" and re.fullmatch(r"\d{4}", value) and value in mention.text:
         return SHAPES[7]
@@ -542,12 +550,13 @@ class Skips(NamedTuple):
     altered_unread: Counter  # alterations the extractor does not read as written (or none written)
     restated_unread: Counter  # restatements the extractor does not read with the same value
     restated_no_form: Counter  # mentions with no other written form here
+    removed_stated: Counter  # mentions the source states elsewhere than in their sentence
 
 
 def build_cases(sources: list[tuple[str, str]]) -> tuple[list[Case], Skips]:
     """The cases of ``(family, source text)`` pairs, and the skipped rewrites per (family, shape)."""
     cases: list[Case] = []
-    skips = Skips(Counter(), Counter(), Counter(), Counter())
+    skips = Skips(Counter(), Counter(), Counter(), Counter(), Counter())
     seen: set[tuple[int, str]] = set()
     for index, (family, source) in enumerate(sources):
         stated: Stated | None = None
@@ -556,6 +565,7 @@ def build_cases(sources: list[tuple[str, str]]) -> tuple[list[Case], Skips]:
                 continue
             mentions = extract_focus_time(sentence).mentions
             verbatim = set()
+            rest: tuple[str, Stated] | None = None  # the source without the sentence
             for mention in mentions:
                 shape = shape_of(mention, sentence[: mention.start])
                 if shape is None:
@@ -591,6 +601,13 @@ def build_cases(sources: list[tuple[str, str]]) -> tuple[list[Case], Skips]:
                 if made and key not in verbatim:
                     verbatim.add(key)
                     cases.append(Case(family, shape, "verbatim", index, sentence, mention.text, sentence, detail))
+                if rest is None:
+                    text = " ".join(source.replace(sentence, " ").split(" "))
+                    rest = (text, Stated(text))
+                if rest[1].gives(shape, mention):
+                    skips.removed_stated[key] += 1
+                else:  # the sentence's date is written nowhere else: without the sentence, it is invented
+                    cases.append(Case(family, shape, "removed", index, sentence, mention.text, sentence, detail, rest[0]))
     return cases, skips
 
 
@@ -599,15 +616,15 @@ def score_cases(cases: list[Case], sources: list[tuple[str, str]]) -> list[Outco
     from ragas_temporal.metrics import TemporalFaithfulness, score_dataset
 
     metric = TemporalFaithfulness()
-    answers = sorted({(c.source, c.answer) for c in cases})
-    rows = [{"response": a, "retrieved_contexts": [sources[i][1]]} for i, a in answers]
+    answers = sorted({(c.source, c.answer, c.context or "") for c in cases})
+    rows = [{"response": a, "retrieved_contexts": [context or sources[i][1]]} for i, a, context in answers]
     frame = score_dataset(rows, [metric], verdicts=True)
     columns = (frame[metric.name], frame[f"{metric.name}_reason"], frame[f"{metric.name}_verdicts"])
     scored = {
         key: Outcome(float(v), str(r), tuple((d["claim"], d["verdict"]) for d in verdicts or ()))
         for key, v, r, verdicts in zip(answers, *columns)
     }
-    return [scored[c.source, c.answer] for c in cases]
+    return [scored[c.source, c.answer, c.context or ""] for c in cases]
 
 
 def on_the_altered_claim(case: Case, outcome: Outcome) -> bool:
@@ -629,7 +646,8 @@ def load_sources(folder: Path, dataset: str | None = None, limit: int | None = N
 
 
 COUNTS = ("sentences", "verbatim_flagged", "altered", "altered_flagged", "altered_nan", "stated", "altered_unread",
-          "restated", "restated_flagged", "restated_nan", "restated_unread", "restated_no_form")  # fmt: skip
+          "restated", "restated_flagged", "restated_nan", "restated_unread", "restated_no_form",
+          "removed", "removed_flagged", "removed_on_claim", "removed_nan", "removed_stated")  # fmt: skip
 
 
 def tally(cases: list[Case], outcomes: list[Outcome], skips: Skips) -> dict[str, Counter]:
@@ -651,6 +669,8 @@ def tally(cases: list[Case], outcomes: list[Outcome], skips: Skips) -> dict[str,
             add(*where, case.kind)
             add(*where, f"{case.kind}_flagged", outcome.flagged)
             add(*where, f"{case.kind}_nan", math.isnan(outcome.value))
+            if case.kind == "removed":
+                add(*where, "removed_on_claim", on_the_altered_claim(case, outcome))
     for key, counter in zip(Skips._fields, skips):
         for where, n in counter.items():
             add(*where, key, n)
@@ -677,8 +697,23 @@ def format_table(groups: dict[str, Counter]) -> str:
     return "\n".join(lines)
 
 
+def format_removed_table(groups: dict[str, Counter]) -> str:
+    """The removed cases as a Markdown table, one line per group of :func:`tally`."""
+    lines = [
+        "| shape | invented claims | flagged | flagged on the claim | NaN | skipped (stated elsewhere) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, c in groups.items():
+        lines.append(
+            f"| {name} | {c['removed']:,} | {_share(c['removed_flagged'], c['removed'])} "
+            f"| {_share(c['removed_on_claim'], c['removed'])} | {c['removed_nan']} | {c['removed_stated']} |"
+        )
+    return "\n".join(lines)
+
+
 def misses(cases: list[Case], outcomes: list[Outcome]) -> list[str]:
-    """One entry per altered case not flagged and per restatement flagged or NaN."""
+    """One entry per altered case not flagged, per restatement flagged or NaN, and per removed
+    case not flagged on its claim."""
     verbatim = {(c.source, c.sentence): o for c, o in zip(cases, outcomes) if c.kind == "verbatim"}
     out = []
     for case, o in zip(cases, outcomes):
@@ -686,6 +721,8 @@ def misses(cases: list[Case], outcomes: list[Outcome]) -> list[str]:
             what = "altered, NaN" if math.isnan(o.value) else "altered, not flagged"
         elif case.kind == "restated" and (o.flagged or math.isnan(o.value)):
             what = "restated, NaN" if math.isnan(o.value) else "restated, flagged"
+        elif case.kind == "removed" and not on_the_altered_claim(case, o):
+            what = "removed, NaN" if math.isnan(o.value) else "removed, not flagged on the claim"
         else:
             continue
         control = verbatim.get((case.source, case.sentence))
@@ -715,7 +752,7 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = score_cases(cases, sources)
     if args.misses:
         listing = misses(cases, outcomes)
-        print(f"{len(listing)} altered cases not flagged and restatements flagged or NaN:")
+        print(f"{len(listing)} altered cases not flagged, restatements flagged or NaN, removed dates not flagged:")
         print("\n".join(listing) or "    none")
         print()
     n_altered = sum(c.kind == "altered" for c in cases)
@@ -728,6 +765,11 @@ def main(argv: list[str] | None = None) -> int:
     flagged = [(c, o) for c, o in zip(cases, outcomes) if c.kind == "altered" and o.flagged]
     on_claim = sum(on_the_altered_claim(c, o) for c, o in flagged)
     print(f"{on_claim:,} of the {len(flagged):,} flagged alterations are flagged on the altered claim itself")
+    print(
+        "\nThe sentence verbatim against its source without the sentence, for each date of it the rest "
+        "of the source never writes (an invented date with the source's other dates as distractors):"
+    )
+    print(format_removed_table(tally(cases, outcomes, skips)))
     return 0
 
 

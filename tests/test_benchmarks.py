@@ -369,13 +369,17 @@ def test_altered_dates_benchmark_counts_by_hand(tmp_path, capsys):
     # "on Saturday" -> "Saturday" / "on Sunday" (flagged: the source's weekday is Saturday); "A day
     # later" -> "The following day" and "The next day" (the source's words as values: supported) /
     # "Two days later", which nothing counts from: unverifiable, NaN. No verbatim sentence is flagged.
+    # Removed (each sentence verbatim against the rest of its source): "June 4", 1998, 1999 and "Q2"
+    # are written nowhere else and are flagged; "on Saturday" against a source with no weekday or
+    # full date that counts days ("A day later") is unverifiable, NaN, and so is "A day later".
     for name, rows in ALTERED_SOURCES.items():
         (tmp_path / name).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     module = _load("altered_dates")
     assert module.main(["--data", str(tmp_path), "--misses"]) == 0
     out = capsys.readouterr().out
     assert "2 sources, 5 altered and 8 restated sentences" in out, out
-    rows = {line.split(" | ")[0][2:]: line for line in out.splitlines() if line.startswith("| ") and "---" not in line}
+    altered, removed = out.split("The sentence verbatim against its source without the sentence")
+    rows = {line.split(" | ")[0][2:]: line for line in altered.splitlines() if line.startswith("| ") and "---" not in line}
     assert rows["day without a year"] == "| day without a year | 3 | 1 (0) | 100.0 % (1/1) | 0 | 0, 0 | 0.0 % (0/2) | 0 | 0, 0 |"
     assert rows["year"] == "| year | 3 | 2 (0) | 100.0 % (1/1) | 0 | 1, 0 | 0.0 % (0/2) | 0 | 0, 0 |"
     assert rows["weekday"] == "| weekday | 2 | 1 (0) | 100.0 % (1/1) | 0 | 0, 0 | 0.0 % (0/1) | 0 | 0, 0 |"
@@ -384,9 +388,16 @@ def test_altered_dates_benchmark_counts_by_hand(tmp_path, capsys):
     assert rows["total frank"] == "| total frank | 6 | 3 (0) | 100.0 % (2/2) | 0 | 1, 0 | 0.0 % (0/4) | 0 | 0, 0 |"
     assert rows["total summedits"] == "| total summedits | 7 | 3 (0) | 66.7 % (2/3) | 1 | 0, 0 | 0.0 % (0/4) | 0 | 0, 0 |"
     assert "4 of the 4 flagged alterations are flagged on the altered claim itself" in out
-    # --misses lists the one altered case not flagged, with its sentence and reason
-    assert "1 altered cases not flagged and restatements flagged or NaN:" in out
+    removed_rows = {line.split(" | ")[0][2:]: line for line in removed.splitlines() if line.startswith("| ")}
+    assert removed_rows["weekday"] == "| weekday | 1 | 0.0 % (0/1) | 0.0 % (0/1) | 1 | 0 |"
+    assert removed_rows["year"] == "| year | 2 | 100.0 % (2/2) | 100.0 % (2/2) | 0 | 0 |"
+    assert removed_rows["total frank"] == "| total frank | 3 | 100.0 % (3/3) | 100.0 % (3/3) | 0 | 0 |"
+    assert removed_rows["total summedits"] == "| total summedits | 3 | 33.3 % (1/3) | 33.3 % (1/3) | 2 | 0 |"
+    # --misses lists the altered case not flagged and the two removed dates left NaN, with their reasons
+    assert "3 altered cases not flagged, restatements flagged or NaN, removed dates not flagged:" in out
     assert "[altered, NaN, relative, summedits] source 1: 'A day later -> Two days later' score nan" in out
+    assert "[removed, NaN, weekday, summedits] source 1: 'on Saturday' score nan" in out
+    assert "[removed, NaN, relative, summedits] source 1: 'A day later' score nan" in out
     # the rewrites read as intended, the sentence keeps its capital
     cases, _ = module.build_cases(module.load_sources(tmp_path))
     answers = {case.answer for case in cases if case.kind != "verbatim"}
