@@ -89,11 +89,11 @@ os.environ.setdefault("RAGAS_DO_NOT_TRACK", "true")
 warnings.simplefilter("ignore", DeprecationWarning)
 
 from real_summaries import (  # a sibling benchmark
-    DEFAULT_DATA,
-    FILES,
     _excerpt,
     _share,
+    data_arguments,
     load_rows,
+    no_data,
 )
 
 from ragas_temporal import extract_focus_time
@@ -736,13 +736,11 @@ def misses(cases: list[Case], outcomes: list[Outcome]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder of frank.jsonl and summedits.jsonl")
-    parser.add_argument("--dataset", default=None, help="only the sources of this data set (e.g. frank-xsum)")
-    parser.add_argument("--limit", type=int, default=None, help="only the first N sources (sorted, after --dataset)")
-    parser.add_argument("--misses", action="store_true", help="list altered cases not flagged and restatements flagged")
+    data_arguments(parser, "sources")
+    parser.add_argument("--misses", action="store_true",
+                        help="list altered cases not flagged, restatements flagged, removed dates not flagged")  # fmt: skip
     args = parser.parse_args(argv)
-    if not any((args.data / name).is_file() for name in FILES):
-        print(f"no data at {args.data}: nothing to measure (the summaries are not shipped)")
+    if no_data(args.data):
         return 0
     sources = load_sources(args.data, args.dataset, args.limit)
     if not sources:
