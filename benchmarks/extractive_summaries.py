@@ -24,7 +24,7 @@ Per data set family (``frank``, ``summedits``) and in total it prints: summaries
 temporal claim scored (not NaN), flagged, and the flagged share of the scored. ``--misses`` lists
 each flag with its reason and summary (the material of an error analysis).
 
-Run: ``python benchmarks/extractive_summaries.py [--data DIR] [--picks N] [--seed S] [--limit N] [--tokenized] [--misses]``
+Run: ``python benchmarks/extractive_summaries.py [--data DIR] [--dataset NAME] [--picks N] [--seed S] [--limit N] [--tokenized] [--misses]``
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("RAGAS_DO_NOT_TRACK", "true")
 warnings.simplefilter("ignore", DeprecationWarning)
 
-from real_summaries import DEFAULT_DATA, FILES, load_rows  # noqa: E402  (the same data, read one way)
+from real_summaries import data_arguments, load_rows, no_data  # noqa: E402  (the same data, read one way)
 
 from ragas_temporal.focus_time.patterns import MONTHS, sentence_break  # noqa: E402
 
@@ -162,20 +162,18 @@ def format_table(groups: dict[str, Counter]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder of frank.jsonl and summedits.jsonl")
+    data_arguments(parser)
     parser.add_argument("--picks", type=int, default=3, help="random extractive summaries per source (default 3)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the random picks (default 7)")
-    parser.add_argument("--limit", type=int, default=None, help="only the first N rows of the data")
     parser.add_argument("--tokenized", action="store_true", help="summaries lower-cased and tokenized, as FRANK's CNN/DM ones")
     parser.add_argument("--misses", action="store_true", help="list each flag with its reason and summary")
     args = parser.parse_args(argv)
     if args.picks < 0:
         print("--picks must be 0 or more", file=sys.stderr)
         return 2
-    if not any((args.data / name).is_file() for name in FILES):
-        print(f"no data at {args.data}: nothing to measure (the summaries are not shipped)")
+    if no_data(args.data):
         return 0
-    cases = make_cases(load_rows(args.data, limit=args.limit), args.picks, args.seed, args.tokenized)
+    cases = make_cases(load_rows(args.data, args.dataset, args.limit), args.picks, args.seed, args.tokenized)
     if not cases:
         print(f"no source of {MIN_SENTENCES} sentences or more in {args.data}")
         return 0

@@ -89,6 +89,21 @@ def load_rows(folder: Path, dataset: str | None = None, limit: int | None = None
     return rows[:limit] if limit is not None else rows
 
 
+def data_arguments(parser: argparse.ArgumentParser, unit: str = "rows") -> None:
+    """``--data``, ``--dataset`` and ``--limit``: the data folder and which of its ``unit`` to read."""
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder of frank.jsonl and summedits.jsonl")
+    parser.add_argument("--dataset", default=None, help=f"only the {unit} of this data set (e.g. frank-xsum)")
+    parser.add_argument("--limit", type=int, default=None, help=f"only the first N {unit} (after --dataset)")
+
+
+def no_data(folder: Path) -> bool:
+    """Whether ``folder`` holds none of the data files; if so, says so in one line."""
+    if any((folder / name).is_file() for name in FILES):
+        return False
+    print(f"no data at {folder}: nothing to measure (the summaries are not shipped)")
+    return True
+
+
 def is_calendar_date(mention) -> bool:
     """A mention that names a calendar date: it has years, a reading without a year (a day,
     month, quarter, season, weekday or weekend) or a relative value counted in calendar units
@@ -201,14 +216,11 @@ def misses(rows: list[dict], outcomes: list[Outcome], flags: bool = True) -> lis
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder of frank.jsonl and summedits.jsonl")
-    parser.add_argument("--dataset", default=None, help="only this data set (e.g. frank-xsum, summedits-news)")
-    parser.add_argument("--limit", type=int, default=None, help="only the first N rows (after --dataset)")
+    data_arguments(parser)
     parser.add_argument("--misses", action="store_true", help="list NaN rows that state a date, and false flags")
     parser.add_argument("--nan", action="store_true", help="list only the NaN rows that state a date")
     args = parser.parse_args(argv)
-    if not any((args.data / name).is_file() for name in FILES):
-        print(f"no data at {args.data}: nothing to measure (the summaries are not shipped)")
+    if no_data(args.data):
         return 0
     rows = load_rows(args.data, args.dataset, args.limit)
     if not rows:

@@ -347,6 +347,83 @@ def test_real_summaries_benchmark_without_data_says_so(tmp_path, capsys):
     assert "no rows of data set 'frank-nowhere'" in capsys.readouterr().err
 
 
+# Two sources (one repeated across rows: a source is read once), written here.
+ALTERED_SOURCES = {
+    "frank.jsonl": [
+        {"id": "a1", "dataset": "frank-cnndm", "label": 0, "response": "-",
+         "source": "The match was played on June 4. It ended in 1998. Work began in 1999."},
+        {"id": "a2", "dataset": "frank-cnndm", "label": 0, "response": "-",
+         "source": "The match was played on June 4. It ended in 1998. Work began in 1999."},
+    ],
+    "summedits.jsonl": [
+        {"id": "b1", "dataset": "summedits-news", "label": 0, "response": "-",
+         "source": "Q2 revenue rose. We met on Saturday. A day later, he left."},
+    ],
+}  # fmt: skip
+
+
+def test_altered_dates_benchmark_counts_by_hand(tmp_path, capsys):
+    # frank: "June 4" is restated as "4 June" and "the 4th of June", altered to "June 5" (flagged);
+    # "in 1998" and "in 1999" are restated as "in the 1990s"; 1998 + 1 = 1999 is in the source
+    # (skipped: stated), 1999 + 1 = 2000 is flagged. summedits: "Q2" -> "the second quarter" / "Q3",
+    # "on Saturday" -> "Saturday" / "on Sunday" (flagged: the source's weekday is Saturday); "A day
+    # later" -> "The following day" and "The next day" (the source's words as values: supported) /
+    # "Two days later", which nothing counts from: unverifiable, NaN. No verbatim sentence is flagged.
+    # Removed (each sentence verbatim against the rest of its source): "June 4", 1998, 1999 and "Q2"
+    # are written nowhere else and are flagged; "on Saturday" against a source with no weekday or
+    # full date that counts days ("A day later") is unverifiable, NaN, and so is "A day later".
+    for name, rows in ALTERED_SOURCES.items():
+        (tmp_path / name).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    module = _load("altered_dates")
+    assert module.main(["--data", str(tmp_path), "--misses"]) == 0
+    out = capsys.readouterr().out
+    assert "2 sources, 5 altered and 8 restated sentences" in out, out
+    altered, removed = out.split("The sentence verbatim against its source without the sentence")
+    rows = {line.split(" | ")[0][2:]: line for line in altered.splitlines() if line.startswith("| ") and "---" not in line}
+    assert rows["day without a year"] == "| day without a year | 3 | 1 (0) | 100.0 % (1/1) | 0 | 0, 0 | 0.0 % (0/2) | 0 | 0, 0 |"
+    assert rows["year"] == "| year | 3 | 2 (0) | 100.0 % (1/1) | 0 | 1, 0 | 0.0 % (0/2) | 0 | 0, 0 |"
+    assert rows["weekday"] == "| weekday | 2 | 1 (0) | 100.0 % (1/1) | 0 | 0, 0 | 0.0 % (0/1) | 0 | 0, 0 |"
+    assert rows["quarter"] == "| quarter | 2 | 1 (0) | 100.0 % (1/1) | 0 | 0, 0 | 0.0 % (0/1) | 0 | 0, 0 |"
+    assert rows["relative, from a date in the text"].endswith("| 3 | 1 (0) | 0.0 % (0/1) | 1 | 0, 0 | 0.0 % (0/2) | 0 | 0, 0 |")
+    assert rows["total frank"] == "| total frank | 6 | 3 (0) | 100.0 % (2/2) | 0 | 1, 0 | 0.0 % (0/4) | 0 | 0, 0 |"
+    assert rows["total summedits"] == "| total summedits | 7 | 3 (0) | 66.7 % (2/3) | 1 | 0, 0 | 0.0 % (0/4) | 0 | 0, 0 |"
+    assert "4 of the 4 flagged alterations are flagged on the altered claim itself" in out
+    removed_rows = {line.split(" | ")[0][2:]: line for line in removed.splitlines() if line.startswith("| ")}
+    assert removed_rows["weekday"] == "| weekday | 1 | 0.0 % (0/1) | 0.0 % (0/1) | 1 | 0 |"
+    assert removed_rows["year"] == "| year | 2 | 100.0 % (2/2) | 100.0 % (2/2) | 0 | 0 |"
+    assert removed_rows["total frank"] == "| total frank | 3 | 100.0 % (3/3) | 100.0 % (3/3) | 0 | 0 |"
+    assert removed_rows["total summedits"] == "| total summedits | 3 | 33.3 % (1/3) | 33.3 % (1/3) | 2 | 0 |"
+    # --misses lists the altered case not flagged and the two removed dates left NaN, with their reasons
+    assert "3 altered cases not flagged, restatements flagged or NaN, removed dates not flagged:" in out
+    assert "[altered, NaN, relative, summedits] source 1: 'A day later -> Two days later' score nan" in out
+    assert "[removed, NaN, weekday, summedits] source 1: 'on Saturday' score nan" in out
+    assert "[removed, NaN, relative, summedits] source 1: 'A day later' score nan" in out
+    # the rewrites read as intended, the sentence keeps its capital
+    cases, _ = module.build_cases(module.load_sources(tmp_path))
+    answers = {case.answer for case in cases if case.kind != "verbatim"}
+    assert {"The match was played on the 4th of June.", "The second quarter revenue rose.", "We met on Sunday."} <= answers
+    # --dataset and --limit narrow the sources
+    assert module.main(["--data", str(tmp_path), "--dataset", "summedits-news"]) == 0
+    assert "1 sources, 3 altered" in capsys.readouterr().out
+    assert module.main(["--data", str(tmp_path), "--limit", "1"]) == 0
+    assert "1 sources, 2 altered" in capsys.readouterr().out
+
+
+def test_altered_dates_benchmark_docstring_examples():
+    import doctest
+
+    result = doctest.testmod(_load("altered_dates"), verbose=False)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_altered_dates_benchmark_without_data_says_so(tmp_path, capsys):
+    assert _load("altered_dates").main(["--data", str(tmp_path / "absent")]) == 0
+    assert "nothing to measure" in capsys.readouterr().out
+    (tmp_path / "frank.jsonl").write_text(json.dumps(ALTERED_SOURCES["frank.jsonl"][0]) + "\n", encoding="utf-8")
+    assert _load("altered_dates").main(["--data", str(tmp_path), "--dataset", "frank-nowhere"]) == 1
+    assert "no sources of data set 'frank-nowhere'" in capsys.readouterr().err
+
+
 def test_local_judge_benchmark_skips_with_one_line_without_its_packages(capsys, tmp_path):
     local_judge = _load("local_judge")
     assert local_judge.main(["--model", str(tmp_path / "missing.gguf")]) == 0
