@@ -46,9 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("RAGAS_DO_NOT_TRACK", "true")
 warnings.simplefilter("ignore", DeprecationWarning)
 
-from real_summaries import data_arguments, load_rows, no_data  # noqa: E402  (the same data, read one way)
+from real_summaries import data_arguments, load_rows, no_data
 
-from ragas_temporal.focus_time.patterns import MONTHS, sentence_break  # noqa: E402
+from ragas_temporal.focus_time.patterns import MONTHS, sentence_break
 
 #: Sentences copied into each summary.
 SENTENCES = 3
