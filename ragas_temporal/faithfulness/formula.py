@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from ragas_temporal.focus_time.spans import read_relative
 from ragas_temporal.focus_time.words_alone import clock_time, written_relative
 from ragas_temporal.scores._result import JudgeFellBack, Score, undefined
 from ragas_temporal.scores._validation import as_ordered
@@ -633,6 +634,10 @@ class _Evidence:
                         self.counts.setdefault((deictic, unit), {}).setdefault(offset, claim.text)
                     continue
                 self.written.update(claim.also)
+                for value in claim.also:  # "two years later" after 2001: a count from a text's date
+                    count = read_relative(value)
+                    if count is not None and not count[0]:
+                        self.counts.setdefault((False, count[1]), {}).setdefault(count[2], claim.text)
                 for unit in claim.units:
                     self.calendar.add_unit(unit, claim.text)
                 stated.extend((unit[0], unit[1], claim.text) for unit in claim.units)
@@ -690,13 +695,17 @@ def _credit(claim: TemporalClaim, evidence: _Evidence) -> ClaimCredit:
             return ClaimCredit(claim, 0.0, f"the contexts give {_nearest(evidence.clocks, value, _minutes_apart)}")
         if claim.count is not None and _holds_this(claim.count, evidence.counts):
             return ClaimCredit(claim, 1.0)  # "this year" against "this month": something inside it, as "2015" by "March 2015"
-        if claim.count is not None and claim.count[0]:
+        if claim.count is not None:
             # "36 years ago" against the contexts' "35 years ago", "next year" against "this
             # year": the same unit counted from the moment of writing, another count (a
-            # different weekday likewise); the nearest count is named. Counts from a text's own
-            # dates ("two years later") may start from different events: never compared
+            # different weekday likewise); "two years later" against the contexts' "a year
+            # later" and "the following year": the same unit counted from a text's own dates,
+            # another count. The nearest count is named. "That year", "the same day" count
+            # nothing: they point back to a date, which may be any of the text's
             deictic, unit, offset = claim.count
-            given = evidence.counts.get((deictic, unit))
+            given = evidence.counts.get((deictic, unit), {})
+            if not deictic:
+                given = {n: text for n, text in given.items() if n} if offset else {}
             if given:
                 return ClaimCredit(claim, 0.0, f"the contexts give {_nearest(given, offset, lambda a, b: abs(a - b))}")
             if unit == "weekend" and evidence.calendar.has_weekend():

@@ -226,3 +226,10 @@ def test_a_month_before_a_comma_and_a_count_is_read_as_the_month(text: str, expe
 )
 def test_a_lower_case_verb_month_after_a_dating_word_is_the_month(text: str, expected: list) -> None:
     assert values(text) == expected
+
+
+def test_the_next_hour_is_within_its_day() -> None:
+    # an hour after a date lies on that date, not on the next day
+    assert values("The plant shut on 3 May 2019; within the next hour it restarted.") == [
+        ("3 May 2019", "2019-05-03"), ("the next hour", "2019-05-03")]
+    assert values("Crews expect power back within the next hour.") == [("the next hour", "UNDEF-REF-day")]

@@ -208,14 +208,28 @@ def test_this_year_is_supported_by_this_month_inside_it() -> None:
     assert math.isnan(faithfulness("Ticket sales rose this month.", ["Ticket sales rose this year."])[0])
 
 
-def test_a_relative_date_of_another_unit_or_from_the_texts_dates_stays_unverifiable() -> None:
+def test_a_relative_date_of_another_unit_or_pointing_back_stays_unverifiable() -> None:
     # "last month" against "last year": no count of months to compare with, no flag
     value, reason = faithfulness("The fair closed last month.", ["The fair closed last year."])
     assert math.isnan(value) and reason == "'last month' needs a reference date: pass reference_date=... or a reference_date column"
-    # counts from the text's own dates may start from different events: "three weeks earlier" is
-    # not compared with "two weeks earlier"
-    value, reason = faithfulness("Shares had peaked three weeks earlier.", ["Shares had peaked two weeks earlier."])
+    # "that week" points back to a date, any of the text's: nothing to compare it with
+    value, reason = faithfulness("Shares had peaked that week.", ["Shares had peaked two weeks earlier."])
+    assert math.isnan(value) and reason.startswith("'that week' needs an earlier date in the same text")
+    # a count from the text's dates is not compared with one from the moment of writing
+    value, reason = faithfulness("Shares had peaked three weeks earlier.", ["Shares had peaked two weeks ago."])
     assert math.isnan(value) and reason.startswith("'three weeks earlier' needs an earlier date in the same text")
+
+
+def test_a_count_from_the_texts_dates_is_compared_with_the_contexts_counts_of_its_unit() -> None:
+    # "three weeks earlier" against "two weeks earlier": another count of weeks, named
+    assert faithfulness("Shares had peaked three weeks earlier.", ["Shares had peaked two weeks earlier."]) == (
+        0.0, "'three weeks earlier' not supported: the contexts give two weeks earlier")
+    # against the same count in other words, resolved from the context's own date: supported
+    context = ["The museum opened in 1994. The following year it won a prize."]
+    assert faithfulness("A year later it won a prize.", context) == (
+        1.0, "every temporal claim ('A year later') found in the retrieved contexts")
+    assert faithfulness("Two years later it won a prize.", context) == (
+        0.0, "'Two years later' not supported: the contexts give The following year")
 
 
 def test_a_weekday_is_checked_against_the_weekday_written_with_a_day_without_a_year() -> None:

@@ -348,11 +348,18 @@ def test_a_deictic_count_of_the_same_unit_decides_a_relative_claim() -> None:
     context = [relative("three months ago", "UNDEF-this-month-MINUS-3", (True, "month", -3)),
                relative("a year ago", "UNDEF-this-year-MINUS-1", (True, "year", -1))]
     assert score([claim], context) == (0.0, "'four months ago' not supported: the contexts give three months ago")
-    # the same count in other words: supported; a count from the text's own dates is never compared
+    # the same count in other words: supported; counts from a text's own dates are compared with
+    # the contexts' counts from their dates, never with counts from the moment of writing
     same = relative("4 months ago", "UNDEF-this-month-MINUS-4", (True, "month", -4))
     assert score([claim], [same])[0] == 1.0
     later = relative("four months later", "UNDEF-REF-month-PLUS-4", (False, "month", 4))
-    assert math.isnan(score([later], [relative("a month later", "UNDEF-REF-month-PLUS-1", (False, "month", 1))])[0])
+    assert score([later], [relative("a month later", "UNDEF-REF-month-PLUS-1", (False, "month", 1))]) == (
+        0.0, "'four months later' not supported: the contexts give a month later")
+    assert math.isnan(score([later], [relative("in a month", "UNDEF-this-month-PLUS-1", (True, "month", 1))])[0])
+    # "that month" points back to a date: neither compared nor a count to compare with
+    that = relative("that month", "UNDEF-REF-month", (False, "month", 0))
+    assert math.isnan(score([that], [relative("a month later", "UNDEF-REF-month-PLUS-1", (False, "month", 1))])[0])
+    assert math.isnan(score([later], [that])[0])
 
 
 def test_a_time_of_day_is_compared_with_the_contexts_times() -> None:

@@ -47,13 +47,14 @@ def unit_before_after(g: Groups, ctx: Context, kind: str) -> Reading | None:
 def day_anaphoric(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """the same day, that day, the next day, the following morning, the previous evening."""
     mod, unit = g.lower("mod"), g.lower("unit") or g.lower("unit2")
+    # "the next hour" is within the day it counts from, not the next day
+    days = 0 if unit == "hour" else UNIT_MODIFIERS.get(mod, 0)
     base = ctx.ref if mod == "this" else ctx.base
     if base is None:  # "the next day", "that night": a day from the last date; "this morning": today
-        return relative_reading("relative" if mod == "this" else kind, "week" if unit == "week" else "day",
-                                UNIT_MODIFIERS.get(mod, 0))
+        return relative_reading("relative" if mod == "this" else kind, "week" if unit == "week" else "day", days)
     if unit == "week":  # "the week": the base's week
         return Reading(kind, unit_value(base, "week"), unit_years(base, "week"))
-    a = shift_anchor(base, "day", UNIT_MODIFIERS.get(mod, 0))  # "the day": no move
+    a = shift_anchor(base, "day", days)  # "the day": no move
     if a is None:
         return unresolved_reading(kind)
     return Reading(kind, day_value(a, None if unit in ("day", "hour") else unit), frozenset({a.year}), a)
