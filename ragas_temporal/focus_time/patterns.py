@@ -783,9 +783,9 @@ RULES: tuple[Rule, ...] = (
         rf"(?:(?:FY|Fy|fy)\s?['’]?(?P<y>\d{{4}}|\d\d)|(?i:fiscal)(?:\s+(?i:year))?\s+(?P<y4>{YEAR4}))(?:\s*[/-]\s*(?P<y2>\d{{4}}|\d\d))?(?!\d)",
         "fiscal_year", "FY2021",
     ),
-    Rule(  # "Q3 2008", "Q3'08", "Q3 FY21", "Q3 of fiscal 2021", "3Q21", "4Q 2021", "H1 2021", "1H FY21"
+    Rule(  # "Q3 2008", "Q3'08", "Q3 FY21", "Q3 of fiscal 2021", "fiscal Q3 2021", "3Q21", "4Q 2021", "H1 2021", "1H FY21"
         "quarter_code", "date",
-        rf"(?:(?P<q>Q[1-4])|(?P<qn>[1-4])Q|(?P<h>H[12])|(?P<hn>[12])H)\s*(?:(?i:of)\s+)?{part_year_group()}(?!\d)",
+        rf"(?:(?i:fiscal)\s+)?(?:(?P<q>Q[1-4])|(?P<qn>[1-4])Q|(?P<h>H[12])|(?P<hn>[12])H)\s*(?:(?i:of)\s+)?{part_year_group()}(?!\d)",
         "quarter", "Q3 2008",
     ),
     Rule(

@@ -52,9 +52,9 @@ def test_a_half_without_a_year_is_judged_whatever_the_year(answer: str, context:
 
 def test_a_fiscal_quarter_code_against_another_quarter_is_flagged() -> None:
     # "3Q19" against "Q2 fiscal 2019": both read as quarters of 2019, different ones
-    assert faithfulness("Churn fell in 3Q19.", ["Churn fell in Q2 fiscal 2019."]) == (
+    assert faithfulness("Revenue fell in 3Q19.", ["Revenue fell in Q2 fiscal 2019."]) == (
         0.0, "'3Q19' not supported: the contexts give Q2 fiscal 2019")
-    assert faithfulness("Churn fell in 2Q19.", ["Churn fell in Q2 fiscal 2019."]) == (
+    assert faithfulness("Revenue fell in 2Q19.", ["Revenue fell in Q2 fiscal 2019."]) == (
         1.0, "every temporal claim ('2Q19') found in the retrieved contexts")
 
 

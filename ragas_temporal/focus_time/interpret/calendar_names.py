@@ -79,6 +79,9 @@ def _part_of_year(g: Groups, ctx: Context) -> tuple[str, int] | None:
             # a code without a year: "Q2 revenue", not "made it to Q3"; a half code only before its
             # cue ("H1-B" is a visa, "1H NMR" a spectrum, "H2" hydrogen even in a results sentence)
             return None
+        if g("year_yy") and g.match.group(0)[-3] in "QH" and _QUARTER_CUE.match(ctx.text, g.end) is None \
+                and not _in_results_sentence(ctx.text, g.start, g.end):
+            return None  # two digits right after the letter ("3Q21") only about results: "1Q84" is a novel
         return letter, int(code.strip("QH"))
     if g("hord"):
         if g("year") is None and g("year_yy") is None and g("rel") is None and not g("the_year") \
