@@ -95,6 +95,11 @@ def test_a_half_or_quarter_without_a_year_takes_the_year_the_text_ties() -> None
         ("2014", "2014"), ("the second half of the year", "2014-H2")]
     # another sentence's year does not
     assert values("Sales fell in 2014. Second-half profit recovered.")[-1] == ("Second-half", "XXXX-H2")
+    # a year named from the moment of writing, with nothing to count from: that relative year, as
+    # "last year" alone was read (no value of the relative scheme names a half of it)
+    assert values("Costs rose in the first half of last year.") == [("the first half of last year", "UNDEF-this-year-MINUS-1")]
+    assert values("Costs rose in the second half of the previous year.") == [
+        ("the second half of the previous year", "UNDEF-REF-year-MINUS-1")]
     # a reference date does: "this year", "last year"
     ref = dt.date(2023, 10, 2)
     assert values("Costs rose in the first half of last year.", ref) == [("the first half of last year", "2022-H1")]

@@ -18,6 +18,7 @@ from ragas_temporal.focus_time.interpret.core import (
     Reading,
     explicit_reading,
     groups_of,
+    relative_reading,
     unresolved_reading,
     year_from,
     yearless_reading,
@@ -138,6 +139,11 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
             # "the fourth quarter" in a past-tense sentence written in March: last year's
             year = year_by_tense(base, (3 if letter == "Q" else 6) * q, 28, lambda: ctx.tense_at(g.start, g.end))
             base = Anchor(year)
+    if base is None and rel is not None and letter == "H":
+        # "the second half of last year" with nothing to count from: the relative year, as "last
+        # year" alone (the scheme's values name no part of a year; "the fourth quarter of last
+        # year" is left XXXX-Q4, as before)
+        return relative_reading(kind, "year", UNIT_MODIFIERS[rel])
     if base is None:  # "Q2", "the second quarter" with no year the text ties to it
         return yearless_reading(kind, f"XXXX-{letter}{q}")
     if letter == "Q":
