@@ -457,9 +457,14 @@ class _Reach:
         return min(near)[1] if near else None
 
 
-def _three_months(first: int) -> tuple[int, ...]:
-    """The months of a quarter or season starting in month ``first`` (a winter wraps: 12, 1, 2)."""
-    return tuple((m - 1) % 12 + 1 for m in range(first, first + 3))
+def _group_months(first: int, count: int = 3) -> tuple[int, ...]:
+    """The months of a quarter or season starting in month ``first`` (a winter wraps: 12, 1, 2);
+    ``count`` 6 for a half."""
+    return tuple((m - 1) % 12 + 1 for m in range(first, first + count))
+
+
+#: The units of a few months the calendar compares whatever the year, and how many months each has.
+_GROUP_MONTHS = {"quarter": 3, "season": 3, "half": 6}
 
 
 def _day_of_year(month: int, day: int) -> int:
@@ -484,19 +489,19 @@ def _minutes_apart(a: str, b: str) -> int:
 
 class _Calendar:
     """What the contexts state about the calendar whatever the year: the days, months, quarters,
-    seasons and weekdays they give, with or without a year (first text of each), for claims the
+    halves, seasons and weekdays they give, with or without a year (first text of each), for claims the
     answer makes without a year."""
 
     def __init__(self) -> None:
         self.days: dict[tuple[int, int], str] = {}  # (month, day) of every stated day
         self.months: dict[int, str] = {}  # every month a stated day or month lies in
         self.month_units: dict[int, str] = {}  # months stated as months
-        self.groups: dict[tuple[str, tuple[int, ...]], str] = {}  # stated quarters and seasons, by months
+        self.groups: dict[tuple[str, tuple[int, ...]], str] = {}  # stated quarters, halves and seasons, by months
         self.weekdays: dict[int, str] = {}  # ISO weekday of every stated day (and stated weekdays)
         self.weekend = ""  # a weekend stated without a date ("over the weekend")
         self.yearless_days: dict[tuple[int, int], str] = {}  # days stated without a year
         self.yearless_months: dict[int, str] = {}
-        self.yearless_groups: dict[tuple[str, tuple[int, ...]], str] = {}  # quarters and seasons without a year
+        self.yearless_groups: dict[tuple[str, tuple[int, ...]], str] = {}  # quarters, halves and seasons without a year
 
     def add_unit(self, unit: Unit, text: str) -> None:
         first, last, name = unit
@@ -507,8 +512,8 @@ class _Calendar:
         elif name == "month" and first[:2] == last[:2]:
             self.month_units.setdefault(first[1], text)
             self.months.setdefault(first[1], text)
-        elif name in ("quarter", "season"):
-            self.groups.setdefault((name, _three_months(first[1])), text)
+        elif name in _GROUP_MONTHS:
+            self.groups.setdefault((name, _group_months(first[1], _GROUP_MONTHS[name])), text)
 
     def _day(self, month: int, day: int, text: str) -> None:
         self.days.setdefault((month, day), text)
@@ -577,23 +582,27 @@ class _Calendar:
             if not self.weekdays:
                 return None, _NO_WEEKDAY
             near = _nearest(self.weekdays, code, lambda a, b: _circular(a, b, 7))
-        else:  # a quarter or a season: the same one, or a day or month inside it
-            if (unit, tuple(months)) in self.groups or any(m in self.months for m in months):
+        else:  # a quarter, half or season: the same one, or a day, month or quarter inside it
+            if (unit, tuple(months)) in self.groups or any(m in self.months for m in months) \
+                    or any(set(inner) <= set(months) for _, inner in self.groups):
                 return 1.0, ""
+            container = next((text for (_, outer), text in self.groups.items() if set(months) <= set(outer)), None)
+            if container is not None:  # "Q2" against "the first half": partly
+                return 0.5, f"the contexts give {container}"
             same_unit = {key: text for key, text in self.groups.items() if key[0] == unit}
             near = _nearest(same_unit, (unit, tuple(months)), lambda a, b: _circular(a[1][0], b[1][0], 12))
         return 0.0, f"the contexts give {near}" if near else ""
 
     def yearless_container(self, unit: Unit) -> str | None:
-        """A context's day, month, quarter or season without a year that has a dated claim's day,
-        month, quarter or season."""
+        """A context's day, month, quarter, half or season without a year that has a dated claim's
+        day, month, quarter, half or season."""
         first, last, name = unit
         if name == "day" and first == last:
             return self.yearless_days.get((first[1], first[2]))
         if name == "month" and first[:2] == last[:2]:
             return self.yearless_months.get(first[1])
-        if name in ("quarter", "season"):
-            return self.yearless_groups.get((name, _three_months(first[1])))
+        if name in _GROUP_MONTHS:
+            return self.yearless_groups.get((name, _group_months(first[1], _GROUP_MONTHS[name])))
         return None
 
 

@@ -154,6 +154,15 @@ QUARTER_ORDINALS: dict[str, int] = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
     "final": 4, "last": 4,
 }  # fmt: skip
+#: Ordinals naming a half of the year ("the first half of 2021", "second-half profit"; TIMEX3
+#: writes halves ``2021-H1``, ``XXXX-H2``).
+HALF_ORDINALS: dict[str, int] = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "latter": 2}
+#: Quarter and half codes written number first ("3Q21", "4Q 2021", "1H21"), as financial reports
+#: write them; trigger words, since a number before a letter is no date on its own.
+REVERSED_PART_CODES = ("1q", "2q", "3q", "4q", "1h", "2h")
+#: Half codes letter first ("H1 2021", "H2 results"): found by the scanner as words ("H1" is also
+#: a heading tag and "H1-B" a visa: the rules read one only with a year or a results word after).
+HALF_CODES = ("h1", "h2")
 #: Words after a quarter code without a year that make it a quarter of the year ("Q2 revenue",
 #: "Q4 results"); a bare "Q3" is as often a qualifying session ("made it to Q3") or a district.
 QUARTER_CUES = (
@@ -161,6 +170,9 @@ QUARTER_CUES = (
     "growth", "guidance", "eps", "gdp", "margin", "margins", "figures", "numbers", "report",
     "performance", "deliveries", "shipments", "orders", "income", "earnings call",
 )  # fmt: skip
+#: The words of QUARTER_CUES that make a half without a year a half of the year ("first-half
+#: profit"): not those a match's half takes too ("the first-half performance was what the manager wanted").
+HALF_CUES = tuple(w for w in QUARTER_CUES if w not in ("performance", "numbers", "figures"))
 #: Words of a sentence about a company's results: a bare "Q2" anywhere in such a sentence is a
 #: quarter ("margin was higher than Q2", "results for Q1 and Q2"); in one without them it may be
 #: a qualifying session ("his best lap in Q2") or a model name.
@@ -483,6 +495,18 @@ def year4_group(name: str = "year") -> str:
     return rf"(?P<{name}>{YEAR4})(?!\d)"
 
 
+def part_year_group() -> str:
+    """The year a quarter or a half is written with: "2021", "'21", and a fiscal year ("fiscal
+    2021", "fiscal year 2021", "FY2021", "FY21"), read as its calendar year as ``fiscal_year``
+    reads "fiscal 2021"; two digits right after a number-first code ("3Q21", "1H21"). The rule
+    says what may follow."""
+    fy = r"(?:FY|Fy|fy)\s?['’]?"
+    return (
+        rf"(?:(?:(?i:fiscal)(?:\s+(?i:year))?\s+|{fy})?(?P<year>{YEAR4})"
+        rf"|(?:{fy}|['’]|(?<=[0-9][QH]))(?P<year_yy>\d\d))"
+    )
+
+
 def year_in_date_group(name: str = "year") -> str:
     """Year part of a written date: four digits, or '08 with an apostrophe."""
     return rf"(?:(?P<{name}>{YEAR4})|['’](?P<{name}_yy>\d\d))(?![\d'’])"
@@ -762,13 +786,17 @@ RULES: tuple[Rule, ...] = (
         rf"(?:(?:FY|Fy|fy)\s?['’]?(?P<y>\d{{4}}|\d\d)|(?i:fiscal)(?:\s+(?i:year))?\s+(?P<y4>{YEAR4}))(?:\s*[/-]\s*(?P<y2>\d{{4}}|\d\d))?(?!\d)",
         "fiscal_year", "FY2021",
     ),
-    Rule(
-        "quarter_code", "date", rf"(?P<q>Q[1-4])\s*(?:(?i:of)\s+)?(?:(?P<year>{YEAR4})|['’](?P<yy>\d\d))(?!\d)",
+    Rule(  # "Q3 2008", "Q3'08", "Q3 FY21", "Q3 of fiscal 2021", "fiscal Q3 2021", "3Q21", "4Q 2021", "H1 2021", "1H FY21"
+        "quarter_code", "date",
+        rf"(?:(?i:fiscal)\s+)?(?:(?P<q>Q[1-4])|(?P<qn>[1-4])Q|(?P<h>H[12])|(?P<hn>[12])H)\s*(?:(?i:of)\s+)?{part_year_group()}(?!\d)",
         "quarter", "Q3 2008",
     ),
     Rule(
-        # read only before a word of QUARTER_CUES (the interpreter looks): "Q2 revenue"
-        "quarter_code_bare", "date", r"(?<![\w-])(?P<qb>Q[1-4])(?![\w-])", "quarter", "Q2",
+        # read only before a word of QUARTER_CUES or in a sentence of RESULTS_WORDS (the
+        # interpreter looks): "Q2 revenue", "fiscal Q3" (always), "2Q sales", "H1 results"
+        "quarter_code_bare", "date",
+        r"(?<![\w-])(?:(?P<fiscal>(?i:fiscal))\s+)?(?:(?P<qb>Q[1-4])|(?P<qbn>[1-4])Q|(?P<hb>H[12])|(?P<hbn>[12])H)(?![\w-])",
+        "quarter", "Q2",
     ),
     Rule(
         "quarter_month", "date", rf"(?i:the)\s+{month_group('qmonth', abbreviations=False)}\s+(?i:quarter)(?!\w)",
@@ -776,9 +804,25 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "quarter", "date",
-        rf"(?:(?i:the)\s+)?(?P<ord>(?i:{trie_regex(QUARTER_ORDINALS)}))[\s-]+(?i:quarter)"
-        rf"(?:\s+(?:(?i:of)\s+)?(?:(?i:fiscal)\s+)?(?P<year>{YEAR4})(?![\d,.]\d)|\s+(?i:of)\s+(?:(?:(?i:the)\s+)?(?P<rel>(?i:this|last|next|that|same|previous|following|current))\s+(?i:year)|(?P<the_year>(?i:the\s+year))))?",
+        rf"(?:(?i:the)\s+)?(?:(?i:fiscal)[\s-]+)?(?P<ord>(?i:{trie_regex(QUARTER_ORDINALS)}))[\s-]+(?:(?i:fiscal)[\s-]+)?(?i:quarter)"
+        rf"(?:\s+(?:(?i:of)\s+)?{part_year_group()}(?![\d,.]\d)|\s+(?i:of)\s+(?:(?:(?i:the)\s+)?(?P<rel>(?i:this|last|next|that|same|previous|following|current))\s+(?i:year)|(?P<the_year>(?i:the\s+year))))?",
         "quarter", "the third quarter of 2008",
+    ),
+    Rule(  # "the first half of 2021", "first-half 2021", "the second half of the year", "the
+        # latter half of last year"; without a year only before a word of QUARTER_CUES
+        # ("first-half profit"): "in the second half" is mostly a match's
+        "half", "date",
+        rf"(?:(?i:the)\s+)?(?P<hord>(?i:{trie_regex(HALF_ORDINALS)}))[\s-]+(?i:half)"
+        rf"(?:\s+(?:(?i:of)\s+)?{part_year_group()}(?![\d,.]\d|s\b)|\s+(?i:of)\s+(?:(?:(?i:the)\s+)?"
+        rf"(?P<rel>(?i:this|last|next|that|same|previous|following|current))\s+(?:(?i:fiscal)\s+)?(?i:year)|(?P<the_year>(?i:the\s+(?:fiscal\s+)?year))))?(?![\w-])",
+        "quarter", "the first half of 2021",
+    ),
+    Rule(  # "the year-ago quarter", "the prior-year quarter", "the same quarter last year": the
+        # quarter a year before the one the text reports on
+        "year_ago_quarter", "anaphoric",
+        r"(?i:the\s+(?:(?:year[\s-]+(?:ago|earlier)|(?:prior|previous)[\s-]+year)[\s-]+quarter"
+        r"|same\s+quarter\s+(?:of\s+)?(?:last\s+year|a\s+year\s+(?:ago|earlier|before)|the\s+(?:previous|prior)\s+year)))(?![\w-])",
+        "year_ago_quarter", "the year-ago quarter",
     ),
     # --- seasons and holidays, possibly with a year ---
     Rule(
@@ -1105,5 +1149,5 @@ TRIGGER_WORDS: frozenset[str] = frozenset(
     set(MONTHS) | set(WEEKDAYS) | set(PARTS_OF_DAY) | BARE_PART_WORDS | set(SEASONS)
     | _last_words(DAY_OFFSETS) | YEAR_TO_DATE | set(UNIT_WORDS) | _last_words(REF_WORDS)
     | {w for p in REF_WORDS for w in p.split() if w not in ("in", "at", "the", "right", "these", "near")}
-    | set(DECADE_WORDS) | KEYWORD_TRIGGERS
+    | set(DECADE_WORDS) | KEYWORD_TRIGGERS | {"half"} | set(REVERSED_PART_CODES) | set(HALF_CODES)
 )

@@ -22,8 +22,8 @@ Conventions (the one place they are written):
   a timeline;
 - **yearless** values (a calendar name the text ties to no year, TIMEX3 ``X`` for the unknown
   digits) are read by :func:`read_yearless` as what they do state: ``XXXX-06-04`` a day,
-  ``XXXX-03`` a month, ``XXXX-Q2`` a quarter, ``XXXX-SU`` a season, ``XXXX-WXX-6`` a weekday
-  (ISO: Monday 1 ... Sunday 7);
+  ``XXXX-03`` a month, ``XXXX-Q2`` a quarter, ``XXXX-H1`` a half (January–June), ``XXXX-SU`` a
+  season, ``XXXX-WXX-6`` a weekday (ISO: Monday 1 ... Sunday 7);
 - **relative** values with nothing to resolve them against are HeidelTime's: ``UNDEF-this-year-MINUS-1``
   ("last year", "a year ago": from the moment of writing), ``UNDEF-REF-week-MINUS-1`` ("a week
   earlier", "the week before": from the last date of the text), ``UNDEF-this-day`` ("today"):
@@ -321,28 +321,29 @@ def part_of_value(value: str | None) -> tuple[str, str] | None:
 
 
 class Yearless(NamedTuple):
-    """What a yearless value states: its unit (``"day"``, ``"month"``, ``"quarter"``, ``"season"``,
-    ``"weekday"`` or ``"weekend"``) and the unit's number within its year (a month and a day; a
-    month; 1-4; a season code; an ISO weekday, Monday 1; ``"WE"``). ``months`` are the months it
-    covers (none for a weekday or a weekend).
+    """What a yearless value states: its unit (``"day"``, ``"month"``, ``"quarter"``, ``"half"``,
+    ``"season"``, ``"weekday"`` or ``"weekend"``) and the unit's number within its year (a month
+    and a day; a month; 1-4; 1-2; a season code; an ISO weekday, Monday 1; ``"WE"``). ``months``
+    are the months it covers (none for a weekday or a weekend).
     """
 
     unit: str
     month: int | None = None
     day: int | None = None
-    code: str | int | None = None  # the quarter (1-4), season ("SU") or weekday (1-7)
+    code: str | int | None = None  # the quarter (1-4), half (1-2), season ("SU") or weekday (1-7)
 
     @property
     def months(self) -> tuple[int, ...]:
         """The months of the year the value lies in (a winter: December, January, February).
 
-        >>> read_yearless("XXXX-Q2").months, read_yearless("XXXX-WI").months
-        ((4, 5, 6), (12, 1, 2))
+        >>> read_yearless("XXXX-Q2").months, read_yearless("XXXX-WI").months, read_yearless("XXXX-H2").months
+        ((4, 5, 6), (12, 1, 2), (7, 8, 9, 10, 11, 12))
         """
         if self.month is not None:
             return (self.month,)
-        if self.unit == "quarter":
-            return tuple(range(3 * int(self.code) - 2, 3 * int(self.code) + 1))
+        if self.unit in ("quarter", "half"):
+            size = 3 if self.unit == "quarter" else 6
+            return tuple(range(size * int(self.code) - size + 1, size * int(self.code) + 1))
         if self.unit == "season":
             first, last = SEASON_MONTHS[str(self.code)]
             return tuple((m - 1) % 12 + 1 for m in range(first, last + 1))
@@ -350,7 +351,7 @@ class Yearless(NamedTuple):
 
 
 _YEARLESS = re.compile(
-    r"XXXX-(?:(?P<month>\d\d)(?:-(?P<day>\d\d))?(?:T.*)?|Q(?P<quarter>[1-4])|(?P<season>SP|SU|FA|WI)|WXX-(?P<weekday>[1-7]|WE))$"
+    r"XXXX-(?:(?P<month>\d\d)(?:-(?P<day>\d\d))?(?:T.*)?|Q(?P<quarter>[1-4])|H(?P<half>[12])|(?P<season>SP|SU|FA|WI)|WXX-(?P<weekday>[1-7]|WE))$"
 )
 
 
@@ -365,6 +366,8 @@ def read_yearless(value: str | None) -> Yearless | None:
     'weekend'
     >>> read_yearless("XXXX-03").unit, read_yearless("XXXX-SU").code, read_yearless("XXXX-02-30"), read_yearless("2019-06")
     ('month', 'SU', None, None)
+    >>> read_yearless("XXXX-H1"), read_value("2021-H1").start
+    (Yearless(unit='half', month=None, day=None, code=1), Period(first=(2021, 1, 1), last=(2021, 6, 30), unit='half'))
     """
     if not value or not value.startswith("XXXX-"):
         return None
@@ -381,6 +384,8 @@ def read_yearless(value: str | None) -> Yearless | None:
         return Yearless("month", month)
     if match["quarter"]:
         return Yearless("quarter", code=int(match["quarter"]))
+    if match["half"]:
+        return Yearless("half", code=int(match["half"]))
     if match["season"]:
         return Yearless("season", code=match["season"])
     if match["weekday"] == "WE":

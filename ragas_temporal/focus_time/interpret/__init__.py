@@ -86,6 +86,7 @@ from ragas_temporal.focus_time.interpret.deictic import (
     same_period,
     unit_relative,
     weekday,
+    year_ago_quarter,
     year_to_date,
 )
 from ragas_temporal.focus_time.interpret.periods import (

@@ -18,6 +18,7 @@ from ragas_temporal.focus_time.interpret.core import (
     Reading,
     explicit_reading,
     groups_of,
+    relative_reading,
     unresolved_reading,
     year_from,
     yearless_reading,
@@ -25,6 +26,8 @@ from ragas_temporal.focus_time.interpret.core import (
 from ragas_temporal.focus_time.normalise import format_year
 from ragas_temporal.focus_time.patterns import (
     CJK_HALVES,
+    HALF_CUES,
+    HALF_ORDINALS,
     HOLIDAY_GROUPS,
     HOLIDAYS,
     MONTHS,
@@ -39,6 +42,7 @@ from ragas_temporal.focus_time.patterns import (
 
 _OF_AFTER = re.compile(r"\s+of\s", re.IGNORECASE)  # "last quarter of the century": the fourth
 _QUARTER_CUE = re.compile(rf"[\s-]+(?i:{trie_regex(QUARTER_CUES)})(?!\w)")
+_HALF_CUE = re.compile(rf"[\s-]+(?i:{trie_regex(HALF_CUES)})(?!\w)")
 _RESULTS_WORD = re.compile(rf"(?i)(?<!\w)(?:{trie_regex(RESULTS_WORDS)})(?!\w)")
 _SENTENCE_BREAK = re.compile(sentence_break() + r"|\n")
 #: How far (in characters) each side of a bare quarter code its sentence is searched for results words.
@@ -65,32 +69,61 @@ def _in_results_sentence(text: str, start: int, end: int) -> bool:
     return _RESULTS_WORD.search(before) is not None or _RESULTS_WORD.search(after) is not None
 
 
+def _part_of_year(g: Groups, ctx: Context) -> tuple[str, int] | None:
+    """``("Q", n)`` or ``("H", n)``: the quarter or half a match of the quarter rules names, or
+    ``None`` when a code or half without a year is no part of a year here (see ``quarter``)."""
+    code = g("qb") or g("qbn") or g("hb") or g("hbn") or g("q") or g("qn") or g("h") or g("hn")
+    if code is not None:  # "Q3", "3Q", "H1", "1H": the letter names the part, the digit its number
+        letter = "H" if "H" in code or g("hn") or g("hbn") else "Q"
+        if (g("qb") or g("qbn") or g("hb") or g("hbn")) and not g("fiscal") and _QUARTER_CUE.match(ctx.text, g.end) is None \
+                and (letter == "H" or not _in_results_sentence(ctx.text, g.start, g.end)):
+            # a code without a year: "Q2 revenue", not "made it to Q3"; a half code only before its
+            # cue ("H1-B" is a visa, "1H NMR" a spectrum, "H2" hydrogen even in a results sentence)
+            return None
+        if g("year_yy") and g.match.group(0)[-3] in "QH" and _QUARTER_CUE.match(ctx.text, g.end) is None \
+                and not _in_results_sentence(ctx.text, g.start, g.end):
+            return None  # two digits right after the letter ("3Q21") only about results: "1Q84" is a novel
+        return letter, int(code.strip("QH"))
+    if g("hord"):
+        if g("year") is None and g("year_yy") is None and g("rel") is None and not g("the_year") \
+                and _HALF_CUE.match(ctx.text, g.end) is None:
+            return None  # "in the second half" is as often a match's half: a half of the year before a cue ("first-half profit")
+        return "H", HALF_ORDINALS[g.lower("hord")]
+    if g("qmonth"):
+        return "Q", (MONTHS[g.lower("qmonth")] - 1) // 3 + 1
+    return "Q", QUARTER_ORDINALS[g.lower("ord")]
+
+
 def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """Q3 2008, the third quarter of 2008, the first quarter of last year, the fourth quarter,
-    Q2 revenue, the March quarter (the quarter that ends in March, as companies name it)."""
-    if g("qb"):  # a code without a year: a quarter only before a cue ("Q2 revenue", not "made it to Q3")
-        # or in a sentence about results ("the margin was higher than Q2")
-        if _QUARTER_CUE.match(ctx.text, g.end) is None and not _in_results_sentence(ctx.text, g.start, g.end):
-            return None
-        q = int(g("qb")[1])
-    elif g("q"):
-        q = int(g("q")[1])
-    elif g("qmonth"):
-        q = (MONTHS[g.lower("qmonth")] - 1) // 3 + 1
-    else:
-        ordinal = g.lower("ord")
-        if ordinal == "last" and g.match.group(0)[0] in "lL" and g("year") is None and g("rel") is None \
-                and not g("the_year") and _OF_AFTER.match(ctx.text, g.end) is None:
-            # "up from last quarter" is the quarter before this one, read as "last month" is; "the
-            # last quarter", "last quarter of 2019" and "last quarter of the century" are the fourth
-            deictic = groups_of(g.match)
-            deictic.update(mod="last", unit="quarter", the=None)
-            return unit_relative(deictic, ctx, "relative")
-        q = QUARTER_ORDINALS[ordinal]
+    Q2 revenue, the March quarter (the quarter that ends in March, as companies name it); the
+    forms of financial reports: Q3 FY21, Q3 fiscal 2021, 3Q21, 4Q 2021, fiscal Q3, the third
+    fiscal quarter; halves: the first half of 2021, H1 2021, 1H21, the second half of the year,
+    first-half profit (TIMEX3 ``2021-H1``). A fiscal quarter or half is read as that quarter or
+    half of its fiscal year's number, as "fiscal 2021" is read as 2021 (a fiscal year that starts
+    in another month is not known here). No year tied to it: ``XXXX-Q3``, ``XXXX-H2``.
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [m.value for m in scan("Results for 2Q20 and H2 FY2019. Sales rose in the third fiscal quarter.")]
+    ['2020-Q2', '2019-H2', 'XXXX-Q3']
+    """
+    ordinal = g.lower("ord")
+    if ordinal == "last" and g.match.group(0)[0] in "lL" and g("year") is None and g("year_yy") is None \
+            and g("rel") is None and not g("the_year") and _OF_AFTER.match(ctx.text, g.end) is None:
+        # "up from last quarter" is the quarter before this one, read as "last month" is; "the
+        # last quarter", "last quarter of 2019" and "last quarter of the century" are the fourth
+        deictic = groups_of(g.match)
+        deictic.update(mod="last", unit="quarter", the=None)
+        return unit_relative(deictic, ctx, "relative")
+    part = _part_of_year(g, ctx)
+    if part is None:
+        return None
+    letter, q = part
     y = year_from(g, ctx)
     if y is not None:
-        ctx.name_quarter(y, q, g.end)
-        return explicit_reading("date", Anchor(y), f"{format_year(y)}-Q{q}")
+        if letter == "Q":
+            ctx.name_quarter(y, q, g.end)
+        return explicit_reading("date", Anchor(y), f"{format_year(y)}-{letter}{q}")
     rel = g.lower("rel")
     if rel in ("this", "current", "last", "next"):
         base = ctx.ref
@@ -104,12 +137,18 @@ def quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
             base = shift_anchor(base, "year", -1 if rel == "previous" else 1)
         elif base is not None and rel is None and not g("the_year") and base.month is not None:
             # "the fourth quarter" in a past-tense sentence written in March: last year's
-            year = year_by_tense(base, 3 * q, 28, lambda: ctx.tense_at(g.start, g.end))
+            year = year_by_tense(base, (3 if letter == "Q" else 6) * q, 28, lambda: ctx.tense_at(g.start, g.end))
             base = Anchor(year)
+    if base is None and rel is not None and letter == "H":
+        # "the second half of last year" with nothing to count from: the relative year, as "last
+        # year" alone (the scheme's values name no part of a year; "the fourth quarter of last
+        # year" is left XXXX-Q4, as before)
+        return relative_reading(kind, "year", UNIT_MODIFIERS[rel])
     if base is None:  # "Q2", "the second quarter" with no year the text ties to it
-        return yearless_reading(kind, f"XXXX-Q{q}")
-    ctx.name_quarter(base.year, q, g.end)
-    return Reading(kind, f"{format_year(base.year)}-Q{q}", frozenset({base.year}))
+        return yearless_reading(kind, f"XXXX-{letter}{q}")
+    if letter == "Q":
+        ctx.name_quarter(base.year, q, g.end)
+    return Reading(kind, f"{format_year(base.year)}-{letter}{q}", frozenset({base.year}))
 
 
 def discussed_quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:

@@ -171,6 +171,30 @@ def year_earlier_quarter(kind: str, year: int, quarter: int) -> Reading:
     return Reading(kind, f"{format_year(year - 1)}-Q{quarter}", frozenset({year - 1}), Anchor(year - 1))
 
 
+def year_ago_quarter(g: Groups, ctx: Context, kind: str) -> Reading | None:
+    """"the year-ago quarter", "the prior-year quarter", "the same quarter last year": the quarter a
+    year before the one the text reports on (its last named quarter); else four quarters before
+    the last date of the text or the reference date, as "the same quarter" counts from it; with
+    neither, that count as a value (``UNDEF-REF-quarter-MINUS-4``: the same value for each form).
+
+    >>> from ragas_temporal.focus_time.extract import scan
+    >>> [m.value for m in scan("Q3 2021 sales beat the year-ago quarter.")]
+    ['2021-Q3', '2020-Q3']
+    >>> [m.value for m in scan("Sales beat the same quarter last year.")]
+    ['UNDEF-REF-quarter-MINUS-4']
+    """
+    discussed = ctx.quarter_in_discussion(g.start)
+    if discussed is not None:
+        return year_earlier_quarter(kind, *discussed)
+    base = ctx.base
+    if base is None:
+        return relative_reading(kind, "quarter", -4)
+    a = shift_anchor(base, "year", -1)  # four quarters back; a base without a month gives the year
+    if a is None:
+        return unresolved_reading(kind)
+    return Reading(kind, unit_value(a, "quarter"), frozenset({a.year}))
+
+
 def same_period(g: Groups, ctx: Context, kind: str) -> Reading | None:
     """"the same period last year", "el mismo periodo del año anterior", "o período homólogo do ano
     passado": the period the text reports on (its last named quarter), a year before; else the
