@@ -17,10 +17,7 @@ import pytest
 from ragas_temporal.focus_time.extract import scan
 from ragas_temporal.focus_time.spans import Yearless, read_value, read_yearless
 from ragas_temporal.timeline import read_timeline
-
-
-def values(text: str, reference: dt.date | None = None) -> list[tuple[str, str | None]]:
-    return [(m.text, m.value) for m in scan(text, reference)]
+from tests.support.readings import values
 
 
 @pytest.mark.parametrize(

@@ -9,12 +9,14 @@ import datetime as dt
 import pytest
 
 from ragas_temporal.focus_time.extract import scan
-from ragas_temporal.focus_time.spans import Yearless, read_relative, read_value, read_yearless
+from ragas_temporal.focus_time.spans import (
+    Yearless,
+    read_relative,
+    read_value,
+    read_yearless,
+)
 from ragas_temporal.focus_time.words_alone import clock_time, written_relative
-
-
-def values(text: str, reference: dt.date | None = None) -> list[tuple[str, str | None]]:
-    return [(m.text, m.value) for m in scan(text, reference)]
+from tests.support.readings import values
 
 
 @pytest.mark.parametrize(

@@ -15,14 +15,10 @@ import pytest
 from ragas.dataset_schema import SingleTurnSample
 
 from ragas_temporal import TemporalFaithfulness
-from ragas_temporal.llm.offline import offline_llm
 from ragas_temporal.adapter.columns import TEXT_MAX_CHARS
 from ragas_temporal.faithfulness.formula import UNVERIFIABLE
-
-
-def faithfulness(answer: str, contexts: list[str], **kwargs) -> tuple[float, str]:
-    result = asyncio.run(TemporalFaithfulness(**kwargs).ascore(response=answer, retrieved_contexts=contexts))
-    return result.value, result.reason
+from ragas_temporal.llm.offline import offline_llm
+from tests.support.readings import faithfulness
 
 
 def verdicts(answer: str, contexts: list[str]) -> list[tuple[str, str, str]]:

@@ -6,16 +6,9 @@ rules in ``faithfulness/formula.py``."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from ragas_temporal import TemporalFaithfulness
-
-
-def faithfulness(answer: str, contexts: list[str]) -> tuple[float, str]:
-    result = asyncio.run(TemporalFaithfulness().ascore(response=answer, retrieved_contexts=contexts))
-    return result.value, result.reason
+from tests.support.readings import faithfulness
 
 
 @pytest.mark.parametrize(
