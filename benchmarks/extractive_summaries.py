@@ -173,7 +173,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if no_data(args.data):
         return 0
-    cases = make_cases(load_rows(args.data, args.dataset, args.limit), args.picks, args.seed, args.tokenized)
+    rows = load_rows(args.data, args.dataset, args.limit)
+    if not rows:
+        print(f"no rows of data set {args.dataset!r} in {args.data}", file=sys.stderr)
+        return 1
+    cases = make_cases(rows, args.picks, args.seed, args.tokenized)
     if not cases:
         print(f"no source of {MIN_SENTENCES} sentences or more in {args.data}")
         return 0

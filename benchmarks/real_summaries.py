@@ -89,11 +89,23 @@ def load_rows(folder: Path, dataset: str | None = None, limit: int | None = None
     return rows[:limit] if limit is not None else rows
 
 
+def _count(text: str) -> int:
+    """An ``argparse`` type: a whole number of 1 or more (a negative ``--limit`` would cut rows
+    off the end without a word)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
+
+
 def data_arguments(parser: argparse.ArgumentParser, unit: str = "rows") -> None:
     """``--data``, ``--dataset`` and ``--limit``: the data folder and which of its ``unit`` to read."""
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder of frank.jsonl and summedits.jsonl")
     parser.add_argument("--dataset", default=None, help=f"only the {unit} of this data set (e.g. frank-xsum)")
-    parser.add_argument("--limit", type=int, default=None, help=f"only the first N {unit} (after --dataset)")
+    parser.add_argument("--limit", type=_count, default=None, help=f"only the first N {unit} (after --dataset)")
 
 
 def no_data(folder: Path) -> bool:

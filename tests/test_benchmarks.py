@@ -618,6 +618,13 @@ def test_extractive_summaries_benchmark_copies_sentences_in_source_order(tmp_pat
     assert value == 0.5 and reason.startswith("'Two years later' not found")
     assert module.tally([flagged], [(value, reason)])["total"] == {"summaries": 1, "scored": 1, "flagged": 1}
     assert module.main(["--data", str(tmp_path / "absent")]) == 0 and "nothing to measure" in capsys.readouterr().out
+    # an unknown data set or a limit below 1 is one line and a non-zero exit, never a table of nothing
+    assert module.main(["--data", str(tmp_path), "--dataset", "frank-nowhere"]) == 1
+    assert "no rows of data set 'frank-nowhere'" in capsys.readouterr().err
+    for limit in ("0", "-1"):
+        with pytest.raises(SystemExit) as stopped:
+            module.main(["--data", str(tmp_path), "--limit", limit])
+        assert stopped.value.code == 2 and f"{limit} is not 1 or more" in capsys.readouterr().err
     # --tokenized writes each summary lower-cased with punctuation split off, abbreviations kept
     assert module.tokenized("It fell on Jan. 4, 2019 (by 3.5%).") == "it fell on jan. 4 , 2019 ( by 3.5% ) ."
     assert [c.summary for c in module.make_cases(rows, picks=0, seed=7, tokenize=True)] == [
