@@ -6,8 +6,8 @@ The sources are the distinct ``source`` texts of ``../shared/data/summaries/fran
 CNN/DM and BBC articles) and ``summedits.jsonl`` (SummEdits: news, earnings calls, podcasts,
 meetings, e-mails, sales calls, dialogues, science), sorted; they are not shipped (the script says
 so and exits 0 when they are absent). Each source is split into sentences by the package's
-sentence break (``patterns.sentence_break``, and line breaks: dialogues and e-mails end a line
-without a stop). Each temporal mention ``extract_focus_time(sentence)`` finds (no reference date)
+sentence break (``interpret.core.SENTENCE_GAP``: ``patterns.sentence_break`` and line breaks:
+dialogues and e-mails end a line without a stop). Each temporal mention ``extract_focus_time(sentence)`` finds (no reference date)
 of one of these shapes makes cases:
 
 * **day without a year** ("June 4", "4 June"; a holiday such as "Christmas" has no day number to
@@ -97,6 +97,7 @@ from real_summaries import (  # a sibling benchmark
 )
 
 from ragas_temporal import extract_focus_time
+from ragas_temporal.focus_time.interpret.core import SENTENCE_GAP
 from ragas_temporal.focus_time.patterns import (
     DAY_OFFSETS,
     MONTHS,
@@ -104,7 +105,6 @@ from ragas_temporal.focus_time.patterns import (
     QUARTER_ORDINALS,
     SEASONS,
     WEEKDAYS,
-    sentence_break,
 )  # fmt: skip
 from ragas_temporal.focus_time.spans import SEASON_MONTHS, read_relative
 from ragas_temporal.focus_time.units import UNIT_WORDS
@@ -115,7 +115,6 @@ SHAPES = (
     "dated day", "dated month", "year", "relative",
 )  # fmt: skip
 FAMILIES = ("frank", "summedits")
-_SENTENCES = re.compile(rf"{sentence_break()}|\n+")
 _YEARLESS_SHAPES = {"day": SHAPES[0], "month": SHAPES[1], "weekday": SHAPES[2], "quarter": SHAPES[3], "season": SHAPES[4]}
 #: units a relative date may be counted in here (calendar units, not hours or fortnights)
 #: the sub-rows of the relative dates, by base (deictic or not)
@@ -560,7 +559,7 @@ def build_cases(sources: list[tuple[str, str]]) -> tuple[list[Case], Skips]:
     seen: set[tuple[int, str]] = set()
     for index, (family, source) in enumerate(sources):
         stated: Stated | None = None
-        for sentence in _SENTENCES.split(source):
+        for sentence in SENTENCE_GAP.split(source):
             if not sentence.strip():
                 continue
             mentions = extract_focus_time(sentence).mentions

@@ -9,8 +9,8 @@ rule fitted to one document shows on thousands.
 
 The sources are the distinct documents of ``../shared/data/summaries/`` (FRANK: CNN/DM and XSum
 articles; SummEdits: news, earnings calls, podcasts, meetings, e-mails, sales calls, dialogues,
-science; see ``real_summaries.py``). Each is split into sentences (the package's sentence break,
-not after a month's abbreviation or an initial: "Jan. 18", "J. Smith"); a source of at least four
+science; see ``real_summaries.py``). Each is split into sentences (the package's sentence
+break, ``interpret.core.SENTENCE_GAP``, not after a month's abbreviation or an initial: "Jan. 18", "J. Smith"); a source of at least four
 sentences gives its lead (the first three sentences, in order) and ``--picks`` (default 3)
 summaries of three sentences drawn at random (a fixed seed), kept in source order. The default
 ``TemporalFaithfulness()`` scores each with the whole source as the one context and no reference
@@ -48,13 +48,13 @@ warnings.simplefilter("ignore", DeprecationWarning)
 
 from real_summaries import data_arguments, load_rows, no_data
 
-from ragas_temporal.focus_time.patterns import MONTHS, sentence_break
+from ragas_temporal.focus_time.interpret.core import SENTENCE_GAP
+from ragas_temporal.focus_time.patterns import MONTHS
 
 #: Sentences copied into each summary.
 SENTENCES = 3
 #: A source needs more sentences than a summary copies, or its summary is the whole source.
 MIN_SENTENCES = SENTENCES + 1
-_BREAK = re.compile(sentence_break() + r"|\n")
 # A period after a month's abbreviation ("Jan. 18") or an initial ("J. Smith") ends no sentence.
 _NOT_AN_END = re.compile(
     r"(?:\b(?:" + "|".join(sorted((m for m in MONTHS if len(m) <= 4), key=len, reverse=True)) + r")|\b[A-Za-z])\.\s+$",
@@ -99,7 +99,7 @@ def sentences(text: str) -> list[str]:
     """
     out: list[str] = []
     start = 0
-    for found in _BREAK.finditer(text):
+    for found in SENTENCE_GAP.finditer(text):
         if _NOT_AN_END.search(text, max(start, found.start() - 12), found.end()):
             continue
         out.append(text[start:found.start()])

@@ -572,6 +572,9 @@ _ERA_AFTER = era_group()
 _WEEKDAY_PREFIX = rf"(?:{weekday_group('wd')}\.?,?\s+(?:the\s+)?)?"
 # A year named relative to the moment of writing after a month or day: "August last year", "3 May of next year".
 _OF_RELATIVE_YEAR = r"(?:\s+(?:(?i:of)\s+)?(?P<rel>(?i:this|last|next))\s+(?i:year)(?!\w))?"
+# After a month read alone: no day or year follows ("March 5", "Mar. 5", "May '95", "March, 2019"
+# are the day and year rules'), while a count after a comma is no year ("Since March, 12 people").
+_NO_DAY_OR_YEAR_AFTER = r"(?![.]?\s*['’]?\d)(?!,\s*(?:['’]\d\d|\d{3,4})(?!\d))"
 #: "in the past" is a reference only when nothing follows ("in the past decade" is not)
 _REF_GUARDS = {"in the past": r"(?!\s+[a-z\d])"}
 _PART_OF_DAY = rf"(?P<part>{trie_regex(k for k in PARTS_OF_DAY if k not in ('tonight', 'tonite'))})"
@@ -949,13 +952,13 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "month_bare", "anaphoric",
-        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month_group()}(?![.]?\s*['’]?\d)(?!,\s*(?:['’]\d\d|\d{{3,4}})(?!\d)){_OF_RELATIVE_YEAR}",
+        rf"(?:(?P<mod>(?i:last|next|nxt|this|that|in|early|late|mid|since|until|till|by|during|from|through|before|after|throughout|of|the\s+month\s+of|in\s+early|in\s+late|in\s+mid))[\s-]+)?{month_group()}{_NO_DAY_OR_YEAR_AFTER}{_OF_RELATIVE_YEAR}",
         "month_bare", "in March",
     ),
     Rule(  # "in may", "since march", "mid-may" in lower-cased text: the verb forms after a dating word
         "verb_month_bare", "anaphoric",
         rf"(?<![\w.])(?P<mod>{trie_regex(VERB_MONTH_ALONE_CUES)})[\s-]+(?P<month>{trie_regex(VERB_MONTHS - {'mar'})})"
-        rf"(?![\w'’-])(?!\s*\.?\s*['’]?\d)(?!\s*,\s*(?:['’]\d\d|\d{{3,4}})(?!\d))",
+        rf"(?![\w'’-]){_NO_DAY_OR_YEAR_AFTER}",
         "month_bare", "in may",
     ),
     # --- present/past/future references (TIMEX3 *_REF: mentions without years) ---

@@ -15,6 +15,7 @@ from ragas_temporal.focus_time.interpret.core import (
     Anchor,
     Context,
     Groups,
+    SENTENCE_GAP,
     Reading,
     explicit_reading,
     groups_of,
@@ -35,7 +36,6 @@ from ragas_temporal.focus_time.patterns import (
     QUARTER_ORDINALS,
     RESULTS_WORDS,
     SEASONS,
-    sentence_break,
     UNIT_MODIFIERS,
     trie_regex,
 )
@@ -44,7 +44,6 @@ _OF_AFTER = re.compile(r"\s+of\s", re.IGNORECASE)  # "last quarter of the centur
 _QUARTER_CUE = re.compile(rf"[\s-]+(?i:{trie_regex(QUARTER_CUES)})(?!\w)")
 _HALF_CUE = re.compile(rf"[\s-]+(?i:{trie_regex(HALF_CUES)})(?!\w)")
 _RESULTS_WORD = re.compile(rf"(?i)(?<!\w)(?:{trie_regex(RESULTS_WORDS)})(?!\w)")
-_SENTENCE_BREAK = re.compile(sentence_break() + r"|\n")
 #: How far (in characters) each side of a bare quarter code its sentence is searched for results words.
 _RESULTS_REACH = 300
 
@@ -59,14 +58,19 @@ def _in_results_sentence(text: str, start: int, end: int) -> bool:
     False
     """
     before = text[max(0, start - _RESULTS_REACH):start]
-    breaks = list(_SENTENCE_BREAK.finditer(before))
+    breaks = list(SENTENCE_GAP.finditer(before))
     if breaks:
         before = before[breaks[-1].end():]
     after = text[end:end + _RESULTS_REACH]
-    found = _SENTENCE_BREAK.search(after)
+    found = SENTENCE_GAP.search(after)
     if found:
         after = after[:found.start()]
     return _RESULTS_WORD.search(before) is not None or _RESULTS_WORD.search(after) is not None
+
+
+def _about_results(g: Groups, ctx: Context) -> bool:
+    """Is the match before a results word ("Q2 revenue") or in a sentence about results?"""
+    return _QUARTER_CUE.match(ctx.text, g.end) is not None or _in_results_sentence(ctx.text, g.start, g.end)
 
 
 def _part_of_year(g: Groups, ctx: Context) -> tuple[str, int] | None:
@@ -75,13 +79,14 @@ def _part_of_year(g: Groups, ctx: Context) -> tuple[str, int] | None:
     code = g("qb") or g("qbn") or g("hb") or g("hbn") or g("q") or g("qn") or g("h") or g("hn")
     if code is not None:  # "Q3", "3Q", "H1", "1H": the letter names the part, the digit its number
         letter = "H" if "H" in code or g("hn") or g("hbn") else "Q"
-        if (g("qb") or g("qbn") or g("hb") or g("hbn")) and not g("fiscal") and _QUARTER_CUE.match(ctx.text, g.end) is None \
-                and (letter == "H" or not _in_results_sentence(ctx.text, g.start, g.end)):
+        bare = g("qb") or g("qbn") or g("hb") or g("hbn")
+        if bare and not g("fiscal") and not (
+            _QUARTER_CUE.match(ctx.text, g.end) is not None if letter == "H" else _about_results(g, ctx)
+        ):
             # a code without a year: "Q2 revenue", not "made it to Q3"; a half code only before its
             # cue ("H1-B" is a visa, "1H NMR" a spectrum, "H2" hydrogen even in a results sentence)
             return None
-        if g("year_yy") and g.match.group(0)[-3] in "QH" and _QUARTER_CUE.match(ctx.text, g.end) is None \
-                and not _in_results_sentence(ctx.text, g.start, g.end):
+        if g("year_yy") and g.match.group(0)[-3] in "QH" and not _about_results(g, ctx):
             return None  # two digits right after the letter ("3Q21") only about results: "1Q84" is a novel
         return letter, int(code.strip("QH"))
     if g("hord"):

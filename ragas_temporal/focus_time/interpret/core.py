@@ -198,7 +198,7 @@ class Context:
         ``_TIE_WINDOW`` characters: a text without sentence ends stays linear)."""
         end = self.anchor_end
         if self._tie[0] != end:
-            found = _SENTENCE_GAP.search(self.text, end, end + _TIE_WINDOW)
+            found = SENTENCE_GAP.search(self.text, end, end + _TIE_WINDOW)
             self._tie = (end, found.start() if found else end + _TIE_WINDOW)
         return self._tie[1]
 
@@ -224,9 +224,9 @@ class Context:
         return self.tense_of(self.text, start, end)
 
 
-# A sentence ends at a sentence mark and the blanks after it, or at a line break (one definition:
-# ``patterns.sentence_break``); a year ties calendar names up to there, within this many characters.
-_SENTENCE_GAP = re.compile(sentence_break() + r"|\n")
+#: A sentence ends at a sentence mark and the blanks after it, or at a line break (one definition:
+#: ``patterns.sentence_break``); a year ties calendar names up to there, within ``_TIE_WINDOW`` characters.
+SENTENCE_GAP = re.compile(sentence_break() + r"|\n")
 _TIE_WINDOW = 2000
 # Between a year and a calendar name: "and" or "or" and at most two words that are no preposition
 # ("the year before and the pre-crisis third quarter"), which coordinates the name with the year
