@@ -220,6 +220,8 @@ def test_a_month_before_a_comma_and_a_count_is_read_as_the_month(text: str, expe
         ("the talks stalled in mid-may .", [("mid-may", "XXXX-05")]),
         ("the deal closes at the end of may .", [("of may", "XXXX-05")]),
         ("the union may march in may .", [("in may", "XXXX-05")]),
+        # a number after the sentence's stop is the next sentence's, not the month's day
+        ("the strike ended in may . 5 workers were fired .", [("in may", "XXXX-05")]),
         # elsewhere they are verbs
         ("prices may rise before may ends .", []),
         ("the unions march on the capital .", []),
